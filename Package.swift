@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "mediabatch",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "mediabatch", targets: ["mediabatch"]),
+        .library(name: "MediaBatch", targets: ["MediaBatch"]),
+    ],
+    targets: [
+        // libyaml, seen only by the YAML target.
+        .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        // FFmpeg's libav* libraries plus a shim for macros Swift cannot import; seen only by LibAV.
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
+            providers: [
+                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"]),
+                .brew(["ffmpeg"]),
+            ]),
+        // Exact rational media time, ranges, mappings, source locations and diagnostics.
+        .target(name: "MediaCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // The AVFoundation-like composition model: tracks, segments, instructions, ramps, audio mixes.
+        .target(name: "Composition", dependencies: ["MediaCore"]),
+        // libyaml parsed into a YAMLNode tree that keeps file, line and column.
+        .target(name: "YAML", dependencies: ["CYAML", "MediaCore"]),
+        // Manifest schema, templates, data tables, matrix expansion and validation into jobs.
+        .target(name: "Manifest", dependencies: ["YAML", "Composition", "MediaCore"]),
+        // Thin owner classes over libav: files, codecs, scalers, resamplers, frames, packets.
+        .target(name: "LibAV", dependencies: ["CFFmpeg", "MediaCore"]),
+        // ExportSession: evaluates a composition frame by frame and sample by sample through LibAV.
+        .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"]),
+        // Generic job graph, cycle detection and budgeted parallel execution.
+        .target(name: "Scheduler", dependencies: ["MediaCore"]),
+        // Run report values and their JSON, JUnit, Markdown and HTML writers.
+        .target(name: "Report", dependencies: ["MediaCore"]),
+        // The library entry point: wires manifests, rendering, scheduling and reporting.
+        .target(
+            name: "MediaBatch",
+            dependencies: ["MediaCore", "Composition", "YAML", "Manifest", "LibAV", "Render", "Scheduler", "Report"]),
+        // The command-line tool: arguments, terminal output, exit codes.
+        .executableTarget(name: "mediabatch", dependencies: ["MediaBatch"]),
+
+        .testTarget(name: "MediaCoreTests", dependencies: ["MediaCore"]),
+        .testTarget(name: "CompositionTests", dependencies: ["Composition", "MediaCore"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "MediaCore"]),
+        .testTarget(name: "LibAVTests", dependencies: ["LibAV", "MediaCore"]),
+        .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "MediaCore"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "MediaCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

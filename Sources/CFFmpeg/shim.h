@@ -1,0 +1,57 @@
+#ifndef MEDIABATCH_CFFMPEG_SHIM_H
+#define MEDIABATCH_CFFMPEG_SHIM_H
+
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/avutil.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/error.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+#include <libavutil/display.h>
+#include <libavutil/samplefmt.h>
+#include <libavutil/audio_fifo.h>
+#include <libavutil/dict.h>
+#include <libavutil/log.h>
+#include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include <stdio.h>
+
+// Macros and variadic functions Swift cannot import, re-exposed as functions.
+
+static inline int mb_averror(int e) { return AVERROR(e); }
+static inline int mb_averror_eof(void) { return AVERROR_EOF; }
+static inline int mb_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int64_t mb_av_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline AVRational mb_av_time_base_q(void) { return AV_TIME_BASE_Q; }
+
+/// Writes libav's message for an error code into `buffer`.
+static inline void mb_av_strerror(int code, char *buffer, size_t size) {
+    if (av_strerror(code, buffer, size) < 0) {
+        snprintf(buffer, size, "error %d", code);
+    }
+}
+
+/// A channel layout with the default order for `channels` channels.
+static inline void mb_channel_layout_default(AVChannelLayout *layout, int channels) {
+    av_channel_layout_default(layout, channels);
+}
+
+static inline AVChannelLayout mb_channel_layout_mono(void) {
+    AVChannelLayout l = AV_CHANNEL_LAYOUT_MONO;
+    return l;
+}
+
+static inline AVChannelLayout mb_channel_layout_stereo(void) {
+    AVChannelLayout l = AV_CHANNEL_LAYOUT_STEREO;
+    return l;
+}
+
+/// Formats a log line the way av_log_default_callback would, for a Swift callback.
+static inline int mb_format_log_line(void *avcl, int level, const char *fmt, va_list vl,
+                                     char *line, int line_size, int *print_prefix) {
+    return av_log_format_line2(avcl, level, fmt, vl, line, line_size, print_prefix);
+}
+
+#endif

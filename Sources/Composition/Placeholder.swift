@@ -1,0 +1,1 @@
+// Composition: placeholder until its first type lands.

@@ -1,0 +1,1 @@
+// LibAV: placeholder until its first type lands.

@@ -1,0 +1,1 @@
+// Manifest: placeholder until its first type lands.

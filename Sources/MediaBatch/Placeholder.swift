@@ -1,0 +1,1 @@
+// MediaBatch: placeholder until its first type lands.

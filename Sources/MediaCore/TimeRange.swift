@@ -1,0 +1,115 @@
+/// A half-open range of media time `[start, start + duration)` (SEMANTICS.md A2).
+public struct TimeRange: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The first time in the range.
+    public var start: MediaTime
+    /// The length; valid ranges have a numeric or infinite, non-negative duration in epoch 0.
+    public var duration: MediaTime
+
+    /// A range from a start and a duration (CMTimeRangeMake): a duration with a non-zero epoch gives `invalid`.
+    public init(start: MediaTime, duration: MediaTime) {
+        if duration.isValid && duration.epoch != 0 {
+            self = .invalid
+        } else {
+            self.start = start
+            self.duration = duration
+        }
+    }
+
+    /// The range from `start` up to (not including) `end` (CMTimeRangeFromTimeToTime).
+    public init(start: MediaTime, end: MediaTime) {
+        var duration = end - start
+        duration.epoch = 0
+        self.init(start: start, duration: duration)
+    }
+
+    /// The invalid range.
+    public static let invalid = TimeRange(uncheckedStart: .invalid, duration: .invalid)
+    /// The empty range at zero.
+    public static let zero = TimeRange(start: .zero, duration: .zero)
+    /// Zero to +infinity: "the whole asset".
+    public static let everything = TimeRange(start: .zero, duration: .positiveInfinity)
+
+    private init(uncheckedStart start: MediaTime, duration: MediaTime) {
+        self.start = start
+        self.duration = duration
+    }
+
+    /// Valid start and duration, duration in epoch 0 and not negative.
+    public var isValid: Bool {
+        guard start.isValid, duration.isValid, duration.epoch == 0 else { return false }
+        if duration.isNegativeInfinity { return false }
+        return !duration.isNumeric || duration.value >= 0
+    }
+
+    /// Valid with a zero duration.
+    public var isEmpty: Bool { isValid && duration.isNumeric && duration.value == 0 }
+
+    /// Valid with an indefinite start or duration.
+    public var isIndefinite: Bool { isValid && (start.isIndefinite || duration.isIndefinite) }
+
+    /// `start + duration`, which the range does not contain.
+    public var end: MediaTime { isValid ? start + duration : .invalid }
+
+    /// Whether `time` is in `[start, end)`.
+    public func contains(_ time: MediaTime) -> Bool {
+        guard isValid, time.isValid else { return false }
+        return time >= start && time < end
+    }
+
+    /// Whether `other` lies inside this range; a range contains itself, and an empty range inside it.
+    public func contains(_ other: TimeRange) -> Bool {
+        guard isValid, other.isValid else { return false }
+        return other.start >= start && other.end <= end
+    }
+
+    /// The smallest range covering both ranges and any gap between them.
+    public func union(_ other: TimeRange) -> TimeRange {
+        guard isValid, other.isValid else { return .invalid }
+        return TimeRange(start: MediaTime.minimum(start, other.start), end: MediaTime.maximum(end, other.end))
+    }
+
+    /// The largest range inside both; disjoint ranges give an empty range at the later start.
+    public func intersection(_ other: TimeRange) -> TimeRange {
+        guard isValid, other.isValid, start.epoch == other.start.epoch else { return .invalid }
+        let lower = MediaTime.maximum(start, other.start)
+        let upper = MediaTime.minimum(end, other.end)
+        if upper <= lower { return TimeRange(start: lower, duration: MediaTime(value: 0, timescale: lower.isNumeric ? lower.timescale : 1)) }
+        return TimeRange(start: lower, end: upper)
+    }
+
+    /// Whether the ranges share any time.
+    public func overlaps(_ other: TimeRange) -> Bool {
+        let common = intersection(other)
+        return common.isValid && !common.isEmpty
+    }
+
+    /// CMTimeClampToRange: before the range gives `start`, after it gives `end` (outside the range); empty gives invalid.
+    public func clamp(_ time: MediaTime) -> MediaTime {
+        guard isValid, !isEmpty, time.isValid else { return .invalid }
+        if time < start { return start }
+        if time > end { return end }
+        return time
+    }
+
+    /// CMTimeMapTimeFromRangeToRange: `(t - from.start) * to.duration / from.duration + to.start`, exact.
+    /// An empty source range or an epoch mismatch gives invalid; two infinite durations offset the time only.
+    public static func map(_ time: MediaTime, from source: TimeRange, to target: TimeRange) -> MediaTime {
+        guard time.isValid, source.isValid, target.isValid, !source.isEmpty, time.epoch == source.start.epoch else {
+            return .invalid
+        }
+        let offset = time - source.start
+        if source.duration.isPositiveInfinity && target.duration.isPositiveInfinity {
+            return offset + target.start
+        }
+        guard offset.isNumeric, source.duration.isNumeric, target.duration.isNumeric else {
+            return offset.isNumeric ? .indefinite : offset
+        }
+        let numerator = Int128(offset.value) * Int128(target.duration.value) * Int128(source.duration.timescale)
+        let denominator = Int128(offset.timescale) * Int128(target.duration.timescale) * Int128(source.duration.value)
+        let rounded = offset.hasBeenRounded || source.duration.hasBeenRounded || target.duration.hasBeenRounded
+        return MediaTime.exact(numerator, denominator, epoch: 0, rounded: rounded) + target.start
+    }
+
+    /// `[start, end)` in exact time text.
+    public var description: String { isValid ? "[\(start), \(end))" : "invalid range" }
+}

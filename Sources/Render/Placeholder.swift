@@ -1,0 +1,1 @@
+// Render: placeholder until its first type lands.

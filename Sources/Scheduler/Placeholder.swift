@@ -1,0 +1,1 @@
+// Scheduler: placeholder until its first type lands.

@@ -1,0 +1,1 @@
+// YAML: placeholder until its first type lands.

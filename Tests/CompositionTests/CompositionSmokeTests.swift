@@ -1,0 +1,6 @@
+import Composition
+import Testing
+
+@Test func compositionTargetLinks() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import LibAV
+import Testing
+
+@Test func libavTargetLinks() {
+    #expect(Bool(true))
+}

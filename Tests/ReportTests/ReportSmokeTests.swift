@@ -1,0 +1,6 @@
+import Report
+import Testing
+
+@Test func reportTargetLinks() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Scheduler
+import Testing
+
+@Test func schedulerTargetLinks() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import YAML
+import Testing
+
+@Test func yamlTargetLinks() {
+    #expect(Bool(true))
+}
