@@ -41,7 +41,7 @@ let package = Package(
             name: "MediaBatch",
             dependencies: ["MediaCore", "Composition", "YAML", "Manifest", "LibAV", "Render", "Scheduler", "Report"]),
         // The command-line tool: arguments, terminal output, exit codes.
-        .executableTarget(name: "mediabatch", dependencies: ["MediaBatch"]),
+        .executableTarget(name: "mediabatch", dependencies: ["MediaBatch", "MediaCore"]),
 
         .testTarget(name: "MediaCoreTests", dependencies: ["MediaCore"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "MediaCore"]),

@@ -1,0 +1,159 @@
+import MediaCore
+
+/// What an export writes: container, video and audio encoding, and container options (a resolved preset).
+public struct ExportSettings: Sendable, Hashable, Codable {
+    /// The file format written.
+    public enum Container: String, Sendable, Hashable, Codable, CaseIterable {
+        /// MPEG-4 (`.mp4`).
+        case mp4
+        /// QuickTime (`.mov`).
+        case mov
+        /// WebM (`.webm`).
+        case webm
+        /// Matroska (`.mkv`).
+        case mkv
+        /// MPEG-4 audio (`.m4a`), for audio-only presets.
+        case m4a
+        /// A single JPEG picture (poster frame).
+        case jpeg
+        /// A single PNG picture (poster frame).
+        case png
+
+        /// The file name extension, without the dot.
+        public var fileExtension: String {
+            switch self {
+            case .jpeg: "jpg"
+            default: rawValue
+            }
+        }
+
+        /// Whether the container holds one still picture rather than timed media.
+        public var isStillImage: Bool { self == .jpeg || self == .png }
+    }
+
+    /// Video encoders by the names presets use.
+    public enum VideoCodec: String, Sendable, Hashable, Codable, CaseIterable {
+        /// H.264 through libx264.
+        case h264
+        /// HEVC through libx265.
+        case hevc
+        /// VP9 through libvpx-vp9.
+        case vp9
+        /// AV1 through libsvtav1.
+        case av1
+        /// Apple ProRes through prores_ks.
+        case prores
+        /// JPEG, for poster frames.
+        case mjpeg
+        /// PNG, for poster frames.
+        case png
+    }
+
+    /// Audio encoders by the names presets use.
+    public enum AudioCodec: String, Sendable, Hashable, Codable, CaseIterable {
+        /// AAC-LC through FFmpeg's native encoder.
+        case aac
+        /// Opus through libopus.
+        case opus
+    }
+
+    /// How the video stream is encoded.
+    public struct Video: Sendable, Hashable, Codable {
+        /// The encoder.
+        public var codec: VideoCodec
+        /// Canvas width in pixels.
+        public var width: Int
+        /// Canvas height in pixels.
+        public var height: Int
+        /// Output frame rate.
+        public var frameRate: FrameRate
+        /// Constant rate factor, when quality-targeted.
+        public var crf: Int?
+        /// Target bit rate in bits per second, when bitrate-targeted.
+        public var bitRate: Int?
+        /// Bit rate ceiling in bits per second (VBV).
+        public var maxBitRate: Int?
+        /// Encoder speed preset (`veryfast`, `medium`, ...).
+        public var speed: String
+        /// Output pixel format (`yuv420p`, `yuv422p10le`).
+        public var pixelFormat: String
+        /// Whether a canvas larger than the sources is allowed (presets never upscale unless asked).
+        public var allowUpscale: Bool
+        /// Frames between keyframes; nil lets the encoder choose.
+        public var keyframeInterval: Int?
+
+        /// Creates video settings.
+        public init(codec: VideoCodec, width: Int, height: Int, frameRate: FrameRate, crf: Int? = nil,
+                    bitRate: Int? = nil, maxBitRate: Int? = nil, speed: String = "medium",
+                    pixelFormat: String = "yuv420p", allowUpscale: Bool = false, keyframeInterval: Int? = nil) {
+            self.codec = codec
+            self.width = width
+            self.height = height
+            self.frameRate = frameRate
+            self.crf = crf
+            self.bitRate = bitRate
+            self.maxBitRate = maxBitRate
+            self.speed = speed
+            self.pixelFormat = pixelFormat
+            self.allowUpscale = allowUpscale
+            self.keyframeInterval = keyframeInterval
+        }
+    }
+
+    /// How the audio stream is encoded.
+    public struct Audio: Sendable, Hashable, Codable {
+        /// The encoder.
+        public var codec: AudioCodec
+        /// Bit rate in bits per second.
+        public var bitRate: Int
+        /// Samples per second.
+        public var sampleRate: Int
+        /// Channel count.
+        public var channels: Int
+        /// Integrated loudness target in LUFS, when the preset normalizes.
+        public var loudnessTarget: Double?
+        /// True-peak ceiling in dBTP, when the preset normalizes.
+        public var truePeakCeiling: Double?
+
+        /// Creates audio settings.
+        public init(codec: AudioCodec, bitRate: Int = 192_000, sampleRate: Int = 48_000, channels: Int = 2,
+                    loudnessTarget: Double? = nil, truePeakCeiling: Double? = nil) {
+            self.codec = codec
+            self.bitRate = bitRate
+            self.sampleRate = sampleRate
+            self.channels = channels
+            self.loudnessTarget = loudnessTarget
+            self.truePeakCeiling = truePeakCeiling
+        }
+    }
+
+    /// The preset's name, for reports.
+    public var name: String
+    /// The file format.
+    public var container: Container
+    /// Video encoding; nil for audio-only outputs.
+    public var video: Video?
+    /// Audio encoding; nil for silent outputs and pictures.
+    public var audio: Audio?
+    /// Move the index to the front of mp4/mov files (`shouldOptimizeForNetworkUse`).
+    public var faststart: Bool
+    /// Copy compressed samples instead of re-encoding when the composition allows it.
+    public var passthrough: Bool
+    /// For picture presets: the composition time of the poster frame.
+    public var posterTime: MediaTime?
+    /// Container metadata tags (title, description, copyright, language, custom keys).
+    public var metadata: [String: String]
+
+    /// Creates export settings.
+    public init(name: String, container: Container, video: Video?, audio: Audio?, faststart: Bool = true,
+                passthrough: Bool = false, posterTime: MediaTime? = nil, metadata: [String: String] = [:]) {
+        self.name = name
+        self.container = container
+        self.video = video
+        self.audio = audio
+        self.faststart = faststart
+        self.passthrough = passthrough
+        self.posterTime = posterTime
+        self.metadata = metadata
+    }
+}

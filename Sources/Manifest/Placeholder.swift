@@ -1,1 +1,0 @@
-// Manifest: placeholder until its first type lands.
