@@ -49,6 +49,9 @@ let package = Package(
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "MediaCore"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "MediaCore"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "MediaCore"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Composition", "LibAV", "MediaCore"]),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "YAML", "Composition", "MediaCore"]),
+        .testTarget(name: "mediabatchTests", dependencies: ["mediabatch", "MediaBatch", "MediaCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

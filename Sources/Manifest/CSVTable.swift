@@ -34,6 +34,7 @@ public struct CSVTable: Sendable, Hashable {
         var line = 1, column = 1
         var recordLine = 1
         var inQuotes = false, wasQuoted = false, fieldStarted = false
+        var quoteStart = (line: 1, column: 1)
         var iterator = scalars.makeIterator()
         var pending: Unicode.Scalar? = iterator.next()
 
@@ -72,6 +73,7 @@ public struct CSVTable: Sendable, Hashable {
                     throw ParseError(line: line, column: column, message: "a quote inside an unquoted field; quote the whole field and double the quote (\"\")")
                 }
                 inQuotes = true
+                quoteStart = (line, column)
                 wasQuoted = true
                 fieldStarted = true
             case ",":
@@ -100,7 +102,8 @@ public struct CSVTable: Sendable, Hashable {
             column += 1
         }
         if inQuotes {
-            throw ParseError(line: line, column: column, message: "a quoted field is not closed before the end of the file")
+            throw ParseError(line: quoteStart.line, column: quoteStart.column,
+                             message: "the quoted field that starts here is not closed before the end of the file")
         }
         endRecord()
 

@@ -1,0 +1,6 @@
+import Render
+import Testing
+
+@Test func renderTargetLinks() {
+    #expect(Bool(true))
+}
