@@ -1,0 +1,111 @@
+import Foundation
+public import MediaCore
+public import YAML
+
+/// One manifest file, checked at the top level: its defaults, named sources, templates and output entries.
+/// Output entries and templates stay YAML until expansion, because any string in them may use variables.
+public struct ManifestFile: Sendable {
+    /// The path as given (for messages).
+    public var path: String
+    /// The directory relative paths in the manifest are resolved against.
+    public var directory: String
+    /// The parsed document.
+    public var document: YAMLDocument
+    /// `defaults.preset`, if set.
+    var defaultPreset: YAMLNode?
+    /// `defaults.out`, resolved against `directory`.
+    var defaultOut: String
+    /// `defaults.template`, if set.
+    var defaultTemplate: YAMLNode?
+    /// `defaults.background`, if set.
+    var defaultBackground: String
+    /// Manifest-wide variables.
+    var variables: [String: String] = [:]
+    /// Named sources, by name.
+    var sources: [String: YAMLNode] = [:]
+    /// Templates, by name.
+    var templates: [String: YAMLNode] = [:]
+    /// Output entries in order.
+    var outputs: [YAMLNode] = []
+    /// Presets the manifest defines itself.
+    var presets: [String: YAMLNode] = [:]
+
+    /// The YAML text, for quoting lines.
+    public var source: YAMLSource { document.source }
+
+    /// Reads and checks the top level of `document`; problems go into `diagnostics`.
+    public init(document: YAMLDocument, path: String, diagnostics: inout DiagnosticList) {
+        self.path = path
+        self.document = document
+        let parent = (path as NSString).deletingLastPathComponent
+        self.directory = Self.resolve(parent.isEmpty ? "." : parent, against: FileManager.default.currentDirectoryPath)
+        self.defaultOut = directory + "/out"
+        self.defaultBackground = "black"
+        var reader = NodeReader(source: document.source)
+        defer { diagnostics.append(contentsOf: reader.diagnostics) }
+
+        guard let top = reader.mapping(document.root, in: "the manifest", keys: ManifestSchema.topLevel,
+                                       required: ["mediabatch", "outputs"]) else { return }
+        if let version = top["mediabatch"] {
+            if version.string != "1" {
+                reader.error("unsupported manifest version '\(version.string ?? version.kindName)'; this mediabatch reads version 1 ('mediabatch: 1')", at: version)
+            }
+        }
+        if let node = top["defaults"], let defaults = reader.mapping(node, in: "'defaults'", keys: ManifestSchema.defaults) {
+            defaultPreset = defaults["preset"]
+            defaultTemplate = defaults["template"]
+            if let out = defaults["out"], let text = reader.string(out, "out") { defaultOut = Self.resolve(text, against: directory) }
+            if let node = defaults["background"], let text = reader.string(node, "background") { defaultBackground = text }
+        }
+        if let node = top["vars"], let pairs = node.pairs {
+            for pair in pairs {
+                guard let key = pair.key.string else { continue }
+                if let value = reader.string(pair.value, key) { variables[key] = value }
+            }
+        } else if let node = top["vars"] {
+            reader.error("'vars' must be a mapping of names to values, not a \(node.kindName)", at: node)
+        }
+        if let node = top["sources"] {
+            if let pairs = node.pairs {
+                for pair in pairs {
+                    guard let name = pair.key.string else { continue }
+                    if sources[name] != nil { reader.error("source '\(name)' is named twice", at: pair.key) }
+                    if pair.value.isMapping {
+                        _ = reader.mapping(pair.value, in: "source '\(name)'", keys: ManifestSchema.source)
+                    }
+                    sources[name] = pair.value
+                }
+            } else {
+                reader.error("'sources' must be a mapping of names to media, not a \(node.kindName)", at: node)
+            }
+        }
+        if let node = top["templates"] {
+            if let pairs = node.pairs {
+                for pair in pairs {
+                    guard let name = pair.key.string else { continue }
+                    if templates[name] != nil { reader.error("template '\(name)' is named twice", at: pair.key) }
+                    _ = reader.mapping(pair.value, in: "template '\(name)'", keys: ManifestSchema.template)
+                    templates[name] = pair.value
+                }
+            } else {
+                reader.error("'templates' must be a mapping of names to templates, not a \(node.kindName)", at: node)
+            }
+        }
+        if let node = top["presets"], let pairs = node.pairs {
+            for pair in pairs { if let name = pair.key.string { presets[name] = pair.value } }
+        }
+        if let node = top["outputs"], let items = reader.list(node, "outputs") {
+            for item in items {
+                let label = item["name"]?.string.map { "output '\($0)'" } ?? "an output"
+                _ = reader.mapping(item, in: label, keys: ManifestSchema.output, required: ["name"])
+                if item.isMapping { outputs.append(item) }
+            }
+        }
+    }
+
+    /// `path` made absolute against `directory` unless it already is.
+    static func resolve(_ path: String, against directory: String) -> String {
+        if path.hasPrefix("/") { return (path as NSString).standardizingPath }
+        return ((directory as NSString).appendingPathComponent(path) as NSString).standardizingPath
+    }
+}

@@ -1,0 +1,26 @@
+/// The keys each part of a manifest accepts (DESIGN.md section 3); the format's contract in one place.
+enum ManifestSchema {
+    static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets"]
+    static let defaults = ["preset", "out", "template", "background"]
+    static let source = ["path", "generate", "duration", "size", "fps", "color", "frequency", "output"]
+    /// Keys a template may set and an output may override.
+    static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles",
+                              "preset", "background", "metadata", "clips", "tracks", "layers", "out"]
+    static let template = templatable
+    static let output = ["name", "template", "data", "matrix", "vars"] + templatable
+    static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute"]
+    static let transition = ["type", "duration"]
+    static let soundtrack = ["source", "volume", "loop", "fade_in", "fade_out", "duck", "from"]
+    static let overlay = ["image", "region", "opacity", "at", "duration", "fade"]
+    static let region = ["x", "y", "width", "height"]
+    static let title = ["text", "at", "duration", "position", "animate", "font", "size", "color"]
+    static let track = ["segments"]
+    static let segment = ["source", "from", "to", "at", "speed"]
+    static let layer = ["track", "region", "crop", "fit", "opacity", "volume"]
+    static let ramp = ["at", "value", "from", "to", "start", "end"]
+    static let presetOverride = ["base", "aspect", "name", "container", "video", "audio", "faststart", "passthrough",
+                                 "poster_at", "metadata"]
+    static let presetVideo = ["codec", "width", "height", "fps", "crf", "bitrate", "max_bitrate", "speed",
+                              "pixel_format", "upscale", "keyframe_interval"]
+    static let presetAudio = ["codec", "bitrate", "sample_rate", "channels", "loudness", "true_peak"]
+}

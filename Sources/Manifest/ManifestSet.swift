@@ -1,0 +1,93 @@
+import Foundation
+public import MediaCore
+public import YAML
+
+/// Every manifest of a run read, checked and expanded into resolved outputs.
+public struct ManifestSet: Sendable {
+    /// The manifest files read, in path order.
+    public var files: [ManifestFile] = []
+    /// Every output, expanded, in manifest and declaration order.
+    public var outputs: [OutputSpec] = []
+    /// Problems that make the manifests meaningless: YAML syntax, schema, unknown keys and variables, duplicates,
+    /// unknown outputs named as sources, cycles. `run` stops on these before anything renders.
+    public var diagnostics: [Diagnostic] = []
+    /// The presets available.
+    public var presets = PresetLibrary()
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Options for reading manifests.
+    public struct Options: Sendable {
+        /// Directories of `*.yaml` presets, searched in order (earlier ones win on equal names).
+        public var presetDirectories: [String]
+        /// A preset name that replaces every output's preset (`--preset`).
+        public var presetOverride: String?
+        /// Creates options.
+        public init(presetDirectories: [String] = [], presetOverride: String? = nil) {
+            self.presetDirectories = presetDirectories
+            self.presetOverride = presetOverride
+        }
+    }
+
+    /// Reads every manifest at `paths` (files, or directories whose `*.yaml`/`*.yml` files are read in name order).
+    public static func load(paths: [String], options: Options = Options()) -> ManifestSet {
+        var set = ManifestSet()
+        var diagnostics = DiagnosticList()
+        for directory in options.presetDirectories { set.presets.load(directory: directory, diagnostics: &diagnostics) }
+        for path in manifestPaths(paths, diagnostics: &diagnostics) {
+            do {
+                let documents = try YAMLParser.parse(fileAt: path)
+                guard let document = documents.first else {
+                    diagnostics.error("the manifest is empty; it needs at least 'mediabatch: 1' and 'outputs'",
+                                      at: SourceLocation(file: path, line: 1, column: 1), in: nil)
+                    continue
+                }
+                if documents.count > 1 {
+                    diagnostics.error("a manifest holds one document; split the others into files of their own",
+                                      at: documents[1].location, in: documents[1].source)
+                }
+                set.files.append(ManifestFile(document: document, path: path, diagnostics: &diagnostics))
+            } catch {
+                diagnostics.add(error.diagnostic)
+            }
+        }
+        for file in set.files {
+            for (name, node) in file.presets.sorted(by: { $0.key < $1.key }) {
+                set.presets.define(name, node: node, source: file.source)
+            }
+        }
+        var expander = OutputExpander(presets: set.presets, presetOverride: options.presetOverride)
+        for file in set.files {
+            set.outputs += expander.expand(file, diagnostics: &diagnostics)
+        }
+        DependencyCheck.check(set.outputs, files: set.files, diagnostics: &diagnostics)
+        set.diagnostics = diagnostics.sorted
+        return set
+    }
+
+    /// The manifest files named by `paths`, directories expanded.
+    static func manifestPaths(_ paths: [String], diagnostics: inout DiagnosticList) -> [String] {
+        var result: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                diagnostics.add(Diagnostic(.error, at: nil, "no manifest file or directory at '\(path)'"))
+                continue
+            }
+            if !isDirectory.boolValue {
+                result.append(path)
+                continue
+            }
+            let names = ((try? manager.contentsOfDirectory(atPath: path)) ?? [])
+                .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+            if names.isEmpty {
+                diagnostics.add(Diagnostic(.error, at: nil, "no manifests ('*.yaml') in directory '\(path)'"))
+            }
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            result += names.map { prefix + $0 }
+        }
+        return result
+    }
+}

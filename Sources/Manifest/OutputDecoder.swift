@@ -1,0 +1,325 @@
+public import Composition
+import Foundation
+public import MediaCore
+public import YAML
+
+/// Turns one output's merged, interpolated YAML (template keys overridden by the output's) into an `OutputSpec`.
+struct OutputDecoder {
+    let manifest: ManifestFile
+    let presets: PresetLibrary
+    /// The preset named on the command line, overriding every manifest's choice.
+    let presetOverride: String?
+
+    func decode(name: String, nameNode: YAMLNode, fields: [String: YAMLNode], variables: [String: String],
+                reader: inout NodeReader) -> OutputSpec? {
+        let errorsBefore = reader.diagnostics.errorCount
+        guard let settings = exportSettings(fields, reader: &reader) else { return nil }
+        let rate = settings.video?.frameRate
+        var outDirectory = manifest.defaultOut
+        if let node = fields["out"], let text = reader.string(node, "out") {
+            outDirectory = ManifestFile.resolve(text, against: manifest.directory)
+        }
+        var spec = OutputSpec(
+            name: name, manifestPath: manifest.path, location: nameNode.location, outDirectory: outDirectory,
+            settings: settings, variables: variables, clips: [], intro: nil, outro: nil, transition: nil,
+            soundtrack: nil, overlays: [], titles: [], tracks: [], layers: [], background: manifest.defaultBackground)
+        if let node = fields["metadata"], let pairs = node.pairs {
+            for pair in pairs {
+                if let key = pair.key.string, let value = reader.string(pair.value, key) { spec.settings.metadata[key] = value }
+            }
+        }
+        if let node = fields["background"], let text = reader.string(node, "background") { spec.background = text }
+        if let node = fields["clips"], let items = reader.list(node, "clips") {
+            spec.clips = items.compactMap { clip($0, rate: rate, reader: &reader) }
+        }
+        if let node = fields["intro"] { spec.intro = clip(node, rate: rate, reader: &reader) }
+        if let node = fields["outro"] { spec.outro = clip(node, rate: rate, reader: &reader) }
+        if let node = fields["transition"] { spec.transition = transition(node, rate: rate, reader: &reader) }
+        if let node = fields["soundtrack"] { spec.soundtrack = soundtrack(node, rate: rate, reader: &reader) }
+        if let node = fields["overlays"], let items = reader.list(node, "overlays", allowSingle: true) {
+            spec.overlays = items.compactMap { overlay($0, rate: rate, reader: &reader) }
+        }
+        for key in ["title", "titles"] {
+            if let node = fields[key], let items = reader.list(node, key, allowSingle: true) {
+                spec.titles += items.compactMap { title($0, rate: rate, reader: &reader) }
+            }
+        }
+        if let node = fields["tracks"], let items = reader.list(node, "tracks") {
+            spec.tracks = items.compactMap { track($0, rate: rate, reader: &reader) }
+        }
+        if let node = fields["layers"], let items = reader.list(node, "layers") {
+            spec.layers = items.compactMap { layer($0, rate: rate, trackCount: spec.tracks.count, reader: &reader) }
+        }
+        if spec.clips.isEmpty && spec.tracks.isEmpty && reader.diagnostics.errorCount == errorsBefore {
+            reader.error("output '\(name)' has nothing to show; give it 'clips' (or 'tracks')", at: nameNode)
+        }
+        if !spec.clips.isEmpty && !spec.tracks.isEmpty, let node = fields["tracks"] {
+            reader.error("output '\(name)' sets both 'clips' and 'tracks'; use one", at: node)
+        }
+        return reader.diagnostics.errorCount == errorsBefore ? spec : nil
+    }
+
+    // MARK: - Parts
+
+    private func exportSettings(_ fields: [String: YAMLNode], reader: inout NodeReader) -> ExportSettings? {
+        if let presetOverride {
+            let node = fields["preset"] ?? manifest.defaultPreset ?? manifest.document.root
+            return presets.settings(named: presetOverride, at: node, reader: &reader)
+        }
+        if let node = fields["preset"] { return presets.settings(for: node, reader: &reader) }
+        if let node = manifest.defaultPreset { return presets.settings(for: node, reader: &reader) }
+        return presets.settings(named: "web-1080p", at: manifest.document.root, reader: &reader)
+    }
+
+    func source(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> SourceReference? {
+        if let text = node.string, !node.isNull {
+            if let named = manifest.sources[text] {
+                if named.string == text { return .file(path: ManifestFile.resolve(text, against: manifest.directory)) }
+                return source(named, rate: rate, reader: &reader)
+            }
+            return .file(path: ManifestFile.resolve(text, against: manifest.directory))
+        }
+        guard let fields = reader.mapping(node, in: "source", keys: ManifestSchema.source) else { return nil }
+        if let output = fields["output"] {
+            return reader.string(output, "output").map { .output(name: $0) }
+        }
+        if let path = fields["path"] {
+            return reader.string(path, "path").map { .file(path: ManifestFile.resolve($0, against: manifest.directory)) }
+        }
+        guard let generate = fields["generate"] else {
+            reader.error("a source mapping needs 'path', 'generate' or 'output'", at: node)
+            return nil
+        }
+        guard let kindText = reader.choice(generate, "generator", GeneratorSpec.Kind.allCases.map(\.rawValue)),
+              let kind = GeneratorSpec.Kind(rawValue: kindText) else { return nil }
+        guard let durationNode = fields["duration"] else {
+            reader.error("generator '\(kindText)' needs 'duration'", at: node)
+            return nil
+        }
+        guard let duration = reader.time(durationNode, "duration", frameRate: rate) else { return nil }
+        var spec = GeneratorSpec(kind: kind, duration: duration)
+        if let node = fields["size"] {
+            if let text = reader.string(node, "size"), let aspect = AspectRatio(text) {
+                (spec.width, spec.height) = (aspect.width, aspect.height)
+            } else {
+                reader.error("invalid size '\(node.string ?? "")'; use width x height such as '1280x720'", at: node)
+            }
+        }
+        if let node = fields["fps"], let value = reader.frameRate(node, "fps") { spec.frameRate = value }
+        if let node = fields["color"], let text = reader.string(node, "color") {
+            if ColorParser.rgba(text) == nil {
+                reader.error("unknown colour '\(text)'; use '#rrggbb' or a name such as 'black', 'white', 'red'", at: node)
+            } else {
+                spec.color = text
+            }
+        }
+        if let node = fields["frequency"], let value = reader.number(node, "frequency", in: 1...24000) { spec.frequency = value }
+        return .generator(spec)
+    }
+
+    func clip(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> ClipSpec? {
+        if node.string != nil, !node.isNull {
+            guard let source = source(node, rate: rate, reader: &reader) else { return nil }
+            return ClipSpec(source: source, location: node.location, from: .zero, to: nil, duration: nil,
+                            speed: FrameRate(1), volume: 1, crop: nil, fit: .contain, transition: nil,
+                            rangeLocation: node.location)
+        }
+        guard let fields = reader.mapping(node, in: "clip", keys: ManifestSchema.clip, required: ["source"]),
+              let sourceNode = fields["source"], let source = source(sourceNode, rate: rate, reader: &reader) else {
+            return nil
+        }
+        var clip = ClipSpec(source: source, location: sourceNode.location, from: .zero, to: nil, duration: nil,
+                            speed: FrameRate(1), volume: 1, crop: nil, fit: .contain, transition: nil,
+                            rangeLocation: (fields["to"] ?? fields["duration"] ?? fields["from"] ?? sourceNode).location)
+        if let node = fields["from"], let time = reader.time(node, "from", frameRate: rate) { clip.from = time }
+        if let node = fields["to"], let time = reader.time(node, "to", frameRate: rate) {
+            clip.to = time
+            if time <= clip.from {
+                reader.error("'to' (\(TimeSyntax.format(time))) must be after 'from' (\(TimeSyntax.format(clip.from)))", at: node)
+            }
+        }
+        if let node = fields["duration"], let time = reader.time(node, "duration", frameRate: rate) {
+            if fields["to"] != nil {
+                reader.error("a clip sets both 'to' and 'duration'; use one", at: node)
+            } else if time.value <= 0 {
+                reader.error("'duration' must be above 0", at: node)
+            } else {
+                clip.duration = time
+            }
+        }
+        if let node = fields["speed"] { clip.speed = speed(node, reader: &reader) ?? clip.speed }
+        if let node = fields["volume"], let gain = reader.gain(node, "volume") { clip.volume = gain }
+        if let node = fields["mute"], reader.bool(node, "mute") == true { clip.volume = 0 }
+        if let node = fields["crop"] { clip.crop = region(node, "crop", reader: &reader) }
+        if let node = fields["fit"], let text = reader.choice(node, "fit", Fit.allCases.map(\.rawValue)) {
+            clip.fit = Fit(rawValue: text) ?? .contain
+        }
+        if let node = fields["transition"] { clip.transition = transition(node, rate: rate, reader: &reader) }
+        return clip
+    }
+
+    /// A speed as an exact ratio: `2`, `0.5`, `1.25`, `3/2`.
+    private func speed(_ node: YAMLNode, reader: inout NodeReader) -> FrameRate? {
+        guard let text = reader.string(node, "speed") else { return nil }
+        if let rate = FrameRate(manifestText: text), text.contains("/") { return rate }
+        if let time = try? TimeSyntax.parse(text), time.value > 0 {
+            let reduced = time.multiplied(by: 1, dividedBy: 1)
+            if reduced.timescale <= 1_000_000, reduced.value <= Int64(Int32.max) {
+                let speed = FrameRate(Int32(reduced.value), reduced.timescale)
+                if speed.framesPerSecond >= 0.0625 && speed.framesPerSecond <= 16 { return speed }
+            }
+        }
+        reader.error("invalid speed '\(text)'; use a factor from 0.0625 to 16 such as '2', '0.5' or '3/2'", at: node)
+        return nil
+    }
+
+    private func region(_ node: YAMLNode, _ what: String, reader: inout NodeReader) -> RegionSpec? {
+        guard let fields = reader.mapping(node, in: "'\(what)'", keys: ManifestSchema.region) else { return nil }
+        let x = fields["x"].flatMap { reader.length($0, "x") } ?? .pixels(0)
+        let y = fields["y"].flatMap { reader.length($0, "y") } ?? .pixels(0)
+        let width = fields["width"].flatMap { reader.length($0, "width") }
+        let height = fields["height"].flatMap { reader.length($0, "height") }
+        if width == nil && height == nil {
+            reader.error("'\(what)' needs 'width' or 'height'", at: node)
+            return nil
+        }
+        for (key, length) in [("width", width), ("height", height)] {
+            if let length, length.resolve(against: 100) <= 0 { reader.error("'\(what)' \(key) must be above 0", at: fields[key]!) }
+        }
+        return RegionSpec(x: x, y: y, width: width, height: height)
+    }
+
+    func transition(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> TransitionSpec? {
+        let kinds = TransitionSpec.Kind.allCases.map(\.rawValue)
+        if node.string != nil {
+            guard let text = reader.choice(node, "transition", kinds), let kind = TransitionSpec.Kind(rawValue: text) else { return nil }
+            return TransitionSpec(kind: kind, duration: kind == .cut ? .zero : MediaTime(value: 1, timescale: 2))
+        }
+        guard let fields = reader.mapping(node, in: "transition", keys: ManifestSchema.transition, required: ["type"]),
+              let typeNode = fields["type"], let text = reader.choice(typeNode, "transition", kinds),
+              let kind = TransitionSpec.Kind(rawValue: text) else { return nil }
+        var duration = kind == .cut ? MediaTime.zero : MediaTime(value: 1, timescale: 2)
+        if let node = fields["duration"], let time = reader.time(node, "duration", frameRate: rate) { duration = time }
+        return TransitionSpec(kind: kind, duration: kind == .cut ? .zero : duration)
+    }
+
+    private func soundtrack(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> SoundtrackSpec? {
+        if node.string != nil {
+            guard let source = source(node, rate: rate, reader: &reader) else { return nil }
+            return SoundtrackSpec(source: source, location: node.location, volume: 1, loop: true, fadeIn: .zero,
+                                  fadeOut: .zero, duck: 1, from: .zero)
+        }
+        guard let fields = reader.mapping(node, in: "soundtrack", keys: ManifestSchema.soundtrack, required: ["source"]),
+              let sourceNode = fields["source"], let source = source(sourceNode, rate: rate, reader: &reader) else { return nil }
+        var spec = SoundtrackSpec(source: source, location: sourceNode.location, volume: 1, loop: true, fadeIn: .zero,
+                                  fadeOut: .zero, duck: 1, from: .zero)
+        if let node = fields["volume"], let value = reader.gain(node, "volume") { spec.volume = value }
+        if let node = fields["loop"], let value = reader.bool(node, "loop") { spec.loop = value }
+        if let node = fields["fade_in"], let time = reader.time(node, "fade_in", frameRate: rate) { spec.fadeIn = time }
+        if let node = fields["fade_out"], let time = reader.time(node, "fade_out", frameRate: rate) { spec.fadeOut = time }
+        if let node = fields["duck"], let value = reader.gain(node, "duck") { spec.duck = value }
+        if let node = fields["from"], let time = reader.time(node, "from", frameRate: rate) { spec.from = time }
+        return spec
+    }
+
+    private func overlay(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> OverlaySpec? {
+        guard let fields = reader.mapping(node, in: "overlay", keys: ManifestSchema.overlay, required: ["image", "region"]),
+              let imageNode = fields["image"], let source = source(imageNode, rate: rate, reader: &reader),
+              let regionNode = fields["region"], let region = region(regionNode, "region", reader: &reader) else { return nil }
+        var spec = OverlaySpec(source: source, location: imageNode.location, region: region, opacity: 1, at: .zero,
+                               duration: nil, fade: .zero)
+        if let node = fields["opacity"], let value = reader.number(node, "opacity", in: 0...1) { spec.opacity = value }
+        if let node = fields["at"], let time = reader.time(node, "at", frameRate: rate) { spec.at = time }
+        if let node = fields["duration"], let time = reader.time(node, "duration", frameRate: rate) { spec.duration = time }
+        if let node = fields["fade"], let time = reader.time(node, "fade", frameRate: rate) { spec.fade = time }
+        return spec
+    }
+
+    private func title(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> TitleSpec? {
+        guard let fields = reader.mapping(node, in: "title", keys: ManifestSchema.title, required: ["text"]),
+              let textNode = fields["text"], let text = reader.string(textNode, "text") else { return nil }
+        var spec = TitleSpec(text: text, location: textNode.location, at: .zero, duration: nil, position: "bottom",
+                             animate: "none", font: "Noto Sans", size: 0.06, color: "white")
+        if let node = fields["at"], let time = reader.time(node, "at", frameRate: rate) { spec.at = time }
+        if let node = fields["duration"], let time = reader.time(node, "duration", frameRate: rate) { spec.duration = time }
+        if let node = fields["position"], let value = reader.choice(node, "position", ["top", "center", "bottom"]) { spec.position = value }
+        if let node = fields["animate"],
+           let value = reader.choice(node, "animation", ["none", "fade", "slide", "pop", "typewriter"]) { spec.animate = value }
+        if let node = fields["font"], let value = reader.string(node, "font") { spec.font = value }
+        if let node = fields["size"], let value = reader.number(node, "size", in: 0.005...1) { spec.size = value }
+        if let node = fields["color"], let value = reader.string(node, "color") { spec.color = value }
+        return spec
+    }
+
+    private func track(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> TrackSpec? {
+        guard let fields = reader.mapping(node, in: "track", keys: ManifestSchema.track, required: ["segments"]),
+              let segmentsNode = fields["segments"], let items = reader.list(segmentsNode, "segments") else { return nil }
+        var segments: [SegmentSpec] = []
+        for item in items {
+            guard let fields = reader.mapping(item, in: "segment", keys: ManifestSchema.segment, required: ["source"]),
+                  let sourceNode = fields["source"], let source = source(sourceNode, rate: rate, reader: &reader) else { continue }
+            var segment = SegmentSpec(source: source, location: sourceNode.location, from: .zero, to: nil, at: nil,
+                                      speed: FrameRate(1))
+            if let node = fields["from"], let time = reader.time(node, "from", frameRate: rate) { segment.from = time }
+            if let node = fields["to"], let time = reader.time(node, "to", frameRate: rate) {
+                if time <= segment.from {
+                    reader.error("'to' (\(TimeSyntax.format(time))) must be after 'from' (\(TimeSyntax.format(segment.from)))", at: node)
+                }
+                segment.to = time
+            }
+            if let node = fields["at"], let time = reader.time(node, "at", frameRate: rate) { segment.at = time }
+            if let node = fields["speed"] { segment.speed = speed(node, reader: &reader) ?? segment.speed }
+            segments.append(segment)
+        }
+        return TrackSpec(segments: segments, location: node.location)
+    }
+
+    private func layer(_ node: YAMLNode, rate: FrameRate?, trackCount: Int, reader: inout NodeReader) -> LayerSpec? {
+        guard let fields = reader.mapping(node, in: "layer", keys: ManifestSchema.layer, required: ["track"]),
+              let trackNode = fields["track"],
+              let index = reader.integer(trackNode, "track", in: 1...max(1, trackCount)) else { return nil }
+        var spec = LayerSpec(track: index, location: node.location, region: nil, crop: nil, fit: .contain,
+                             opacity: [], volume: [])
+        if let node = fields["region"] { spec.region = region(node, "region", reader: &reader) }
+        if let node = fields["crop"] { spec.crop = region(node, "crop", reader: &reader) }
+        if let node = fields["fit"], let text = reader.choice(node, "fit", Fit.allCases.map(\.rawValue)) {
+            spec.fit = Fit(rawValue: text) ?? .contain
+        }
+        if let node = fields["opacity"] { spec.opacity = ramps(node, "opacity", range: 0...1, rate: rate, reader: &reader) }
+        if let node = fields["volume"] { spec.volume = ramps(node, "volume", range: 0...16, rate: rate, reader: &reader) }
+        return spec
+    }
+
+    /// `0.5` (a value from the start), or a list of `{ at: t, value: v }` and `{ from: t, to: t, start: v, end: v }`.
+    private func ramps(_ node: YAMLNode, _ what: String, range: ClosedRange<Double>, rate: FrameRate?,
+                       reader: inout NodeReader) -> [RampSpec] {
+        if node.string != nil {
+            guard let value = reader.number(node, what, in: range) else { return [] }
+            return [RampSpec(start: .zero, duration: .zero, startValue: value, endValue: value)]
+        }
+        guard let items = reader.list(node, what) else { return [] }
+        var result: [RampSpec] = []
+        for item in items {
+            guard let fields = reader.mapping(item, in: "'\(what)' ramp", keys: ManifestSchema.ramp) else { continue }
+            if let at = fields["at"] {
+                guard let time = reader.time(at, "at", frameRate: rate),
+                      let valueNode = fields["value"] ?? { reader.error("a set value needs 'value'", at: item); return nil }(),
+                      let value = reader.number(valueNode, "value", in: range) else { continue }
+                result.append(RampSpec(start: time, duration: .zero, startValue: value, endValue: value))
+            } else if let fromNode = fields["from"], let toNode = fields["to"], let startNode = fields["start"],
+                      let endNode = fields["end"] {
+                guard let from = reader.time(fromNode, "from", frameRate: rate), let to = reader.time(toNode, "to", frameRate: rate),
+                      let start = reader.number(startNode, "start", in: range), let end = reader.number(endNode, "end", in: range)
+                else { continue }
+                guard to > from else {
+                    reader.error("'to' (\(TimeSyntax.format(to))) must be after 'from' (\(TimeSyntax.format(from)))", at: toNode)
+                    continue
+                }
+                result.append(RampSpec(start: from, duration: to - from, startValue: start, endValue: end))
+            } else {
+                reader.error("a ramp needs 'at' and 'value', or 'from', 'to', 'start' and 'end'", at: item)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+public import MediaCore
+public import YAML
+
+/// Expands each output entry of a manifest into one `OutputSpec` per variable set, checking names as it goes.
+struct OutputExpander {
+    let presets: PresetLibrary
+    let presetOverride: String?
+    /// Names produced so far across all manifests, with where, to report duplicates.
+    private var producedNames: [String: (location: SourceLocation, origin: String?)] = [:]
+
+    init(presets: PresetLibrary, presetOverride: String?) {
+        self.presets = presets
+        self.presetOverride = presetOverride
+    }
+
+    /// Keys of an output entry that say how to expand it rather than what it shows.
+    private static let expansionKeys: Set<String> = ["name", "template", "data", "matrix", "vars"]
+
+    mutating func expand(_ file: ManifestFile, diagnostics: inout DiagnosticList) -> [OutputSpec] {
+        var reader = NodeReader(source: file.source)
+        defer { diagnostics.append(contentsOf: reader.diagnostics) }
+        let decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride)
+        var specs: [OutputSpec] = []
+        for entry in file.outputs {
+            guard let pairs = entry.pairs, let nameNode = entry["name"], let rawName = reader.string(nameNode, "name") else {
+                continue
+            }
+            let fields = Dictionary(pairs.compactMap { pair in pair.key.string.map { ($0, pair.value) } },
+                                    uniquingKeysWith: { first, _ in first })
+            // Template keys first, then the output's own: the output wins key by key.
+            var merged: [(String, YAMLNode)] = []
+            let templateNode = fields["template"] ?? file.defaultTemplate
+            if let templateNode {
+                if let templateName = reader.string(templateNode, "template") {
+                    if let template = file.templates[templateName], let templatePairs = template.pairs {
+                        merged += templatePairs.compactMap { pair in
+                            guard let key = pair.key.string, fields[key] == nil else { return nil }
+                            return (key, pair.value)
+                        }
+                    } else if file.templates[templateName] == nil {
+                        var message = "unknown template '\(templateName)'"
+                        if let guess = Suggestion.closest(to: templateName, among: Array(file.templates.keys)) {
+                            message += "; did you mean '\(guess)'?"
+                        } else if file.templates.isEmpty {
+                            message += "; this manifest defines no 'templates'"
+                        }
+                        reader.error(message, at: templateNode)
+                        continue
+                    }
+                }
+            }
+            merged += pairs.compactMap { pair in
+                guard let key = pair.key.string, !Self.expansionKeys.contains(key) else { return nil }
+                return (key, pair.value)
+            }
+            guard let sets = VariableSets.expand(fields, base: file.variables, directory: file.directory, reader: &reader) else {
+                continue
+            }
+            for set in sets {
+                let interpolator = NodeInterpolator(variables: set.variables)
+                let nameValue = interpolator.interpolate(nameNode, reader: &reader)
+                guard let name = nameValue.string, checkName(name, node: nameNode, origin: set.origin, reader: &reader) else {
+                    continue
+                }
+                var resolved: [String: YAMLNode] = [:]
+                for (key, node) in merged { resolved[key] = interpolator.interpolate(node, reader: &reader) }
+                if let spec = decoder.decode(name: name, nameNode: nameNode, fields: resolved, variables: set.variables,
+                                             reader: &reader) {
+                    specs.append(spec)
+                }
+            }
+        }
+        return specs
+    }
+
+    /// Refuses names that are empty, leave the output directory, or repeat an earlier output's name.
+    private mutating func checkName(_ name: String, node: YAMLNode, origin: String?, reader: inout NodeReader) -> Bool {
+        let from = origin.map { " (from data row \($0))" } ?? ""
+        if name.isEmpty || name.trimmingCharacters(in: .whitespaces).isEmpty {
+            reader.error("output name is empty\(from)", at: node)
+            return false
+        }
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        if name.hasPrefix("/") || name.hasPrefix("~") || components.contains("..") || components.contains("")
+            || name.contains("\\") || name.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            reader.error("output name '\(name)'\(from) would leave the output directory; names may not be absolute or contain '..', empty parts or control characters", at: node)
+            return false
+        }
+        if let earlier = producedNames[name] {
+            let earlierFrom = earlier.origin.map { " from data row \($0)" } ?? ""
+            reader.error("output name '\(name)'\(from) is already produced at \(earlier.location)\(earlierFrom); output names must be unique", at: node)
+            return false
+        }
+        producedNames[name] = (node.location, origin)
+        return true
+    }
+}

@@ -1,0 +1,237 @@
+public import Composition
+public import MediaCore
+
+/// One output with every variable resolved and every value typed: what a job is built from.
+public struct OutputSpec: Sendable, Hashable {
+    /// The output's name (also its file name without extension).
+    public var name: String
+    /// The manifest file that declares it.
+    public var manifestPath: String
+    /// Where in the manifest it is declared (the `name` key of its entry).
+    public var location: SourceLocation
+    /// The output directory, resolved against the manifest's directory.
+    public var outDirectory: String
+    /// The resolved export settings.
+    public var settings: ExportSettings
+    /// The variables this output was expanded with.
+    public var variables: [String: String]
+    /// The body clips in order.
+    public var clips: [ClipSpec]
+    /// The clip before the body, with the transition into the body.
+    public var intro: ClipSpec?
+    /// The clip after the body, with the transition into it.
+    public var outro: ClipSpec?
+    /// The transition between body clips.
+    public var transition: TransitionSpec?
+    /// The music bed under everything.
+    public var soundtrack: SoundtrackSpec?
+    /// Pictures over the video (logos, watermarks).
+    public var overlays: [OverlaySpec]
+    /// Text over the video.
+    public var titles: [TitleSpec]
+    /// Explicit timelines (`tracks:`); when set, `clips` is empty.
+    public var tracks: [TrackSpec]
+    /// Explicit layer ramps for `tracks`.
+    public var layers: [LayerSpec]
+    /// The canvas colour behind everything, as `#rrggbb` or a name.
+    public var background: String
+
+    /// The written file's path: `outDirectory/name.ext`.
+    public var outputPath: String { outDirectory + "/" + name + "." + settings.container.fileExtension }
+}
+
+/// How a picture meets the canvas or its region.
+public enum Fit: String, Sendable, Hashable, Codable, CaseIterable {
+    /// All of the picture, letterboxed on the background colour.
+    case contain
+    /// Fill the region, cutting the overflow.
+    case cover
+    /// Fill the region, changing the picture's shape.
+    case stretch
+}
+
+/// A rectangle in pixels or percent of a reference size.
+public struct RegionSpec: Sendable, Hashable, Codable {
+    /// Left edge.
+    public var x: Length
+    /// Top edge.
+    public var y: Length
+    /// Width; nil keeps the picture's shape from `height`.
+    public var width: Length?
+    /// Height; nil keeps the picture's shape from `width`.
+    public var height: Length?
+
+    /// Creates a region.
+    public init(x: Length, y: Length, width: Length?, height: Length?) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One clip: a range of a source, with speed, volume, crop and fit.
+public struct ClipSpec: Sendable, Hashable {
+    /// Where the media comes from.
+    public var source: SourceReference
+    /// Where in the manifest the clip's `source` is written.
+    public var location: SourceLocation
+    /// The in-point in the source (default 0).
+    public var from: MediaTime
+    /// The out-point in the source; nil with no `duration` means the source's end.
+    public var to: MediaTime?
+    /// The length taken from the source, as an alternative to `to`.
+    public var duration: MediaTime?
+    /// Playback speed as an exact ratio (2/1 plays twice as fast).
+    public var speed: FrameRate
+    /// Linear gain on the clip's audio.
+    public var volume: Double
+    /// The part of the source picture to use, in source pixels or percent of the source.
+    public var crop: RegionSpec?
+    /// How the (cropped) picture meets the canvas.
+    public var fit: Fit
+    /// For intro and outro: the transition joining them to the body.
+    public var transition: TransitionSpec?
+    /// Where in the manifest `from`, `to` or `duration` are written, for range errors.
+    public var rangeLocation: SourceLocation
+}
+
+/// A transition between two clips.
+public struct TransitionSpec: Sendable, Hashable, Codable {
+    /// The transition styles the compositor builds from ramps.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A hard cut (no overlap).
+        case cut
+        /// The outgoing clip's opacity falls while the incoming one shows through.
+        case crossfade
+        /// Down to the background colour and back up.
+        case fade
+        /// The incoming clip uncovers from the right edge to the left.
+        case wipeleft = "wipe-left"
+        /// The incoming clip uncovers from the left edge to the right.
+        case wiperight = "wipe-right"
+        /// The incoming clip slides in from the right.
+        case slideleft = "slide-left"
+        /// The incoming clip slides in from the left.
+        case slideright = "slide-right"
+    }
+
+    /// The style.
+    public var kind: Kind
+    /// How long the two clips overlap (0 for a cut).
+    public var duration: MediaTime
+}
+
+/// The music bed under the output.
+public struct SoundtrackSpec: Sendable, Hashable {
+    /// The bed's media.
+    public var source: SourceReference
+    /// Where in the manifest `source` is written.
+    public var location: SourceLocation
+    /// Linear gain of the bed.
+    public var volume: Double
+    /// Repeat the bed to fill the output.
+    public var loop: Bool
+    /// Fade up from silence over this long at the start.
+    public var fadeIn: MediaTime
+    /// Fade down to silence over this long at the end.
+    public var fadeOut: MediaTime
+    /// Extra linear gain while clips with sound play (1 = no ducking).
+    public var duck: Double
+    /// Where in the bed to start.
+    public var from: MediaTime
+}
+
+/// A picture over the video.
+public struct OverlaySpec: Sendable, Hashable {
+    /// The picture (a still image source, usually a PNG with alpha).
+    public var source: SourceReference
+    /// Where in the manifest it is written.
+    public var location: SourceLocation
+    /// Where on the canvas, in canvas pixels or percent.
+    public var region: RegionSpec
+    /// Opacity 0...1.
+    public var opacity: Double
+    /// When it appears (default 0).
+    public var at: MediaTime
+    /// How long it stays; nil means to the end.
+    public var duration: MediaTime?
+    /// Fade in and out over this long.
+    public var fade: MediaTime
+}
+
+/// Text over the video.
+public struct TitleSpec: Sendable, Hashable {
+    /// The text, variables resolved.
+    public var text: String
+    /// Where in the manifest it is written.
+    public var location: SourceLocation
+    /// When it appears.
+    public var at: MediaTime
+    /// How long it stays; nil means to the end.
+    public var duration: MediaTime?
+    /// `top`, `center` or `bottom`.
+    public var position: String
+    /// `none`, `fade`, `slide`, `pop` or `typewriter`.
+    public var animate: String
+    /// Font family name.
+    public var font: String
+    /// Size as a fraction of the frame height.
+    public var size: Double
+    /// Text colour.
+    public var color: String
+}
+
+/// An explicit track: segments placed on the timeline by hand.
+public struct TrackSpec: Sendable, Hashable {
+    /// The track's segments in order.
+    public var segments: [SegmentSpec]
+    /// Where in the manifest the track is written.
+    public var location: SourceLocation
+}
+
+/// One segment of an explicit track.
+public struct SegmentSpec: Sendable, Hashable {
+    /// The media.
+    public var source: SourceReference
+    /// Where in the manifest it is written.
+    public var location: SourceLocation
+    /// In-point in the source.
+    public var from: MediaTime
+    /// Out-point in the source; nil means the source's end.
+    public var to: MediaTime?
+    /// Where on the track it starts; nil means after the previous segment.
+    public var at: MediaTime?
+    /// Playback speed.
+    public var speed: FrameRate
+}
+
+/// Placement and ramps for one explicit track.
+public struct LayerSpec: Sendable, Hashable {
+    /// The 1-based index of the track in `tracks`.
+    public var track: Int
+    /// Where in the manifest the layer is written.
+    public var location: SourceLocation
+    /// Where the picture goes on the canvas; nil means the whole canvas.
+    public var region: RegionSpec?
+    /// The part of the source to show.
+    public var crop: RegionSpec?
+    /// How the picture meets its region.
+    public var fit: Fit
+    /// Opacity over time: set values and linear ramps.
+    public var opacity: [RampSpec]
+    /// Audio volume over time (linear).
+    public var volume: [RampSpec]
+}
+
+/// A value set at a time, or ramped linearly across a range.
+public struct RampSpec: Sendable, Hashable, Codable {
+    /// Where the ramp starts (or the value is set).
+    public var start: MediaTime
+    /// The ramp's length; 0 sets a value that holds until the next one.
+    public var duration: MediaTime
+    /// The value at the start.
+    public var startValue: Double
+    /// The value at the end.
+    public var endValue: Double
+}

@@ -1,0 +1,129 @@
+import Foundation
+public import MediaCore
+public import YAML
+
+/// The variable sets one output entry expands into: its `vars`, times each `data` row, times each `matrix` combination.
+struct VariableSets {
+    /// One set of variables and what produced it, for messages.
+    struct Entry {
+        var variables: [String: String]
+        /// `data/products.csv:3` when the set comes from a data row.
+        var origin: String?
+    }
+
+    /// Builds the sets for `entry`, reading its data table relative to `directory`; nil when something is wrong.
+    static func expand(_ entry: [String: YAMLNode], base: [String: String], directory: String,
+                       reader: inout NodeReader) -> [Entry]? {
+        var variables = base
+        if let node = entry["vars"] {
+            guard let pairs = node.pairs else {
+                reader.error("'vars' must be a mapping of names to values, not a \(node.kindName)", at: node)
+                return nil
+            }
+            for pair in pairs {
+                guard let key = pair.key.string, let value = reader.string(pair.value, key) else { continue }
+                variables[key] = value
+            }
+        }
+        var rows: [Entry] = [Entry(variables: variables, origin: nil)]
+        if let node = entry["data"] {
+            guard let path = reader.string(node, "data"),
+                  let records = readTable(path, at: node, directory: directory, reader: &reader) else { return nil }
+            rows = records.map { record in
+                Entry(variables: variables.merging(record.values) { _, row in row }, origin: record.origin)
+            }
+        }
+        guard let node = entry["matrix"] else { return rows }
+        guard let pairs = node.pairs else {
+            reader.error("'matrix' must be a mapping of variable names to lists of values, not a \(node.kindName)", at: node)
+            return nil
+        }
+        var axes: [(String, [String])] = []
+        for pair in pairs {
+            guard let key = pair.key.string else { continue }
+            let items = pair.value.items ?? [pair.value]
+            var values: [String] = []
+            for item in items {
+                if let text = reader.string(item, "matrix '\(key)'") { values.append(text) }
+            }
+            if values.isEmpty {
+                reader.error("matrix '\(key)' has no values", at: pair.value)
+                return nil
+            }
+            axes.append((key, values))
+        }
+        for (key, values) in axes {
+            rows = rows.flatMap { row in
+                values.map { value in
+                    var next = row
+                    next.variables[key] = value
+                    return next
+                }
+            }
+        }
+        return rows
+    }
+
+    /// One record of a data table with where it came from.
+    struct Record {
+        var values: [String: String]
+        var origin: String
+    }
+
+    /// Reads a CSV file, or a JSON or YAML list of objects.
+    static func readTable(_ path: String, at node: YAMLNode, directory: String, reader: inout NodeReader) -> [Record]? {
+        let resolved = ManifestFile.resolve(path, against: directory)
+        guard let data = FileManager.default.contents(atPath: resolved) else {
+            reader.error("data table '\(path)' not found (resolved to '\(resolved)')", at: node)
+            return nil
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            reader.error("data table '\(path)' is not UTF-8 text", at: node)
+            return nil
+        }
+        let lower = path.lowercased()
+        if lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
+            return readList(text, path: path, resolved: resolved, at: node, reader: &reader)
+        }
+        do {
+            let table = try CSVTable(parsing: text)
+            if table.rows.isEmpty { reader.error("data table '\(path)' has no rows", at: node) }
+            return table.rows.map { Record(values: $0.values, origin: "\(path):\($0.line)") }
+        } catch {
+            reader.error("data table '\(path)' line \(error.line), column \(error.column): \(error.message)", at: node)
+            return nil
+        }
+    }
+
+    /// A JSON or YAML list of flat objects (JSON is YAML, so one parser reads both).
+    private static func readList(_ text: String, path: String, resolved: String, at node: YAMLNode,
+                                 reader: inout NodeReader) -> [Record]? {
+        let document: YAMLDocument
+        do {
+            document = try YAMLParser.parseDocument(text, file: resolved)
+        } catch {
+            reader.diagnostics.add(error.diagnostic)
+            return nil
+        }
+        guard let items = document.root.items else {
+            reader.error("data table '\(path)' must be a list of objects, not a \(document.root.kindName)", at: node)
+            return nil
+        }
+        var records: [Record] = []
+        var tableReader = NodeReader(source: document.source)
+        defer { reader.diagnostics.append(contentsOf: tableReader.diagnostics) }
+        for item in items {
+            guard let pairs = item.pairs else {
+                tableReader.error("each row of a data table must be an object of column names to values", at: item)
+                continue
+            }
+            var values: [String: String] = [:]
+            for pair in pairs {
+                guard let key = pair.key.string else { continue }
+                if let value = tableReader.string(pair.value, key) { values[key] = value }
+            }
+            records.append(Record(values: values, origin: "\(path):\(item.location.line)"))
+        }
+        return records
+    }
+}
