@@ -1,0 +1,112 @@
+import Foundation
+
+/// Number formats and escaping shared by the writers.
+enum ReportText {
+    /// Line breaks and other control characters become spaces; runs of spaces they make are kept short.
+    static func oneLine(_ text: String) -> String {
+        var result = ""
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            let isBreak = scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+            if isBreak {
+                if !lastWasSpace { result.unicodeScalars.append(" ") }
+                lastWasSpace = true
+            } else {
+                result.unicodeScalars.append(scalar)
+                lastWasSpace = scalar == " "
+            }
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `12.50s`, or `-` when unknown.
+    static func seconds(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "-" }
+        return String(format: "%.2fs", value)
+    }
+
+    /// `3.91x`, or `-` when unknown.
+    static func speed(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "-" }
+        return String(format: "%.2fx", value)
+    }
+
+    /// Decimal units: `512 B`, `1.2 kB`, `3.4 MB`, `1.0 GB`, or `-` when unknown.
+    static func bytes(_ value: Int64?) -> String {
+        guard let value else { return "-" }
+        if value < 1000 { return "\(value) B" }
+        let units = ["kB", "MB", "GB", "TB"]
+        var amount = Double(value) / 1000
+        var unit = 0
+        while amount >= 999.95, unit < units.count - 1 {
+            amount /= 1000
+            unit += 1
+        }
+        return String(format: "%.1f ", amount) + units[unit]
+    }
+
+    /// Text for XML content and attribute values: markup characters and quotes as entities, tab/LF/CR as character
+    /// references (attribute normalization would turn them into spaces), other characters XML 1.0 cannot hold as U+FFFD.
+    static func xml(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\t": result += "&#9;"
+            case "\n": result += "&#10;"
+            case "\r": result += "&#13;"
+            default:
+                let value = scalar.value
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
+                    result.unicodeScalars.append("\u{FFFD}")
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Text for HTML content and quoted attribute values.
+    static func html(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default:
+                if scalar.value < 0x20, scalar != "\n", scalar != "\t" {
+                    result.unicodeScalars.append("\u{FFFD}")
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// A path as a URL reference for `href`/`src`: percent-encoded, then HTML-escaped.
+    static func htmlURL(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: ";?#")
+        return html(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
+    }
+
+    /// Text for a Markdown table cell or list item: on one line, with Markdown punctuation backslash-escaped
+    /// (so `|` cannot end a cell and `<` cannot open HTML).
+    static func markdown(_ text: String) -> String {
+        var result = ""
+        for character in oneLine(text) {
+            if "\\`*_[]<>|#&!~".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+}

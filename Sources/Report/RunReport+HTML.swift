@@ -1,0 +1,72 @@
+extension RunReport {
+    /// `report.html`: one static, self-contained page (inline CSS, no scripts) with the summary and one card per
+    /// output: poster frame if any, status, durations, speed, size, codecs, reason, and a link to the file.
+    public func html() -> String {
+        let h = ReportText.html
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>mediabatch report</title>
+            <style>
+            body { font-family: system-ui, sans-serif; margin: 2rem; background: #f6f6f4; color: #222; }
+            .outputs { display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1rem; }
+            .output { background: #fff; border-radius: 6px; padding: 0.8rem; border-top: 4px solid #999; }
+            .output.rendered, .output.up-to-date { border-top-color: #2a8a3e; }
+            .output.failed { border-top-color: #c62828; }
+            .output.skipped, .output.cancelled { border-top-color: #b8860b; }
+            .output img { width: 100%; height: auto; display: block; margin-bottom: 0.5rem; }
+            .output h2 { font-size: 1rem; margin: 0 0 0.3rem; word-break: break-all; }
+            .status { font-weight: bold; text-transform: uppercase; font-size: 0.8rem; }
+            dl { display: grid; grid-template-columns: auto 1fr; gap: 0.1rem 0.8rem; margin: 0.5rem 0; font-size: 0.85rem; }
+            dt { color: #666; }
+            dd { margin: 0; }
+            .reason { color: #c62828; font-size: 0.85rem; }
+            </style>
+            </head>
+            <body>
+            <h1>mediabatch report</h1>
+
+            """
+        page += "<p class=\"summary\">\(h(summaryLine))</p>\n"
+        page += "<p class=\"run\">tool \(h(toolVersion)) on \(h(host)), started \(h(startedAt.formatted(.iso8601)))</p>\n"
+        page += "<div class=\"outputs\">\n"
+        for output in outputs {
+            page += "<section class=\"output \(output.status.rawValue)\">\n"
+            if let poster = output.posterPath {
+                page += "<img src=\"\(ReportText.htmlURL(poster))\" alt=\"poster frame of \(h(output.name))\" loading=\"lazy\">\n"
+            }
+            page += "<h2>\(h(output.name))</h2>\n"
+            page += "<div class=\"status\">\(output.status.rawValue)</div>\n"
+            var facts: [(String, String)] = []
+            if let location = output.location { facts.append(("manifest", location.description)) }
+            if let expected = output.expectedDuration { facts.append(("expected", ReportText.seconds(expected.seconds))) }
+            if let actual = output.actualDuration { facts.append(("duration", ReportText.seconds(actual.seconds))) }
+            if let render = output.renderSeconds { facts.append(("render", ReportText.seconds(render))) }
+            if let speed = output.speed { facts.append(("speed", ReportText.speed(speed))) }
+            if let size = output.byteSize { facts.append(("size", ReportText.bytes(size))) }
+            let codecs = [output.videoCodec, output.audioCodec].compactMap { $0 }
+            if !codecs.isEmpty { facts.append(("codecs", codecs.joined(separator: ", "))) }
+            if let resolution = output.resolution { facts.append(("resolution", resolution.description)) }
+            if let rate = output.frameRate { facts.append(("frame rate", rate.description)) }
+            if let loudness = output.loudnessLUFS, loudness.isFinite { facts.append(("loudness", "\(loudness) LUFS")) }
+            if !output.dependencies.isEmpty { facts.append(("uses", output.dependencies.joined(separator: ", "))) }
+            if output.attempts > 1 { facts.append(("attempts", "\(output.attempts)")) }
+            if !facts.isEmpty {
+                page += "<dl>\n"
+                for (term, value) in facts { page += "<dt>\(h(term))</dt><dd>\(h(value))</dd>\n" }
+                page += "</dl>\n"
+            }
+            if let reason = output.reasonText { page += "<p class=\"reason\">\(h(reason))</p>\n" }
+            if output.status.isSuccess {
+                page += "<p><a href=\"\(ReportText.htmlURL(output.path))\">\(h(output.path))</a></p>\n"
+            } else {
+                page += "<p>\(h(output.path))</p>\n"
+            }
+            page += "</section>\n"
+        }
+        page += "</div>\n</body>\n</html>\n"
+        return page
+    }
+}

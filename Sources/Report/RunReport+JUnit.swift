@@ -1,0 +1,40 @@
+extension RunReport {
+    /// `report.xml`: one JUnit test suite `mediabatch`, one test case per output (classname = manifest file,
+    /// name = output name, time = render seconds); failed outputs carry `<failure type="stage">`, skipped and
+    /// cancelled ones `<skipped>`.
+    public func junitXML() -> String {
+        let x = ReportText.xml
+        func time(_ seconds: Double?) -> String {
+            guard let seconds, seconds.isFinite else { return "0.000" }
+            return String(format: "%.3f", seconds)
+        }
+        let failures = totals.failed
+        let skipped = totals.skipped + totals.cancelled
+        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
+        let counts = #"tests="\#(totals.total)" failures="\#(failures)" errors="0" skipped="\#(skipped)" time="\#(time(wallSeconds))""#
+        lines.append(#"<testsuites name="mediabatch" \#(counts)>"#)
+        let stamp = startedAt.formatted(.iso8601)
+        lines.append(#"  <testsuite name="mediabatch" \#(counts) timestamp="\#(x(stamp))" hostname="\#(x(host))">"#)
+        for output in outputs {
+            let classname = output.location?.file ?? "mediabatch"
+            let open = #"    <testcase classname="\#(x(classname))" name="\#(x(output.name))" time="\#(time(output.renderSeconds))""#
+            switch output.status {
+            case .rendered, .upToDate:
+                lines.append(open + "/>")
+            case .failed:
+                let failure = output.failure ?? OutputFailure(stage: .load, reason: "failed")
+                lines.append(open + ">")
+                lines.append(#"      <failure message="\#(x(failure.reason))" type="\#(failure.stage.rawValue)"/>"#)
+                lines.append("    </testcase>")
+            case .skipped, .cancelled:
+                let reason = output.skipReason ?? output.status.rawValue
+                lines.append(open + ">")
+                lines.append(#"      <skipped message="\#(x(reason))"/>"#)
+                lines.append("    </testcase>")
+            }
+        }
+        lines.append("  </testsuite>")
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,34 @@
+extension RunReport {
+    /// `report.md` for CI step summaries: a summary line, a table of all outputs, then failed and not-rendered
+    /// outputs with their reasons. All user text is escaped so `|` cannot break the table.
+    public func markdown() -> String {
+        let md = ReportText.markdown
+        var lines = ["## mediabatch", "", "**\(md(summaryLine))**", ""]
+        lines.append("| status | name | duration | render | speed | size |")
+        lines.append("|---|---|---:|---:|---:|---:|")
+        for output in outputs {
+            let cells = [
+                output.status.rawValue, md(output.name), ReportText.seconds(output.displayDuration?.seconds),
+                ReportText.seconds(output.renderSeconds), ReportText.speed(output.speed), ReportText.bytes(output.byteSize),
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        let failed = outputs.filter { $0.status == .failed }
+        if !failed.isEmpty {
+            lines += ["", "### Failures", ""]
+            for output in failed {
+                let failure = output.failure
+                let stage = failure.map { " (\($0.stage.rawValue))" } ?? ""
+                lines.append("- **\(md(output.name))**\(stage): \(md(failure?.reason ?? "failed"))")
+            }
+        }
+        let notRun = outputs.filter { $0.status == .skipped || $0.status == .cancelled }
+        if !notRun.isEmpty {
+            lines += ["", "### Not rendered", ""]
+            for output in notRun {
+                lines.append("- **\(md(output.name))** \(output.status.rawValue): \(md(output.skipReason ?? output.status.rawValue))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

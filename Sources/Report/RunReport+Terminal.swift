@@ -1,0 +1,36 @@
+extension RunReport {
+    /// A plain-text table for the terminal: status, name, duration, render time, speed, size and the reason for
+    /// failed or skipped outputs, then the summary line. Columns are padded by character count.
+    public func terminalSummary() -> String {
+        let header = ["STATUS", "NAME", "DURATION", "RENDER", "SPEED", "SIZE", "REASON"]
+        var rows = [header]
+        for output in outputs {
+            rows.append([
+                output.status.rawValue, ReportText.oneLine(output.name), ReportText.seconds(output.displayDuration?.seconds),
+                ReportText.seconds(output.renderSeconds), ReportText.speed(output.speed),
+                ReportText.bytes(output.byteSize), output.reasonText ?? "",
+            ])
+        }
+        let rightAligned: Set<Int> = [2, 3, 4, 5]
+        var widths = [Int](repeating: 0, count: header.count)
+        for row in rows { for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) } }
+        var lines: [String] = []
+        for row in rows {
+            var cells: [String] = []
+            for (column, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                if column == row.count - 1 {
+                    cells.append(cell)
+                } else {
+                    cells.append(rightAligned.contains(column) ? padding + cell : cell + padding)
+                }
+            }
+            var line = cells.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            lines.append(line)
+        }
+        lines.append("")
+        lines.append(summaryLine)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

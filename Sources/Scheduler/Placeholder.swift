@@ -1,1 +1,0 @@
-// Scheduler: placeholder until its first type lands.

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Runs a job graph's jobs on their own threads in dependency order, at most `maxConcurrentJobs` at a time.
+///
+/// A failed job fails alone: its dependents (transitively) are skipped with `dependency 'x' failed`, everything
+/// else still runs. `failFast` stops launching after the first failure. Transient failures are retried up to
+/// `retries` times. A cancelled token lets running jobs stop and marks jobs not yet started `cancelled`.
+public struct Scheduler: Sendable {
+    /// The most jobs running at once (values below 1 count as 1).
+    public var maxConcurrentJobs: Int
+    /// Stop launching new jobs after the first failure; jobs not started are `skipped`.
+    public var failFast: Bool
+    /// How many extra attempts a job gets when its error is transient.
+    public var retries: Int
+    /// Decides whether an error is worth another attempt.
+    public var isTransient: @Sendable (any Error) -> Bool
+
+    /// Creates a scheduler; by default an error is transient when it is a `TransientFailure` that says so.
+    public init(
+        maxConcurrentJobs: Int = 1, failFast: Bool = false, retries: Int = 0,
+        isTransient: @escaping @Sendable (any Error) -> Bool = Scheduler.isTransientFailure
+    ) {
+        self.maxConcurrentJobs = maxConcurrentJobs
+        self.failFast = failFast
+        self.retries = retries
+        self.isTransient = isTransient
+    }
+
+    /// The default classifier: true for a `TransientFailure` whose `isTransient` is true.
+    @Sendable public static func isTransientFailure(_ error: any Error) -> Bool {
+        (error as? any TransientFailure)?.isTransient ?? false
+    }
+
+    /// How many jobs to run at once so that jobs x encoder threads stays near `cores` (at least 1).
+    public static func defaultConcurrency(cores: Int, threadsPerJob: Int) -> Int {
+        let ratio = Double(max(1, cores)) / Double(max(1, threadsPerJob))
+        return max(1, Int(ratio.rounded(.toNearestOrAwayFromZero)))
+    }
+
+    /// Runs every job of `graph` and returns one outcome per job in topological order; blocks until all are done.
+    ///
+    /// Throws (before running anything) when the graph has an unknown dependency or a cycle. `progress` is called
+    /// serially, in order, and all its calls have returned when `run` returns.
+    public func run<ID: Hashable & Sendable & Comparable, Value: Sendable>(
+        _ graph: JobGraph<ID>,
+        cancellation: CancellationToken = CancellationToken(),
+        progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)? = nil,
+        job: @escaping @Sendable (ID, CancellationToken) throws -> Value
+    ) throws(SchedulerError<ID>) -> [JobOutcome<ID, Value>] {
+        let order = try graph.topologicalOrder()
+        let run = ScheduleRun(
+            graph: graph, order: order, scheduler: self, cancellation: cancellation, progress: progress, job: job)
+        return run.execute()
+    }
+}

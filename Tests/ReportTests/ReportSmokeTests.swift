@@ -1,6 +1,0 @@
-import Report
-import Testing
-
-@Test func reportTargetLinks() {
-    #expect(Bool(true))
-}

@@ -1,0 +1,177 @@
+import Foundation
+import MediaCore
+import Report
+import Testing
+
+@Suite struct ReportWriterTests {
+    @Test func jsonRoundTrips() throws {
+        let report = Fixtures.three
+        let decoded = try RunReport(jsonData: report.jsonData())
+        #expect(decoded == report)
+        #expect(decoded.outputs.map(\.name) == ["promo-16x9", "promo-9x16", "promo-9x16-captioned"])
+        #expect(decoded.outputs[0].expectedDuration?.mediaTime == MediaTime(value: 15, timescale: 2))
+        #expect(decoded.outputs[1].failure?.reason == "source 'media/shoes.mp4' is corrupt at packet 12")
+    }
+
+    @Test func jsonMatchesGolden() throws {
+        let json = String(decoding: try Fixtures.report([Fixtures.skipped], shard: "2/3").jsonData(), as: UTF8.self)
+        #expect(json == """
+            {
+              "finishedAt" : "2024-05-01T10:00:04.250Z",
+              "host" : "ci-1",
+              "outputs" : [
+                {
+                  "attempts" : 0,
+                  "dependencies" : [
+                    "promo-9x16"
+                  ],
+                  "location" : {
+                    "column" : 5,
+                    "file" : "spring.yaml",
+                    "line" : 31
+                  },
+                  "name" : "promo-9x16-captioned",
+                  "path" : "out/promo-9x16-captioned.mp4",
+                  "skipReason" : "dependency 'promo-9x16' failed",
+                  "status" : "skipped"
+                }
+              ],
+              "schemaVersion" : 1,
+              "shard" : "2/3",
+              "startedAt" : "2024-05-01T10:00:00.000Z",
+              "toolVersion" : "0.1.0",
+              "totals" : {
+                "cancelled" : 0,
+                "failed" : 0,
+                "rendered" : 0,
+                "skipped" : 1,
+                "total" : 1,
+                "upToDate" : 0
+              },
+              "wallSeconds" : 4.25
+            }
+
+            """)
+    }
+
+    @Test func renderedOutputEncodesAllFields() throws {
+        let json = String(decoding: try Fixtures.report([Fixtures.rendered]).jsonData(), as: UTF8.self)
+        for fragment in [
+            #""actualDuration" : {"#, #""exact" : "7500/1000""#, #""seconds" : 7.5"#, #""byteSize" : 1234567"#,
+            #""frameRate" : {"#, #""numerator" : 30000"#, #""loudnessLUFS" : -16.5"#, #""speed" : 3"#,
+            #""resolution" : {"#, #""width" : 1920"#, #""posterPath" : "posters/promo-16x9.jpg""#,
+            #""renderSeconds" : 2.5"#, #""status" : "rendered""#, #""videoCodec" : "h264""#,
+        ] {
+            #expect(json.contains(fragment), "missing \(fragment)")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"schemaVersion": 2}"#, "report schema version 2 is newer than this mediabatch reads (1); upgrade mediabatch"),
+        (#"{"schemaVersion": 1}"#, "invalid report JSON: missing key 'toolVersion' at top level"),
+        (#"{"schemaVersion": "one"}"#,
+         "invalid report JSON: Expected to decode Int but found a string instead. at 'schemaVersion'"),
+    ])
+    func badJSONIsRejected(json: String, message: String) {
+        do {
+            _ = try RunReport(jsonData: Data(json.utf8))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func junitXMLForRenderedFailedAndSkipped() {
+        #expect(Fixtures.three.junitXML() == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="mediabatch" tests="3" failures="1" errors="0" skipped="1" time="4.250">
+              <testsuite name="mediabatch" tests="3" failures="1" errors="0" skipped="1" time="4.250" timestamp="2024-05-01T10:00:00Z" hostname="ci-1">
+                <testcase classname="spring.yaml" name="promo-16x9" time="2.500"/>
+                <testcase classname="spring.yaml" name="promo-9x16" time="0.750">
+                  <failure message="source &apos;media/shoes.mp4&apos; is corrupt at packet 12" type="decode"/>
+                </testcase>
+                <testcase classname="spring.yaml" name="promo-9x16-captioned" time="0.000">
+                  <skipped message="dependency &apos;promo-9x16&apos; failed"/>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+    }
+
+    @Test func markdownTable() {
+        #expect(Fixtures.three.markdown() == """
+            ## mediabatch
+
+            **3 outputs: 1 rendered, 0 up-to-date, 1 failed, 1 skipped, 0 cancelled in 4.25s**
+
+            | status | name | duration | render | speed | size |
+            |---|---|---:|---:|---:|---:|
+            | rendered | promo-16x9 | 7.50s | 2.50s | 3.00x | 1.2 MB |
+            | failed | promo-9x16 | 6.00s | 0.75s | - | - |
+            | skipped | promo-9x16-captioned | - | - | - | - |
+
+            ### Failures
+
+            - **promo-9x16** (decode): source 'media/shoes.mp4' is corrupt at packet 12
+
+            ### Not rendered
+
+            - **promo-9x16-captioned** skipped: dependency 'promo-9x16' failed
+
+            """)
+    }
+
+    @Test func terminalSummaryTable() {
+        #expect(Fixtures.three.terminalSummary() == """
+            STATUS    NAME                  DURATION  RENDER  SPEED    SIZE  REASON
+            rendered  promo-16x9               7.50s   2.50s  3.00x  1.2 MB
+            failed    promo-9x16               6.00s   0.75s      -       -  decode: source 'media/shoes.mp4' is corrupt at packet 12
+            skipped   promo-9x16-captioned         -       -      -       -  dependency 'promo-9x16' failed
+
+            3 outputs: 1 rendered, 0 up-to-date, 1 failed, 1 skipped, 0 cancelled in 4.25s
+
+            """)
+    }
+
+    @Test func htmlShowsPostersAndLinks() {
+        let html = Fixtures.three.html()
+        #expect(html.hasPrefix("<!DOCTYPE html>\n"))
+        #expect(html.contains(#"<img src="posters/promo-16x9.jpg" alt="poster frame of promo-16x9" loading="lazy">"#))
+        #expect(html.contains(#"<p><a href="out/promo-16x9.mp4">out/promo-16x9.mp4</a></p>"#))
+        #expect(html.contains(#"<p class="reason">decode: source &#39;media/shoes.mp4&#39; is corrupt at packet 12</p>"#))
+        #expect(html.components(separatedBy: "<img ").count == 2)
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("http"))
+    }
+
+    @Test func writesAllFilesIntoADirectory() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("report-tests-\(UUID().uuidString)").appendingPathComponent("nested")
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let urls = try Fixtures.three.write(to: directory)
+        #expect(urls.map(\.lastPathComponent) == ["report.json", "report.xml", "report.md", "report.html"])
+        let listing = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(listing == ["report.html", "report.json", "report.md", "report.xml"])
+        #expect(try RunReport(jsonData: Data(contentsOf: urls[0])) == Fixtures.three)
+        #expect(try String(contentsOf: urls[2], encoding: .utf8) == Fixtures.three.markdown())
+        // Writing again replaces the files.
+        try Fixtures.report([Fixtures.rendered]).write(to: directory)
+        #expect(try RunReport(jsonData: Data(contentsOf: urls[0])).outputs.count == 1)
+    }
+
+    @Test(arguments: [
+        (Int64(0), "0 B"), (999, "999 B"), (1000, "1.0 kB"), (1_234_567, "1.2 MB"), (999_960, "1.0 MB"),
+        (5_000_000_000, "5.0 GB"),
+    ])
+    func byteSizes(bytes: Int64, text: String) {
+        let output = OutputReport(name: "x", path: "x", status: .rendered, byteSize: bytes)
+        #expect(Fixtures.report([output]).terminalSummary().contains("  \(text)\n"))
+    }
+}
+
+@Test func timestampsWithoutFractionsAreRead() throws {
+    var json = String(decoding: try Fixtures.three.jsonData(), as: UTF8.self)
+    json = json.replacingOccurrences(of: "10:00:04.250Z", with: "10:00:04Z")
+    #expect(try RunReport(jsonData: Data(json.utf8)).finishedAt == Fixtures.start.addingTimeInterval(4))
+}

@@ -1,6 +1,0 @@
-import Scheduler
-import Testing
-
-@Test func schedulerTargetLinks() {
-    #expect(Bool(true))
-}
