@@ -52,11 +52,16 @@ public enum YAMLError: Error, CustomStringConvertible, Sendable, Hashable {
     /// The lowercase message, without location.
     public var message: String {
         switch self {
-        case .syntax(let problem, let context, let contextLocation, _, _):
+        case .syntax(let problem, let context, let contextLocation, let at, let sourceLine):
             var text = problem
             if let context {
                 text += " " + context
-                if let contextLocation { text += " that started at \(contextLocation.line):\(contextLocation.column)" }
+                if let contextLocation, contextLocation != at {
+                    text += " that started at \(contextLocation.line):\(contextLocation.column)"
+                }
+            }
+            if let sourceLine, at.column >= 1, sourceLine.unicodeScalars.dropFirst(at.column - 1).first == "\t" {
+                text += "; indent with spaces, YAML does not allow tabs there"
             }
             return text
         case .invalidText(let problem, let value, _, _):
