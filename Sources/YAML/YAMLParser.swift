@@ -100,7 +100,7 @@ public enum YAMLParser {
         -> YAMLError
     {
         if failure.isReaderError {
-            let (line, column) = position(ofByte: failure.offset, in: input)
+            let (line, column) = LineScanner.position(ofByte: failure.offset, in: input)
             return .invalidText(
                 problem: failure.problem, value: failure.value, at: source.location(line: line, column: column),
                 sourceLine: quotableLine(line, in: source))
@@ -112,28 +112,8 @@ public enum YAMLParser {
             at: source.location(line: mark.line, column: mark.column), sourceLine: quotableLine(mark.line, in: source))
     }
 
-    /// 1-based line and column (in Unicode scalars) of byte `offset`, counting line breaks as libyaml does.
-    static func position(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(offset, bytes.count)
-        while index < end {
-            let byte = bytes[index]
-            if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 && byte != 0x0D {
-                column += 1
-            }
-            index += 1
-        }
-        return (line, column)
-    }
-
     /// Line `line` of `source` when short enough to quote under a diagnostic.
     static func quotableLine(_ line: Int, in source: YAMLSource) -> String? {
-        guard let text = source.line(line), text.utf8.count <= maxQuotedLineBytes else { return nil }
-        return text
+        source.line(line, maxBytes: maxQuotedLineBytes)
     }
 }

@@ -17,26 +17,16 @@ public struct YAMLSource: Sendable, Hashable {
     ///
     /// Lines end at `\n`, `\r\n` or a lone `\r`, as libyaml counts them.
     public func line(_ n: Int) -> String? {
-        guard n >= 1 else { return nil }
-        var current = 1
-        var start: String.UTF8View.Index? = n == 1 ? text.utf8.startIndex : nil
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == 0x0A || byte == 0x0D {
-                if let start { return String(text[start..<index]) }
-                var next = utf8.index(after: index)
-                if byte == 0x0D, next < utf8.endIndex, utf8[next] == 0x0A { next = utf8.index(after: next) }
-                current += 1
-                if current == n { start = next }
-                index = next
-            } else {
-                index = utf8.index(after: index)
-            }
+        line(n, maxBytes: .max)
+    }
+
+    /// Line `n`, or nil when there is no such line or it is longer than `maxBytes` (not copied then).
+    func line(_ n: Int, maxBytes: Int) -> String? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let range = LineScanner.range(ofLine: n, in: bytes), range.count <= maxBytes else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
-        if let start { return String(text[start..<utf8.endIndex]) }
-        return nil
     }
 
     /// A diagnostic-ready location for 1-based `line` and `column` in this source.

@@ -79,19 +79,6 @@ import YAML
             """)
     }
 
-    /// Choice: a 50 MB scalar is within the 64 MiB limit and is parsed, not refused.
-    @Test(arguments: [YAMLNode.ScalarStyle.plain, .doubleQuoted])
-    func fiftyMegabyteScalarIsParsed(style: YAMLNode.ScalarStyle) throws {
-        let body = String(repeating: "a", count: 50_000_000)
-        let text = style == .plain ? "key: \(body)\n" : "key: \"\(body)\"\n"
-        let (document, seconds) = try measure { try YAMLParser.parseDocument(text, file: "big.yaml") }
-        print("50 MB \(style) scalar parsed in \(seconds) s")
-        #expect(seconds < Self.budget)
-        let value = try #require(document.root["key"])
-        #expect(value.scalarStyle == style)
-        #expect(value.string?.utf8.count == 50_000_000)
-    }
-
     @Test func oversizedInputIsRefusedBeforeParsing() {
         let text = String(repeating: "#", count: (64 << 20) + 1)
         expectError(text, "h.yaml:1:1: error: document is 67108865 bytes, more than the limit of 67108864 bytes")
@@ -157,5 +144,39 @@ import YAML
         }
         print("400 random inputs: \(errors) errors in \(seconds) s")
         #expect(errors > 250)
+    }
+}
+
+/// 50 MB inputs, one at a time so their timings do not compete with each other for the two cores.
+@Suite(.serialized) struct YAMLLargeInputTests {
+    /// Choice: a 50 MB scalar is within the 64 MiB limit and is parsed, not refused.
+    @Test(arguments: [YAMLNode.ScalarStyle.plain, .doubleQuoted])
+    func fiftyMegabyteScalarIsParsed(style: YAMLNode.ScalarStyle) throws {
+        let body = String(repeating: "a", count: 50_000_000)
+        let text = style == .plain ? "key: \(body)\n" : "key: \"\(body)\"\n"
+        let (document, seconds) = try measure { try YAMLParser.parseDocument(text, file: "big.yaml") }
+        print("50 MB \(style) scalar parsed in \(seconds) s")
+        #expect(seconds < YAMLHostileInputTests.budget)
+        let value = try #require(document.root["key"])
+        #expect(value.scalarStyle == style)
+        #expect(value.string?.utf8.count == 50_000_000)
+    }
+
+    @Test func errorAfterAHugeLineIsQuick() {
+        let text = "key: " + String(repeating: "a", count: 50_000_000) + "\n]\n"
+        let (result, seconds) = measure { Result { () throws(YAMLError) in try YAMLParser.parse(text, file: "h.yaml") } }
+        print("error after a 50 MB line answered in \(seconds) s")
+        #expect(seconds < YAMLHostileInputTests.budget)
+        #expect(throws: YAMLError.self) { try result.get() }
+    }
+
+    @Test func invalidByteAfterAHugeLineIsQuick() {
+        let bytes = Array("key: ".utf8) + [UInt8](repeating: 0x61, count: 50_000_000) + [0x0A, 0xFF, 0x0A]
+        let (result, seconds) = measure { Result { () throws(YAMLError) in try YAMLParser.parse(bytes: bytes, file: "h.yaml") } }
+        print("invalid byte after a 50 MB line answered in \(seconds) s")
+        #expect(seconds < YAMLHostileInputTests.budget)
+        #expect(throws: YAMLError.invalidText(
+            problem: "invalid leading UTF-8 octet", value: 0xFF, at: SourceLocation(file: "h.yaml", line: 2, column: 1),
+            sourceLine: "\u{FFFD}")) { try result.get() }
     }
 }
