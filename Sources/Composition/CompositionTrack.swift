@@ -11,7 +11,7 @@ public struct CompositionTrack: Sendable, Hashable, Codable {
     /// Video: the size of the pictures; set from the first inserted source when still zero.
     public var naturalSize: Size
     /// Video: the transform to apply when displaying; inserting does not change it (as in AVFoundation).
-    public var preferredTransform: AffineTransform
+    public var preferredTransform: AffineTransform2D
     /// Video: the nominal frame rate; set from the first inserted source that has one when still nil.
     public var nominalFrameRate: FrameRate?
     /// The timescale set explicitly, if any.
@@ -19,7 +19,7 @@ public struct CompositionTrack: Sendable, Hashable, Codable {
 
     /// An empty track.
     public init(trackID: Int32, mediaType: MediaType, naturalSize: Size = .zero,
-                preferredTransform: AffineTransform = .identity, nominalFrameRate: FrameRate? = nil) {
+                preferredTransform: AffineTransform2D = .identity, nominalFrameRate: FrameRate? = nil) {
         self.trackID = trackID
         self.mediaType = mediaType
         self.segments = []

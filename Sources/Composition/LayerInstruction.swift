@@ -8,7 +8,7 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
     /// Opacity ramps sorted by start; values are clamped to 0...1.
     public internal(set) var opacityRamps: [Ramp<Double>]
     /// Transform ramps sorted by start.
-    public internal(set) var transformRamps: [Ramp<AffineTransform>]
+    public internal(set) var transformRamps: [Ramp<AffineTransform2D>]
     /// Crop rectangle ramps sorted by start, in the track's pixel space.
     public internal(set) var cropRectangleRamps: [Ramp<Rect>]
 
@@ -48,25 +48,25 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
     // MARK: Transform
 
     /// Sets `transform` from `time` until the next value.
-    public mutating func setTransform(_ transform: AffineTransform, at time: MediaTime) throws {
+    public mutating func setTransform(_ transform: AffineTransform2D, at time: MediaTime) throws {
         try RampCheck.time(time, "setTransform")
         transformRamps.insertRamp(Ramp(value: transform, at: time))
     }
 
     /// Ramps the transform component-wise from `start` to `end` over `timeRange`.
-    public mutating func setTransformRamp(fromStart start: AffineTransform, toEnd end: AffineTransform,
+    public mutating func setTransformRamp(fromStart start: AffineTransform2D, toEnd end: AffineTransform2D,
                                           timeRange: TimeRange) throws {
         try RampCheck.range(timeRange, "setTransformRamp")
         transformRamps.insertRamp(Ramp(from: start, to: end, timeRange: timeRange))
     }
 
     /// Identity before the first value, interpolated within a ramp, the last value held afterwards.
-    public func transform(at time: MediaTime) -> AffineTransform {
+    public func transform(at time: MediaTime) -> AffineTransform2D {
         transformRamps.rampValue(at: time, default: .identity)
     }
 
     /// The transform ramp in effect at `time`, else the next one; nil past the last ramp.
-    public func transformRamp(at time: MediaTime) -> RampSpan<AffineTransform>? { transformRamps.rampSpan(at: time) }
+    public func transformRamp(at time: MediaTime) -> RampSpan<AffineTransform2D>? { transformRamps.rampSpan(at: time) }
 
     // MARK: Crop
 

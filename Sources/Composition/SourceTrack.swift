@@ -16,13 +16,13 @@ public struct SourceTrack: Sendable, Hashable, Codable {
     /// Video: the nominal frame rate, if known.
     public var frameRate: FrameRate?
     /// Video: the transform the file asks for when displaying (rotation), if any.
-    public var preferredTransform: AffineTransform?
+    public var preferredTransform: AffineTransform2D?
     /// The track's own timescale (1/time base); becomes a composition track's default `naturalTimeScale`.
     public var naturalTimeScale: Int32
 
     /// Creates a source track; `naturalTimeScale` defaults to the duration's timescale, or 600 if that is not numeric.
     public init(url: URL, trackID: Int32, mediaType: MediaType, timeRange: TimeRange, naturalSize: Size = .zero,
-                frameRate: FrameRate? = nil, preferredTransform: AffineTransform? = nil, naturalTimeScale: Int32? = nil) {
+                frameRate: FrameRate? = nil, preferredTransform: AffineTransform2D? = nil, naturalTimeScale: Int32? = nil) {
         self.url = url.absoluteURL
         self.trackID = trackID
         self.mediaType = mediaType

@@ -1,5 +1,6 @@
-/// A 2-D affine transform (CGAffineTransform): `x' = a*x + c*y + tx`, `y' = b*x + d*y + ty`, origin top-left.
-public struct AffineTransform: Sendable, Hashable, Codable, CustomStringConvertible {
+/// A 2-D affine transform, CGAffineTransform: `x' = a*x + c*y + tx`, `y' = b*x + d*y + ty`, origin top-left.
+/// Named with a 2D suffix so it does not clash with Foundation.AffineTransform in files importing both.
+public struct AffineTransform2D: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Scale/rotate, x to x'.
     public var a: Double
     /// Rotate/shear, x to y'.
@@ -24,21 +25,21 @@ public struct AffineTransform: Sendable, Hashable, Codable, CustomStringConverti
     }
 
     /// The identity transform.
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by `x`, `y`.
-    public static func translation(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+    public static func translation(x: Double, y: Double) -> AffineTransform2D {
+        AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
     /// A scale by `x`, `y`.
-    public static func scale(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
+    public static func scale(x: Double, y: Double) -> AffineTransform2D {
+        AffineTransform2D(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
     }
 
     /// `self` followed by `other` (CGAffineTransformConcat(self, other)).
-    public func concatenating(_ other: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    public func concatenating(_ other: AffineTransform2D) -> AffineTransform2D {
+        AffineTransform2D(
             a: a * other.a + b * other.c, b: a * other.b + b * other.d,
             c: c * other.a + d * other.c, d: c * other.b + d * other.d,
             tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
@@ -58,10 +59,10 @@ public struct AffineTransform: Sendable, Hashable, Codable, CustomStringConverti
     }
 }
 
-extension AffineTransform: RampValue {
+extension AffineTransform2D: RampValue {
     /// Interpolates each component on its own, as AVFoundation's transform ramps do.
-    public func interpolated(to end: AffineTransform, fraction: Double) -> AffineTransform {
-        AffineTransform(
+    public func interpolated(to end: AffineTransform2D, fraction: Double) -> AffineTransform2D {
+        AffineTransform2D(
             a: a.interpolated(to: end.a, fraction: fraction), b: b.interpolated(to: end.b, fraction: fraction),
             c: c.interpolated(to: end.c, fraction: fraction), d: d.interpolated(to: end.d, fraction: fraction),
             tx: tx.interpolated(to: end.tx, fraction: fraction), ty: ty.interpolated(to: end.ty, fraction: fraction))
