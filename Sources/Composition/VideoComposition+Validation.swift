@@ -11,6 +11,7 @@ extension VideoComposition {
         let duration = composition.duration
         if instructions.isEmpty, duration > .zero { problems.append(.noInstructions(duration: duration)) }
         var previous: TimeRange?
+        var coveredEnd: MediaTime?
         for (index, instruction) in instructions.enumerated() {
             let range = instruction.timeRange
             for layer in instruction.layerInstructions where composition.track(withID: layer.trackID) == nil {
@@ -32,9 +33,10 @@ extension VideoComposition {
                 problems.append(.firstInstructionStartsLate(start: range.start))
             }
             previous = range
+            coveredEnd = coveredEnd.map { MediaTime.maximum($0, range.end) } ?? range.end
         }
-        if let previous, previous.end < duration {
-            problems.append(.lastInstructionEndsEarly(end: previous.end, duration: duration))
+        if let coveredEnd, coveredEnd < duration {
+            problems.append(.lastInstructionEndsEarly(end: coveredEnd, duration: duration))
         }
         return problems
     }
