@@ -52,4 +52,11 @@ public struct RampSpan<Value: RampValue>: Sendable, Hashable {
     public var endValue: Value
     /// The range the ramp is in effect, cut short where the next ramp starts.
     public var timeRange: TimeRange
+
+    /// Creates a span.
+    public init(startValue: Value, endValue: Value, timeRange: TimeRange) {
+        self.startValue = startValue
+        self.endValue = endValue
+        self.timeRange = timeRange
+    }
 }
