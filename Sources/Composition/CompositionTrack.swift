@@ -1,0 +1,96 @@
+import MediaCore
+
+/// A track of a composition: segments laid end to end from zero, without gaps or overlaps (SEMANTICS.md A3).
+public struct CompositionTrack: Sendable, Hashable, Codable {
+    /// The track's ID in the composition, > 0.
+    public let trackID: Int32
+    /// What the track carries.
+    public let mediaType: MediaType
+    /// The edits in track order; the edit methods keep them contiguous from zero.
+    public internal(set) var segments: [TrackSegment]
+    /// Video: the size of the pictures; set from the first inserted source when still zero.
+    public var naturalSize: Size
+    /// Video: the transform to apply when displaying; inserting does not change it (as in AVFoundation).
+    public var preferredTransform: AffineTransform2D
+    /// Video: the nominal frame rate; set from the first inserted source that has one when still nil.
+    public var nominalFrameRate: FrameRate?
+    /// The timescale set explicitly, if any.
+    var authoredNaturalTimeScale: Int32?
+
+    /// An empty track.
+    public init(trackID: Int32, mediaType: MediaType, naturalSize: Size = .zero,
+                preferredTransform: AffineTransform2D = .identity, nominalFrameRate: FrameRate? = nil) {
+        self.trackID = trackID
+        self.mediaType = mediaType
+        self.segments = []
+        self.naturalSize = naturalSize
+        self.preferredTransform = preferredTransform
+        self.nominalFrameRate = nominalFrameRate
+        self.authoredNaturalTimeScale = nil
+    }
+
+    /// The timescale of the track's media: as set, else that of the first non-empty edit, else 600.
+    /// Setting 0 or less restores the default.
+    public var naturalTimeScale: Int32 {
+        get {
+            if let authoredNaturalTimeScale { return authoredNaturalTimeScale }
+            return segments.first { !$0.isEmpty && $0.sourceTimeScale > 0 }?.sourceTimeScale ?? 600
+        }
+        set { authoredNaturalTimeScale = newValue > 0 ? newValue : nil }
+    }
+
+    /// Where the track's content ends (zero for an empty track).
+    public var endTime: MediaTime { segments.last?.targetRange.end ?? .zero }
+
+    /// `[0, end)` of the track.
+    public var timeRange: TimeRange { TimeRange(start: .zero, end: endTime) }
+
+    /// Whether the track has no segments.
+    public var isEmpty: Bool { segments.isEmpty }
+
+    /// The segment containing `time`, or the closest one: the first before the track, the last after it.
+    /// Nil for a track without segments or a time that is invalid or indefinite.
+    public func segment(forTrackTime time: MediaTime) -> TrackSegment? {
+        guard let first = segments.first, let last = segments.last else { return nil }
+        if time.isNegativeInfinity { return first }
+        if time.isPositiveInfinity { return last }
+        guard time.isNumeric else { return nil }
+        if time < first.targetRange.start { return first }
+        return segments.first { $0.targetRange.contains(time) } ?? last
+    }
+
+    /// Replaces the segments after checking them with the rules of `validateSegments`.
+    public mutating func setSegments(_ newSegments: [TrackSegment]) throws {
+        try CompositionTrack.validate(newSegments, trackID: trackID)
+        segments = newSegments
+    }
+
+    /// Checks that the first segment starts at 0, each later one starts at the previous end, every range is numeric
+    /// and not empty, and no empty segment ends the track (`validateTrackSegments:error:`).
+    public func validateSegments() throws {
+        try CompositionTrack.validate(segments, trackID: trackID)
+    }
+
+    static func validate(_ segments: [TrackSegment], trackID: Int32) throws {
+        var previousEnd = MediaTime.zero
+        for (index, segment) in segments.enumerated() {
+            let mapping = segment.timeMapping
+            let target = mapping.target
+            let targetOK = target.isValid && target.start.isNumeric && target.duration.isNumeric && !target.isEmpty
+            let sourceOK = segment.isEmpty
+                || (mapping.source.isValid && mapping.source.start.isNumeric && mapping.source.duration.isNumeric
+                    && !mapping.source.isEmpty)
+            guard targetOK, sourceOK else { throw CompositionError.invalidSegment(trackID: trackID, index: index, mapping: mapping) }
+            if index == 0, target.start != .zero {
+                throw CompositionError.firstSegmentNotAtZero(trackID: trackID, start: target.start)
+            }
+            if index > 0, target.start != previousEnd {
+                throw CompositionError.segmentMisplaced(trackID: trackID, index: index, start: target.start, previousEnd: previousEnd)
+            }
+            previousEnd = target.end
+        }
+        if let last = segments.last, last.isEmpty {
+            throw CompositionError.trailingEmptySegment(trackID: trackID, index: segments.count - 1)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// A model with a canonical JSON form: sorted keys and exact rational times, so equal values give equal bytes
+/// (what `mediabatch plan --json` prints and fingerprints hash).
+public protocol JSONRepresentable: Codable {}
+
+extension JSONRepresentable {
+    /// The canonical JSON: pretty-printed, keys sorted, slashes unescaped.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// Reads the JSON `jsonData()` writes.
+    public init(jsonData: Data) throws {
+        self = try JSONDecoder().decode(Self.self, from: jsonData)
+    }
+}
+
+extension MutableComposition: JSONRepresentable {}
+extension VideoComposition: JSONRepresentable {}
+extension AudioMix: JSONRepresentable {}

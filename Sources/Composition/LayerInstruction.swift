@@ -1,0 +1,93 @@
+import MediaCore
+
+/// How one track's pictures are placed in an instruction's output: opacity, transform and crop over time
+/// (AVVideoCompositionLayerInstruction; SEMANTICS.md A4).
+public struct LayerInstruction: Sendable, Hashable, Codable {
+    /// The composition track this layer shows.
+    public var trackID: Int32
+    /// Opacity ramps sorted by start; values are clamped to 0...1.
+    public internal(set) var opacityRamps: [Ramp<Double>]
+    /// Transform ramps sorted by start.
+    public internal(set) var transformRamps: [Ramp<AffineTransform2D>]
+    /// Crop rectangle ramps sorted by start, in the track's pixel space.
+    public internal(set) var cropRectangleRamps: [Ramp<Rect>]
+
+    /// A layer with no ramps: opaque, untransformed, uncropped.
+    public init(trackID: Int32) {
+        self.trackID = trackID
+        opacityRamps = []
+        transformRamps = []
+        cropRectangleRamps = []
+    }
+
+    // MARK: Opacity
+
+    /// Sets `opacity` (clamped to 0...1) from `time` until the next value; one set at the same time is replaced.
+    public mutating func setOpacity(_ opacity: Double, at time: MediaTime) throws {
+        try RampCheck.time(time, "setOpacity")
+        try RampCheck.value(opacity, "opacity")
+        opacityRamps.insertRamp(Ramp(value: LayerInstruction.clampOpacity(opacity), at: time))
+    }
+
+    /// Ramps opacity linearly from `startOpacity` to `endOpacity` over `timeRange`; values are clamped to 0...1.
+    public mutating func setOpacityRamp(fromStartOpacity startOpacity: Double, toEndOpacity endOpacity: Double,
+                                        timeRange: TimeRange) throws {
+        try RampCheck.range(timeRange, "setOpacityRamp")
+        try RampCheck.value(startOpacity, "startOpacity")
+        try RampCheck.value(endOpacity, "endOpacity")
+        opacityRamps.insertRamp(Ramp(from: LayerInstruction.clampOpacity(startOpacity),
+                                     to: LayerInstruction.clampOpacity(endOpacity), timeRange: timeRange))
+    }
+
+    /// 1.0 before the first value, interpolated within a ramp, the last value held afterwards.
+    public func opacity(at time: MediaTime) -> Double { opacityRamps.rampValue(at: time, default: 1) }
+
+    /// The opacity ramp in effect at `time`, else the next one; nil past the last ramp.
+    public func opacityRamp(at time: MediaTime) -> RampSpan<Double>? { opacityRamps.rampSpan(at: time) }
+
+    // MARK: Transform
+
+    /// Sets `transform` from `time` until the next value.
+    public mutating func setTransform(_ transform: AffineTransform2D, at time: MediaTime) throws {
+        try RampCheck.time(time, "setTransform")
+        transformRamps.insertRamp(Ramp(value: transform, at: time))
+    }
+
+    /// Ramps the transform component-wise from `start` to `end` over `timeRange`.
+    public mutating func setTransformRamp(fromStart start: AffineTransform2D, toEnd end: AffineTransform2D,
+                                          timeRange: TimeRange) throws {
+        try RampCheck.range(timeRange, "setTransformRamp")
+        transformRamps.insertRamp(Ramp(from: start, to: end, timeRange: timeRange))
+    }
+
+    /// Identity before the first value, interpolated within a ramp, the last value held afterwards.
+    public func transform(at time: MediaTime) -> AffineTransform2D {
+        transformRamps.rampValue(at: time, default: .identity)
+    }
+
+    /// The transform ramp in effect at `time`, else the next one; nil past the last ramp.
+    public func transformRamp(at time: MediaTime) -> RampSpan<AffineTransform2D>? { transformRamps.rampSpan(at: time) }
+
+    // MARK: Crop
+
+    /// Sets the crop rectangle from `time` until the next value.
+    public mutating func setCropRectangle(_ rectangle: Rect, at time: MediaTime) throws {
+        try RampCheck.time(time, "setCropRectangle")
+        cropRectangleRamps.insertRamp(Ramp(value: rectangle, at: time))
+    }
+
+    /// Ramps the crop rectangle from `start` to `end` over `timeRange`.
+    public mutating func setCropRectangleRamp(fromStartCropRectangle start: Rect, toEndCropRectangle end: Rect,
+                                              timeRange: TimeRange) throws {
+        try RampCheck.range(timeRange, "setCropRectangleRamp")
+        cropRectangleRamps.insertRamp(Ramp(from: start, to: end, timeRange: timeRange))
+    }
+
+    /// `Rect.infinite` (no crop) before the first value, interpolated within a ramp, the last value held afterwards.
+    public func cropRectangle(at time: MediaTime) -> Rect { cropRectangleRamps.rampValue(at: time, default: .infinite) }
+
+    /// The crop ramp in effect at `time`, else the next one; nil past the last ramp.
+    public func cropRectangleRamp(at time: MediaTime) -> RampSpan<Rect>? { cropRectangleRamps.rampSpan(at: time) }
+
+    private static func clampOpacity(_ value: Double) -> Double { min(max(value, 0), 1) }
+}

@@ -1,1 +1,0 @@
-// Composition: placeholder until its first type lands.

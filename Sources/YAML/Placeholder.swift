@@ -1,1 +1,0 @@
-// YAML: placeholder until its first type lands.

@@ -1,6 +1,0 @@
-import Composition
-import Testing
-
-@Test func compositionTargetLinks() {
-    #expect(Bool(true))
-}

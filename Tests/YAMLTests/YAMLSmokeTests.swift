@@ -1,6 +1,0 @@
-import YAML
-import Testing
-
-@Test func yamlTargetLinks() {
-    #expect(Bool(true))
-}
