@@ -37,7 +37,7 @@ public enum TimeSyntaxError: Error, CustomStringConvertible, Sendable, Hashable 
         case .tooPrecise(let text):
             return "time '\(text)' is finer than a nanosecond; use at most 9 decimal places for seconds, 6 for milliseconds"
         case .outOfRange(let text):
-            return "time '\(text)' is out of range; times must fit 64-bit nanoseconds (about 292 years)"
+            return "time '\(text)' is too large for a media time"
         case .invalidDenominator(let text):
             return "invalid time '\(text)'; the denominator must be a whole number from 1 to 2147483647"
         case .fieldOutOfRange(let text, let field, let limit):
