@@ -2,7 +2,12 @@
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// How bad the finding is.
     public enum Severity: String, Sendable, Hashable, Codable {
-        case error, warning, note
+        /// The input cannot be used.
+        case error
+        /// The input works but is probably not what was meant.
+        case warning
+        /// Extra context for a preceding error or warning.
+        case note
     }
 
     /// Where the finding is, if it has a place in a file.

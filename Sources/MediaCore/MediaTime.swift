@@ -97,8 +97,8 @@ public struct MediaTime: Sendable {
     /// Indefinite.
     public static let indefinite = MediaTime(value: 0, timescale: 0, flags: [.valid, .indefinite], epoch: 0)
 
-    /// The valid flag is set.
-    public var isValid: Bool { flags.contains(.valid) }
+    /// The valid flag is set (and, for a numeric time, the timescale is > 0, so a hand-filled `1/0` is invalid).
+    public var isValid: Bool { flags.contains(.valid) && (timescale > 0 || !flags.isDisjoint(with: .nonNumeric)) }
     /// Valid and not infinite or indefinite.
     public var isNumeric: Bool { isValid && flags.isDisjoint(with: .nonNumeric) }
     /// Positive infinity.
@@ -109,14 +109,14 @@ public struct MediaTime: Sendable {
     public var isInfinite: Bool { isPositiveInfinity || isNegativeInfinity }
     /// Indefinite.
     public var isIndefinite: Bool { isValid && !isInfinite && flags.contains(.indefinite) }
-    /// Some rounding happened on the way to this time.
-    public var hasBeenRounded: Bool { flags.contains(.hasBeenRounded) }
+    /// Some rounding happened on the way to this numeric time (CMTIME_HAS_BEEN_ROUNDED: false for non-numeric times).
+    public var hasBeenRounded: Bool { isNumeric && flags.contains(.hasBeenRounded) }
 
     /// Seconds as a Double: NaN for invalid or indefinite, ±inf for the infinities.
     public var seconds: Double {
         if isPositiveInfinity { return .infinity }
         if isNegativeInfinity { return -.infinity }
-        guard isNumeric, timescale > 0 else { return .nan }
+        guard isNumeric else { return .nan }
         return Double(value) / Double(timescale)
     }
 

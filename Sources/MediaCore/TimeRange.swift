@@ -16,10 +16,10 @@ public struct TimeRange: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The range from `start` up to (not including) `end` (CMTimeRangeFromTimeToTime).
+    /// Times in different epochs give an invalid range; a start after the end gives a negative (invalid) duration.
     public init(start: MediaTime, end: MediaTime) {
-        var duration = end - start
-        duration.epoch = 0
-        self.init(start: start, duration: duration)
+        let bothNumeric = start.isNumeric && end.isNumeric
+        self.init(start: start, duration: bothNumeric && start.epoch != end.epoch ? .invalid : end - start)
     }
 
     /// The invalid range.
@@ -34,7 +34,8 @@ public struct TimeRange: Sendable, Hashable, Codable, CustomStringConvertible {
         self.duration = duration
     }
 
-    /// Valid start and duration, duration in epoch 0 and not negative.
+    /// Valid start and duration, duration in epoch 0 and not negative. **Decision**: a `-inf` duration is invalid too
+    /// (CMTIMERANGE_IS_VALID only looks at the ignored value field).
     public var isValid: Bool {
         guard start.isValid, duration.isValid, duration.epoch == 0 else { return false }
         if duration.isNegativeInfinity { return false }
@@ -92,22 +93,25 @@ public struct TimeRange: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// CMTimeMapTimeFromRangeToRange: `(t - from.start) * to.duration / from.duration + to.start`, exact.
-    /// An empty source range or an epoch mismatch gives invalid; two infinite durations offset the time only.
+    /// An invalid or empty source range, an invalid target or an epoch mismatch gives invalid; two `+inf` durations
+    /// offset the time only. **Decision**: any other non-numeric operand gives indefinite (or the infinite offset).
     public static func map(_ time: MediaTime, from source: TimeRange, to target: TimeRange) -> MediaTime {
-        guard time.isValid, source.isValid, target.isValid, !source.isEmpty, time.epoch == source.start.epoch else {
-            return .invalid
-        }
+        guard time.isValid, source.isValid, target.isValid, !source.isEmpty else { return .invalid }
+        if time.isNumeric && source.start.isNumeric && time.epoch != source.start.epoch { return .invalid }
         let offset = time - source.start
+        guard offset.isValid else { return .invalid }
         if source.duration.isPositiveInfinity && target.duration.isPositiveInfinity {
             return offset + target.start
         }
         guard offset.isNumeric, source.duration.isNumeric, target.duration.isNumeric else {
-            return offset.isNumeric ? .indefinite : offset
+            return offset.isInfinite ? offset : .indefinite
         }
-        let numerator = Int128(offset.value) * Int128(target.duration.value) * Int128(source.duration.timescale)
-        let denominator = Int128(offset.timescale) * Int128(target.duration.timescale) * Int128(source.duration.value)
         let rounded = offset.hasBeenRounded || source.duration.hasBeenRounded || target.duration.hasBeenRounded
-        return MediaTime.exact(numerator, denominator, epoch: 0, rounded: rounded) + target.start
+        let scaled = MediaTime.product(
+            [Int128(offset.value), Int128(target.duration.value), Int128(source.duration.timescale)],
+            over: [Int128(offset.timescale), Int128(target.duration.timescale), Int128(source.duration.value)],
+            epoch: 0, rounded: rounded)
+        return scaled + target.start
     }
 
     /// `[start, end)` in exact time text.
