@@ -10,6 +10,7 @@ import Testing
         ("missing", "cannot open 'PATH': No such file or directory (avformat_open_input)"),
         ("corrupt", "cannot open 'PATH': Invalid data found when processing input (avformat_open_input)"),
         ("truncated", "cannot open 'PATH': Invalid data found when processing input (avformat_open_input)"),
+        ("text", "cannot open 'PATH': Invalid data found when processing input (avformat_open_input)"),
         ("playlist", "refusing to open 'PATH': 'hls' lists other files or URLs; give the media file itself"),
         ("concatList", "refusing to open 'PATH': 'concat' lists other files or URLs; give the media file itself"),
     ]
@@ -48,9 +49,18 @@ import Testing
             == "refusing to open '\(url)': only local files are allowed")
     }
 
-    @Test func textFileIsNotMedia() throws {
+    @Test(arguments: [MediaType.video, .audio])
+    func mediaCutShortEndsWithoutHanging(type: MediaType) throws {
         let fixtures = try Fixtures.get()
-        #expect(throws: LibAVError.self) { _ = try InputFile(path: fixtures.text) }
+        let input = try InputFile(path: fixtures.cutShort)
+        let decoder = try Decoder(input: input, stream: try input.bestStream(type))
+        var frames = 0
+        do {
+            while try decoder.nextFrame(from: input) != nil { frames += 1 }
+        } catch {
+            #expect(error.description.contains("'\(fixtures.cutShort)'"))
+        }
+        #expect(frames < (type == .video ? 60 : 94))
     }
 
     @Test func missingStreamAndBadIndex() throws {

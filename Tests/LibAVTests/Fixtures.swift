@@ -20,6 +20,8 @@ struct Fixtures: Sendable {
     var corrupt: String { directory + "/corrupt.mp4" }
     /// The first 4000 bytes of an mp4 whose index is at the end.
     var truncated: String { directory + "/truncated.mp4" }
+    /// A faststart mp4 cut at 60%: the index is whole, the media data is not.
+    var cutShort: String { directory + "/cut.mp4" }
     /// A text file.
     var text: String { directory + "/notes.txt" }
     /// A path that does not exist.
@@ -53,14 +55,22 @@ struct Fixtures: Sendable {
         try ffmpeg(quiet + ["-f", "lavfi", "-i", "testsrc2=size=64x48", "-frames:v", "1", fixtures.photo])
         try ffmpeg(quiet + ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=1",
                             "-c:a", "pcm_s16le", fixtures.tone])
-        var generator = SystemRandomNumberGenerator()
-        var noise = [UInt8](repeating: 0, count: 4096)
-        for index in noise.indices { noise[index] = UInt8.random(in: 0...255, using: &generator) }
-        // Make sure the noise cannot start like a real container.
-        noise.replaceSubrange(0..<4, with: [0x00, 0x01, 0x02, 0x03])
+        // The same noise every run (xorshift), so no run can stumble on bytes that probe as some container.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let noise = (0..<4096).map { _ -> UInt8 in
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return UInt8(truncatingIfNeeded: state >> 32)
+        }
         _ = FileManager.default.createFile(atPath: fixtures.corrupt, contents: Data(noise))
         let clipBytes = FileManager.default.contents(atPath: fixtures.clip) ?? Data()
         _ = FileManager.default.createFile(atPath: fixtures.truncated, contents: clipBytes.prefix(4000))
+        let faststart = directory + "/faststart.mp4"
+        try ffmpeg(quiet + ["-i", fixtures.clip, "-c", "copy", "-movflags", "+faststart", faststart])
+        let faststartBytes = FileManager.default.contents(atPath: faststart) ?? Data()
+        _ = FileManager.default.createFile(atPath: fixtures.cutShort,
+                                           contents: faststartBytes.prefix(faststartBytes.count * 6 / 10))
         _ = FileManager.default.createFile(atPath: fixtures.text, contents: Data("shopping list\n- eggs\n".utf8))
         _ = FileManager.default.createFile(
             atPath: fixtures.playlist,
