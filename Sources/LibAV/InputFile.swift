@@ -1,0 +1,140 @@
+internal import CFFmpeg
+import Foundation
+import MediaCore
+
+/// A demuxer over one local media file (an `AVFormatContext` it owns): streams, seeking and packet reading.
+///
+/// Only the `file` protocol is allowed, and playlist or list containers (HLS, concat) are refused, so a manifest can
+/// never make mediabatch fetch a URL or follow a list of other files.
+/// `@unchecked Sendable`: one owner at a time; it may move to another thread but is never used concurrently.
+public final class InputFile: @unchecked Sendable {
+    /// The path as the caller gave it, used in every error message.
+    public let path: String
+    /// The owned demuxer, closed with `avformat_close_input`.
+    let context: UnsafeMutablePointer<AVFormatContext>
+
+    /// Demuxers that read lists of other files or URLs.
+    static let refusedFormats: Set<String> = ["hls", "applehttp", "concat", "dash"]
+
+    /// Opens `path` and reads enough of it to know its streams; errors name the file.
+    public init(path: String) throws(LibAVError) {
+        LibAVLog.install()
+        self.path = path
+        try Self.refuseRemote(path)
+        if let format = Self.sniffFormat(path), Self.refusedFormats.contains(format) {
+            throw LibAVError.playlistRefused(path: path, format: format)
+        }
+        var opened: UnsafeMutablePointer<AVFormatContext>? = nil
+        let options = OptionsDictionary(["protocol_whitelist": "file"])
+        // The `file:` prefix keeps a colon in a local name from being read as a protocol.
+        try options.withPointer { (dictionary) throws(LibAVError) in
+            _ = try check(avformat_open_input(&opened, "file:" + path, nil, dictionary), "avformat_open_input",
+                          .open(path: path))
+        }
+        context = try checkAllocation(opened, "avformat_open_input", .open(path: path))
+        // From here on a throw runs deinit, which closes the input.
+        let format = String(cString: context.pointee.iformat.pointee.name)
+        if Self.refusedFormats.contains(format) { throw LibAVError.playlistRefused(path: path, format: format) }
+        try check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", .findStreamInfo(path: path))
+    }
+
+    deinit {
+        var owned: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&owned)
+    }
+
+    /// The demuxer's short name (`mov,mp4,m4a,3gp,3g2,mj2`, `png_pipe`).
+    public var formatName: String { String(cString: context.pointee.iformat.pointee.name) }
+
+    /// The container's duration; `indefinite` when unknown.
+    public var duration: MediaTime {
+        let value = context.pointee.duration
+        return value == mb_av_nopts_value() || value <= 0
+            ? .indefinite : MediaTime(ticks: value, timeBase: mb_av_time_base_q())
+    }
+
+    /// The number of streams.
+    public var streamCount: Int { Int(context.pointee.nb_streams) }
+
+    /// The stream at `index`, or `noSuchStream`.
+    func stream(_ index: Int) throws(LibAVError) -> UnsafeMutablePointer<AVStream> {
+        guard index >= 0, index < streamCount, let stream = context.pointee.streams[index] else {
+            throw LibAVError.noSuchStream(path: path, index: index)
+        }
+        return stream
+    }
+
+    /// The index of the stream libav considers best of `type` (ignoring attached cover pictures), or `noStream`.
+    public func bestStream(_ type: MediaType) throws(LibAVError) -> Int {
+        let mediaType: AVMediaType = switch type {
+        case .video: AVMEDIA_TYPE_VIDEO
+        case .audio: AVMEDIA_TYPE_AUDIO
+        case .subtitle: AVMEDIA_TYPE_SUBTITLE
+        case .data: AVMEDIA_TYPE_DATA
+        }
+        let index = av_find_best_stream(context, mediaType, -1, -1, nil, 0)
+        guard index >= 0 else { throw LibAVError.noStream(path: path, type) }
+        return Int(index)
+    }
+
+    /// The time base of a stream's timestamps, as the duration of one tick.
+    public func timeBase(ofStream index: Int) throws(LibAVError) -> MediaTime {
+        MediaTime(ticks: 1, timeBase: try stream(index).pointee.time_base)
+    }
+
+    /// Moves to the keyframe at or before `time` (a presentation time of `stream`); flush decoders afterwards and
+    /// drop decoded frames before `time` to start exactly there.
+    public func seek(to time: MediaTime, stream index: Int) throws(LibAVError) {
+        let timeBase = try stream(index).pointee.time_base
+        let ticks = time.isNumeric ? time.ticks(in: timeBase) : 0
+        try check(av_seek_frame(context, Int32(index), ticks, AVSEEK_FLAG_BACKWARD), "av_seek_frame",
+                  .seek(path: path, stream: index))
+    }
+
+    /// The next packet of any stream, or nil at the end of the file.
+    public func readPacket() throws(LibAVError) -> Packet? {
+        let packet = try Packet()
+        return try readPacket(into: packet) ? packet : nil
+    }
+
+    /// Reads the next packet into `packet` (reusing its allocation); false at the end of the file.
+    public func readPacket(into packet: Packet) throws(LibAVError) -> Bool {
+        packet.reset()
+        switch try checkStatus(av_read_frame(context, packet.pointer), "av_read_frame", .read(path: path)) {
+        case .endOfFile:
+            return false
+        case .again:
+            // Only network demuxers answer EAGAIN, and only `file` is allowed; treat it as the end.
+            return false
+        case .ok:
+            packet.timeBase = try stream(packet.streamIndex).pointee.time_base
+            return true
+        }
+    }
+
+    /// Refuses paths that name a URL with a scheme other than `file`.
+    private static func refuseRemote(_ path: String) throws(LibAVError) {
+        guard let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://") else { return }
+        let scheme = path[..<colon]
+        if scheme.lowercased() != "file" && scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+            throw LibAVError.remoteURLRefused(path: path)
+        }
+    }
+
+    /// The demuxer libav would pick from the first bytes of the file, or nil if it cannot be read or guessed.
+    private static func sniffFormat(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 4096), !head.isEmpty else { return nil }
+        var buffer = [UInt8](head)
+        buffer.append(contentsOf: repeatElement(0, count: Int(AVPROBE_PADDING_SIZE)))
+        return buffer.withUnsafeMutableBufferPointer { bytes in
+            path.withCString { name in
+                var probe = AVProbeData(filename: name, buf: bytes.baseAddress, buf_size: Int32(head.count),
+                                        mime_type: nil)
+                guard let format = av_probe_input_format(&probe, 1) else { return nil }
+                return String(cString: format.pointee.name)
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// LibAV: placeholder until its first type lands.

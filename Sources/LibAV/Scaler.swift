@@ -1,0 +1,169 @@
+internal import CFFmpeg
+
+/// A pixel converter (an `SwsContext` it owns): one source size, crop and format to one destination size and
+/// format, set up once and used for many frames.
+///
+/// `@unchecked Sendable`: one owner at a time; it may move to another thread but is never used concurrently.
+public final class Scaler: @unchecked Sendable {
+    /// A rectangle in source pixels.
+    public struct Rect: Sendable, Hashable {
+        /// Left edge.
+        public var x: Int
+        /// Top edge.
+        public var y: Int
+        /// Width.
+        public var width: Int
+        /// Height.
+        public var height: Int
+
+        /// Creates a rectangle.
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// The filter swscale resamples with: a speed against quality choice.
+    public enum Quality: Sendable, Hashable {
+        /// Fast bilinear: drafts and previews.
+        case fast
+        /// Area averaging: good and fast for downscaling.
+        case area
+        /// Bicubic: the quality default.
+        case bicubic
+        /// Lanczos: sharpest, slowest.
+        case lanczos
+
+        /// The `SWS_*` flag.
+        var flags: Int32 {
+            switch self {
+            case .fast: SWS_FAST_BILINEAR
+            case .area: SWS_AREA
+            case .bicubic: SWS_BICUBIC
+            case .lanczos: SWS_LANCZOS
+            }
+        }
+    }
+
+    /// Source frame width the scaler expects.
+    public let sourceWidth: Int
+    /// Source frame height the scaler expects.
+    public let sourceHeight: Int
+    /// Source pixel format the scaler expects.
+    public let sourceFormat: PixelFormat
+    /// The part of the source that is scaled (the whole frame when not cropping).
+    public let crop: Rect
+    /// Output width.
+    public let width: Int
+    /// Output height.
+    public let height: Int
+    /// Output pixel format.
+    public let pixelFormat: PixelFormat
+    /// The owned context, freed with `sws_freeContext`.
+    private let context: OpaquePointer
+    /// Per-plane horizontal and vertical chroma shifts and bytes per pixel, for crop offsets.
+    private let planeLayout: [(shiftX: Int, shiftY: Int, bytesPerPixel: Int)]
+
+    /// Sets up a conversion from `sourceWidth` x `sourceHeight` `sourceFormat` (optionally only its `crop`) to
+    /// `width` x `height` `pixelFormat`. Crop edges are rounded down to the source's chroma subsampling.
+    public init(sourceWidth: Int, sourceHeight: Int, sourceFormat: PixelFormat, crop: Rect? = nil,
+                width: Int, height: Int, pixelFormat: PixelFormat, quality: Quality = .bicubic) throws(LibAVError) {
+        let what = "\(sourceWidth)x\(sourceHeight) \(sourceFormat) -> \(width)x\(height) \(pixelFormat)"
+        guard let descriptor = av_pix_fmt_desc_get(sourceFormat.av), pixelFormat.isValid,
+              sourceWidth > 0, sourceHeight > 0, width > 0, height > 0
+        else { throw LibAVError.invalidArgument("cannot scale \(what): invalid size or format") }
+        let shiftX = Int(descriptor.pointee.log2_chroma_w), shiftY = Int(descriptor.pointee.log2_chroma_h)
+        var area = crop ?? Rect(x: 0, y: 0, width: sourceWidth, height: sourceHeight)
+        area.x &= ~((1 << shiftX) - 1)
+        area.y &= ~((1 << shiftY) - 1)
+        guard area.x >= 0, area.y >= 0, area.width > 0, area.height > 0,
+              area.x + area.width <= sourceWidth, area.y + area.height <= sourceHeight
+        else {
+            throw LibAVError.invalidArgument(
+                "cannot scale \(what): crop \(area.width)x\(area.height) at \(area.x),\(area.y) is outside the frame")
+        }
+        let flags = descriptor.pointee.flags
+        if crop != nil, flags & UInt64(AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_HWACCEL) != 0 {
+            throw LibAVError.invalidArgument("cannot scale \(what): cannot crop \(sourceFormat) frames")
+        }
+        var layout: [(Int, Int, Int)] = []
+        let components = Int(descriptor.pointee.nb_components)
+        withUnsafeBytes(of: descriptor.pointee.comp) { raw in
+            let comps = raw.bindMemory(to: AVComponentDescriptor.self)
+            for plane in 0..<sourceFormat.planeCount {
+                let component = comps.prefix(components).first { Int($0.plane) == plane }
+                let chroma = components >= 3 && (plane == 1 || plane == 2)
+                layout.append((chroma ? shiftX : 0, chroma ? shiftY : 0, Int(component?.step ?? 1)))
+            }
+        }
+        context = try checkAllocation(
+            sws_getContext(Int32(area.width), Int32(area.height), sourceFormat.av, Int32(width), Int32(height),
+                           pixelFormat.av, quality == .fast ? quality.flags : quality.flags | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT,
+                           nil, nil, nil),
+            "sws_getContext", .scale(what))
+        planeLayout = layout
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.sourceFormat = sourceFormat
+        self.crop = area
+        self.width = width
+        self.height = height
+        self.pixelFormat = pixelFormat
+    }
+
+    deinit { sws_freeContext(context) }
+
+    /// Converts `source` into a new frame of the output size and format, carrying over its pts.
+    public func scale(_ source: Frame) throws(LibAVError) -> Frame {
+        let output = try Frame(width: width, height: height, pixelFormat: pixelFormat)
+        try scale(source, into: output)
+        return output
+    }
+
+    /// Converts `source` into `destination`, which must have the output size and format and be writable.
+    public func scale(_ source: Frame, into destination: Frame) throws(LibAVError) {
+        let what = "\(source.width)x\(source.height) \(source.pixelFormat) -> \(width)x\(height) \(pixelFormat)"
+        guard source.width == sourceWidth, source.height == sourceHeight, source.pixelFormat == sourceFormat else {
+            throw LibAVError.invalidArgument(
+                "cannot scale \(what): the scaler was set up for \(sourceWidth)x\(sourceHeight) \(sourceFormat)")
+        }
+        guard destination.width == width, destination.height == height, destination.pixelFormat == pixelFormat else {
+            throw LibAVError.invalidArgument(
+                "cannot scale into a \(destination.width)x\(destination.height) \(destination.pixelFormat) frame: "
+                    + "expected \(width)x\(height) \(pixelFormat)")
+        }
+        try check(av_frame_make_writable(destination.pointer), "av_frame_make_writable", .scale(what))
+        var sourceData = source.pointer.pointee.data
+        let sourceLines = source.pointer.pointee.linesize
+        withUnsafeMutableBytes(of: &sourceData) { raw in
+            let planes = raw.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)
+            withUnsafeBytes(of: sourceLines) { lineRaw in
+                let lines = lineRaw.bindMemory(to: Int32.self)
+                for (index, layout) in planeLayout.enumerated() where index < planes.count {
+                    let offset = (crop.y >> layout.shiftY) * Int(lines[index])
+                        + (crop.x >> layout.shiftX) * layout.bytesPerPixel
+                    planes[index] = planes[index].map { $0 + offset }
+                }
+            }
+        }
+        let rows = withUnsafeBytes(of: &sourceData) { sourcePlanes in
+            withUnsafeBytes(of: sourceLines) { sourceStrides in
+                withUnsafeBytes(of: &destination.pointer.pointee.data) { destinationPlanes in
+                    withUnsafeBytes(of: destination.pointer.pointee.linesize) { destinationStrides in
+                        sws_scale(context,
+                                  sourcePlanes.bindMemory(to: UnsafePointer<UInt8>?.self).baseAddress,
+                                  sourceStrides.bindMemory(to: Int32.self).baseAddress,
+                                  0, Int32(crop.height),
+                                  destinationPlanes.bindMemory(to: UnsafeMutablePointer<UInt8>?.self).baseAddress,
+                                  destinationStrides.bindMemory(to: Int32.self).baseAddress)
+                    }
+                }
+            }
+        }
+        try check(rows, "sws_scale", .scale(what))
+        destination.timeBase = source.timeBase
+        destination.pointer.pointee.pts = source.pointer.pointee.pts
+    }
+}

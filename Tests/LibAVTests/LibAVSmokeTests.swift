@@ -1,6 +1,0 @@
-import LibAV
-import Testing
-
-@Test func libavTargetLinks() {
-    #expect(Bool(true))
-}
