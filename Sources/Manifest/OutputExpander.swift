@@ -1,6 +1,6 @@
 import Foundation
-public import MediaCore
-public import YAML
+import MediaCore
+import YAML
 
 /// Expands each output entry of a manifest into one `OutputSpec` per variable set, checking names as it goes.
 struct OutputExpander {
@@ -23,7 +23,7 @@ struct OutputExpander {
         let decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride)
         var specs: [OutputSpec] = []
         for entry in file.outputs {
-            guard let pairs = entry.pairs, let nameNode = entry["name"], let rawName = reader.string(nameNode, "name") else {
+            guard let pairs = entry.pairs, let nameNode = entry["name"], reader.string(nameNode, "name") != nil else {
                 continue
             }
             let fields = Dictionary(pairs.compactMap { pair in pair.key.string.map { ($0, pair.value) } },
