@@ -1,6 +1,6 @@
 import Foundation
 public import MediaCore
-public import YAML
+import YAML
 
 /// Every manifest of a run read, checked and expanded into resolved outputs.
 public struct ManifestSet: Sendable {
