@@ -90,14 +90,14 @@ struct OutputDecoder {
             reader.error("a source mapping needs 'path', 'generate' or 'output'", at: node)
             return nil
         }
-        guard let kindText = reader.choice(generate, "generator", GeneratorSpec.Kind.allCases.map(\.rawValue)),
-              let kind = GeneratorSpec.Kind(rawValue: kindText) else { return nil }
+        guard let kindText = reader.choice(generate, "generator", GeneratedSource.Kind.allCases.map(\.rawValue)),
+              let kind = GeneratedSource.Kind(rawValue: kindText) else { return nil }
         guard let durationNode = fields["duration"] else {
             reader.error("generator '\(kindText)' needs 'duration'", at: node)
             return nil
         }
         guard let duration = reader.time(durationNode, "duration", frameRate: rate) else { return nil }
-        var spec = GeneratorSpec(kind: kind, duration: duration)
+        var spec = GeneratedSource(kind: kind, duration: duration)
         if let node = fields["size"] {
             if let text = reader.string(node, "size"), let aspect = AspectRatio(text) {
                 (spec.width, spec.height) = (aspect.width, aspect.height)
