@@ -18,6 +18,8 @@ public enum RenderError: Error, CustomStringConvertible, Sendable, Hashable {
     case nonNumericTime(what: String)
     /// A frame duration that is not positive.
     case invalidFrameDuration(String)
+    /// A sample rate that is not positive.
+    case invalidSampleRate(Int)
 
     /// Lowercase message, names in 'quotes', optional `; hint`.
     public var description: String {
@@ -40,6 +42,8 @@ public enum RenderError: Error, CustomStringConvertible, Sendable, Hashable {
             return "\(what) is not a numeric time"
         case let .invalidFrameDuration(duration):
             return "frame duration '\(duration)' must be positive"
+        case let .invalidSampleRate(rate):
+            return "sample rate \(rate) must be positive"
         }
     }
 }
