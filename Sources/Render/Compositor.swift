@@ -34,7 +34,7 @@ public struct Compositor: Sendable, Hashable {
     public static func draw(_ layer: CompositorLayer, onto canvas: VideoFrameBuffer) {
         let source = layer.source
         guard source !== canvas else { return }
-        let weight = UInt32(layer.opacityWeight)
+        let weight = UInt16(layer.opacityWeight)
         guard weight > 0 else { return }
         let originX = layer.x & ~1, originY = layer.y & ~1
         let left = max(originX, 0), top = max(originY, 0)

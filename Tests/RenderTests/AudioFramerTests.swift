@@ -1,5 +1,5 @@
 import Testing
-@testable import Render
+import Render
 
 struct AudioFramerTests {
     /// Pushes `total` samples (sample k has value k on channel 0 and -k on channel 1) in `chunk`-sized pieces and

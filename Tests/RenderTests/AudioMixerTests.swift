@@ -1,5 +1,5 @@
 import Testing
-@testable import Render
+import Render
 
 struct AudioMixerTests {
     func buffer(channels: Int = 1, frames: Int, rate: Int = 48000, _ value: (Int) -> Float) throws -> AudioBuffer {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Render
+import Render
 
 struct ColorConversionTests {
     static let rgbTable: [(UInt8, UInt8, UInt8)] = [

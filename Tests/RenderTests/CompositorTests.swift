@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Render
+import Render
 
 struct CompositorTests {
     static let red = RGBAColor.red.yuv

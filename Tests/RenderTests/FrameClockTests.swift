@@ -1,6 +1,6 @@
 import MediaCore
 import Testing
-@testable import Render
+import Render
 
 struct FrameClockTests {
     static let ntsc = FrameRate(30000, 1001)

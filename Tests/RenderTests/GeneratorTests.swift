@@ -1,7 +1,7 @@
 import Foundation
 import MediaCore
 import Testing
-@testable import Render
+import Render
 
 struct GeneratorTests {
     static let frame = FrameRate(30000, 1001).frameDuration

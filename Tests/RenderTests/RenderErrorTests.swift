@@ -1,5 +1,5 @@
 import Testing
-@testable import Render
+import Render
 
 struct RenderErrorTests {
     @Test(arguments: [

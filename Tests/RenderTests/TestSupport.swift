@@ -1,4 +1,4 @@
-@testable import Render
+import Render
 
 /// A buffer whose every sample is a distinct function of its position, so misplaced copies show.
 func gradientBuffer(width: Int, height: Int, format: VideoFrameBuffer.PixelFormat = .yuv420p) throws -> VideoFrameBuffer {

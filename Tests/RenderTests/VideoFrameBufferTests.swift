@@ -1,5 +1,5 @@
 import Testing
-@testable import Render
+import Render
 
 struct VideoFrameBufferTests {
     @Test(arguments: [VideoFrameBuffer.PixelFormat.yuv420p, .yuva420p])
