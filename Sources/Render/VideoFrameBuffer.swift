@@ -32,7 +32,6 @@ public final class VideoFrameBuffer {
     public let format: PixelFormat
 
     private let storage: UnsafeMutableRawPointer
-    private let byteCount: Int
     private let offsets: [Int]
     private let strides: [Int]
 
@@ -56,7 +55,6 @@ public final class VideoFrameBuffer {
         }
         self.offsets = offsets
         self.strides = strides
-        self.byteCount = total
         storage = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: Self.alignment)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: total)
     }
