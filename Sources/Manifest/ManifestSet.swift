@@ -11,6 +11,8 @@ public struct ManifestSet: Sendable {
     /// Problems that make the manifests meaningless: YAML syntax, schema, unknown keys and variables, duplicates,
     /// unknown outputs named as sources, cycles. `run` stops on these before anything renders.
     public var diagnostics: [Diagnostic] = []
+    /// Outputs whose own entries have errors: reported in `diagnostics`, not built into jobs.
+    public var invalidOutputs: Set<String> = []
     /// The presets available.
     public var presets = PresetLibrary()
 
@@ -61,6 +63,7 @@ public struct ManifestSet: Sendable {
         for file in set.files {
             set.outputs += expander.expand(file, diagnostics: &diagnostics)
         }
+        set.invalidOutputs = expander.invalidNames
         DependencyCheck.check(set.outputs, files: set.files, diagnostics: &diagnostics)
         set.diagnostics = diagnostics.sorted
         return set

@@ -13,7 +13,11 @@ struct OutputDecoder {
     func decode(name: String, nameNode: YAMLNode, fields: [String: YAMLNode], variables: [String: String],
                 reader: inout NodeReader) -> OutputSpec? {
         let errorsBefore = reader.diagnostics.errorCount
-        guard let settings = exportSettings(fields, reader: &reader) else { return nil }
+        // With an unusable preset, keep reading with a stand-in so every other problem is reported too.
+        let settings = exportSettings(fields, reader: &reader)
+            ?? ExportSettings(name: "invalid", container: .mp4,
+                              video: ExportSettings.Video(codec: .h264, width: 1920, height: 1080, frameRate: FrameRate(30)),
+                              audio: ExportSettings.Audio(codec: .aac))
         let rate = settings.video?.frameRate
         var outDirectory = manifest.defaultOut
         if let node = fields["out"], let text = reader.string(node, "out") {
@@ -56,7 +60,8 @@ struct OutputDecoder {
         if !spec.clips.isEmpty && !spec.tracks.isEmpty, let node = fields["tracks"] {
             reader.error("output '\(name)' sets both 'clips' and 'tracks'; use one", at: node)
         }
-        return reader.diagnostics.errorCount == errorsBefore ? spec : nil
+        // Kept even with errors (which stop the run anyway), so dependency cycles are still found and reported.
+        return spec
     }
 
     // MARK: - Parts

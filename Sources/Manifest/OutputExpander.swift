@@ -6,6 +6,8 @@ import YAML
 struct OutputExpander {
     let presets: PresetLibrary
     let presetOverride: String?
+    /// Names of outputs whose entries have errors; they are planned no further.
+    private(set) var invalidNames: Set<String> = []
     /// Names produced so far across all manifests, with where, to report duplicates.
     private var producedNames: [String: (location: SourceLocation, origin: String?)] = [:]
 
@@ -63,11 +65,13 @@ struct OutputExpander {
                 guard let name = nameValue.string, checkName(name, node: nameNode, origin: set.origin, reader: &reader) else {
                     continue
                 }
+                let errorsBefore = reader.diagnostics.errorCount
                 var resolved: [String: YAMLNode] = [:]
                 for (key, node) in merged { resolved[key] = interpolator.interpolate(node, reader: &reader) }
                 if let spec = decoder.decode(name: name, nameNode: nameNode, fields: resolved, variables: set.variables,
                                              reader: &reader) {
                     specs.append(spec)
+                    if reader.diagnostics.errorCount > errorsBefore { invalidNames.insert(name) }
                 }
             }
         }

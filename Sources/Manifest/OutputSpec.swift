@@ -161,7 +161,7 @@ public struct OverlaySpec: Sendable, Hashable {
 }
 
 /// Text over the video.
-public struct TitleSpec: Sendable, Hashable {
+public struct TitleSpec: Sendable, Hashable, Codable {
     /// The text, variables resolved.
     public var text: String
     /// Where in the manifest it is written.

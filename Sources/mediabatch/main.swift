@@ -1,4 +1,13 @@
+import Foundation
 import MediaBatch
 
-// Placeholder entry point; the real command line lands with the manifest and run commands.
-print("mediabatch: nothing to do yet")
+// The command line: parse, dispatch, exit with 0 (good), 1 (some output failed), 2 (invalid manifests), 64 (usage).
+let status: Int32
+do {
+    let invocation = try Invocation(parsing: Array(CommandLine.arguments.dropFirst()))
+    status = Commands.run(invocation)
+} catch {
+    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    status = 64
+}
+exit(status)

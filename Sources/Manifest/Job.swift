@@ -1,0 +1,41 @@
+public import Composition
+import Foundation
+public import MediaCore
+
+/// One output ready to render: its composition, video composition, audio mix, export settings and path.
+public struct Job: Sendable, Hashable, Codable {
+    /// The output's name.
+    public var name: String
+    /// The manifest that declares it.
+    public var manifestPath: String
+    /// Where in the manifest it is declared.
+    public var location: SourceLocation
+    /// The file to write.
+    public var outputPath: String
+    /// How to encode.
+    public var settings: ExportSettings
+    /// The tracks and their segments.
+    public var composition: MutableComposition
+    /// How video tracks are layered, cropped, placed and faded; nil for audio-only outputs.
+    public var videoComposition: VideoComposition?
+    /// How audio tracks are mixed.
+    public var audioMix: AudioMix
+    /// Titles to draw (rendered by the text layer).
+    public var titles: [TitleSpec]
+    /// Names of the outputs this one reads.
+    public var dependencies: [String]
+    /// Paths of the files this job reads (not generators, not other outputs).
+    public var sourceFiles: [String]
+
+    /// The composition's duration: the length of the output.
+    public var expectedDuration: MediaTime { composition.duration }
+
+    /// The job's canonical JSON (sorted keys, exact rationals): what `plan --json` prints and fingerprints hash.
+    public func canonicalJSON() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}
+
+

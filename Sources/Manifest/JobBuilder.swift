@@ -1,0 +1,270 @@
+import Composition
+import Foundation
+import MediaCore
+import YAML
+
+/// Builds a `Job` from an `OutputSpec`: lays clips out on alternating tracks with their transitions, adds overlay
+/// and soundtrack tracks, then derives the video composition and audio mix (see JobBuilder+Video/+Audio).
+public struct JobBuilder {
+    /// The sources known.
+    public let catalog: SourceCatalog
+    /// Quotes manifest lines under problems.
+    let sources: [String: YAMLSource]
+
+    /// A builder over `catalog`, quoting lines from `manifests`.
+    public init(catalog: SourceCatalog, manifests: [ManifestFile]) {
+        self.catalog = catalog
+        self.sources = Dictionary(manifests.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// One clip placed on the timeline.
+    struct PlacedClip {
+        var clip: ClipSpec
+        var info: SourceInfo
+        var sourceRange: TimeRange
+        var start: MediaTime
+        var duration: MediaTime
+        /// The transition from the previous clip (duration zero for a cut or the first clip).
+        var transitionIn: TransitionSpec
+        var videoTrack: Int32?
+        var audioTrack: Int32?
+        var end: MediaTime { start + duration }
+    }
+
+    /// The job for `spec`; `built` holds the jobs of the outputs it may use as sources.
+    public func build(_ spec: OutputSpec, built: [String: Job]) -> Result<Job, JobProblem> {
+        do {
+            return .success(try makeJob(spec, built: built))
+        } catch let problem as JobProblem {
+            return .failure(problem)
+        } catch {
+            return .failure(problem(spec, stage: "load", "cannot build output '\(spec.name)': \(error)", at: spec.location))
+        }
+    }
+
+    private func makeJob(_ spec: OutputSpec, built: [String: Job]) throws -> Job {
+        var composition = MutableComposition()
+        let canvas = spec.settings.video.map { Size(width: Double($0.width), height: Double($0.height)) }
+            ?? Size(width: 0, height: 0)
+        composition.naturalSize = canvas
+        let wantsVideo = spec.settings.video != nil
+        let wantsAudio = spec.settings.audio != nil
+
+        // Overlay tracks first: the first video track is drawn on top.
+        var overlayTracks: [(OverlaySpec, Int32, SourceInfo)] = []
+        if wantsVideo {
+            for overlay in spec.overlays {
+                let info = try sourceInfo(overlay.source, spec: spec, at: overlay.location, built: built)
+                guard info.video != nil else {
+                    throw problem(spec, stage: "probe", "overlay \(overlay.source) has no picture", at: overlay.location)
+                }
+                let id = composition.addMutableTrack(withMediaType: .video)!
+                overlayTracks.append((overlay, id, info))
+            }
+        }
+
+        var placed = try layout(spec, built: built)
+        var explicit: (video: [Int: Int32], audio: [Int: Int32], sizes: [Int: Size])?
+        if spec.tracks.isEmpty {
+            let overlapping = placed.contains { $0.transitionIn.duration > .zero }
+            let trackCount = overlapping ? 2 : 1
+            let videoIDs = wantsVideo ? (0..<trackCount).map { _ in composition.addMutableTrack(withMediaType: .video)! } : []
+            let audioIDs = wantsAudio ? (0..<trackCount).map { _ in composition.addMutableTrack(withMediaType: .audio)! } : []
+            for index in placed.indices {
+                let item = placed[index]
+                if let video = item.info.video, !videoIDs.isEmpty {
+                    let id = videoIDs[index % videoIDs.count]
+                    try insert(item, of: video, into: id, in: &composition, spec: spec)
+                    placed[index].videoTrack = id
+                }
+                if let audio = item.info.audio, !audioIDs.isEmpty, item.clip.volume > 0 {
+                    let id = audioIDs[index % audioIDs.count]
+                    try insert(item, of: audio, into: id, in: &composition, spec: spec)
+                    placed[index].audioTrack = id
+                }
+            }
+        } else {
+            explicit = try buildExplicitTracks(spec, built: built, composition: &composition, canvas: canvas)
+        }
+        let total = composition.duration
+
+        for (overlay, id, info) in overlayTracks {
+            let start = MediaTime.minimum(overlay.at, total)
+            let end = overlay.duration.map { MediaTime.minimum(start + $0, total) } ?? total
+            guard end > start, let video = info.video else { continue }
+            let length = end - start
+            try composition.modifyTrack(id) { track in
+                try track.insertTimeRange(TimeRange(start: .zero, duration: info.isStill ? length : MediaTime.minimum(length, video.timeRange.duration)),
+                                          of: video, at: start)
+            }
+        }
+
+        var soundtrackID: Int32?
+        if wantsAudio, let soundtrack = spec.soundtrack, total > .zero {
+            let info = try sourceInfo(soundtrack.source, spec: spec, at: soundtrack.location, built: built)
+            guard let audio = info.audio else {
+                throw problem(spec, stage: "probe", "soundtrack \(soundtrack.source) has no sound", at: soundtrack.location)
+            }
+            let id = composition.addMutableTrack(withMediaType: .audio)!
+            try composition.modifyTrack(id) { track in try Self.fill(track: &track, with: audio, from: soundtrack.from,
+                                                                    loop: soundtrack.loop, until: total) }
+            soundtrackID = id
+        }
+
+        var videoComposition: VideoComposition?
+        if let video = spec.settings.video {
+            var made = try makeVideoComposition(composition, placed: placed, overlays: overlayTracks,
+                                                canvas: canvas, frameRate: video.frameRate, spec: spec)
+            if let explicit {
+                do {
+                    try applyExplicitLayers(spec, video: &made, videoIDs: explicit.video, sizes: explicit.sizes, canvas: canvas)
+                } catch {
+                    throw problem(spec, stage: "load", "cannot apply 'layers': \(error)", at: spec.location)
+                }
+            }
+            videoComposition = made
+        }
+        var audioMix = try makeAudioMix(placed: placed, soundtrack: spec.soundtrack, soundtrackID: soundtrackID,
+                                        total: total)
+        if let explicit {
+            audioMix.inputParameters += try explicitAudioMix(spec, audioIDs: explicit.audio)
+        }
+        let files = spec.sourceReferences.compactMap { entry -> String? in
+            if case .file(let path) = entry.reference { return path }
+            return nil
+        }
+        return Job(name: spec.name, manifestPath: spec.manifestPath, location: spec.location, outputPath: spec.outputPath,
+                   settings: spec.settings, composition: composition, videoComposition: videoComposition,
+                   audioMix: audioMix, titles: spec.titles, dependencies: spec.dependencies,
+                   sourceFiles: Array(Set(files)).sorted())
+    }
+
+    /// Places intro, body clips and outro one after another, each overlapping the previous by its transition.
+    private func layout(_ spec: OutputSpec, built: [String: Job]) throws -> [PlacedClip] {
+        var entries: [(ClipSpec, TransitionSpec?)] = []
+        if let intro = spec.intro { entries.append((intro, nil)) }
+        for (index, clip) in spec.clips.enumerated() {
+            let transition = index == 0 ? spec.intro?.transition : spec.transition
+            entries.append((clip, transition))
+        }
+        if let outro = spec.outro { entries.append((outro, spec.clips.isEmpty ? nil : outro.transition)) }
+        if !spec.tracks.isEmpty { return [] }
+
+        var placed: [PlacedClip] = []
+        var cursor = MediaTime.zero
+        for (clip, transition) in entries {
+            let info = try sourceInfo(clip.source, spec: spec, at: clip.location, built: built)
+            let available = info.duration
+            var end = clip.to ?? clip.duration.map { clip.from + $0 } ?? available
+            if !end.isNumeric {
+                guard info.isStill else {
+                    throw problem(spec, stage: "probe", "\(clip.source) has no known length; give the clip 'to' or 'duration'",
+                                  at: clip.location)
+                }
+                end = clip.from + MediaTime(value: 5, timescale: 1)
+            }
+            if clip.from >= available && available.isNumeric {
+                throw problem(spec, stage: "probe",
+                              "clip starts at \(TimeSyntax.format(clip.from)) but \(clip.source) is only \(TimeSyntax.humanReadable(available)) long",
+                              at: clip.rangeLocation)
+            }
+            if end > available {
+                throw problem(spec, stage: "probe",
+                              "clip asks for \(TimeSyntax.humanReadable(clip.from))-\(TimeSyntax.humanReadable(end)) of \(clip.source) but it is only \(TimeSyntax.humanReadable(available)) long",
+                              at: clip.rangeLocation)
+            }
+            let sourceRange = TimeRange(start: clip.from, end: end)
+            let duration = sourceRange.duration.multiplied(by: Int64(clip.speed.denominator), dividedBy: Int64(clip.speed.numerator))
+            var incoming = transition ?? TransitionSpec(kind: .cut, duration: .zero)
+            if placed.isEmpty { incoming = TransitionSpec(kind: .cut, duration: .zero) }
+            if let previous = placed.last, incoming.duration > .zero {
+                let shortest = MediaTime.minimum(previous.duration - previous.transitionIn.duration, duration)
+                if incoming.duration > shortest {
+                    throw problem(spec, stage: "load",
+                                  "\(incoming.kind.rawValue) of \(TimeSyntax.humanReadable(incoming.duration)) is longer than the clips it joins allow (\(TimeSyntax.humanReadable(shortest))); shorten the transition or lengthen the clips",
+                                  at: clip.location)
+                }
+            }
+            let start = placed.isEmpty ? MediaTime.zero : cursor - incoming.duration
+            placed.append(PlacedClip(clip: clip, info: info, sourceRange: sourceRange, start: start, duration: duration,
+                                     transitionIn: incoming, videoTrack: nil, audioTrack: nil))
+            cursor = start + duration
+        }
+        return placed
+    }
+
+    /// Inserts a placed clip's range of `source` at its start on track `id`, scaled to its speed.
+    private func insert(_ item: PlacedClip, of source: SourceTrack, into id: Int32, in composition: inout MutableComposition,
+                        spec: OutputSpec) throws {
+        var range = item.sourceRange
+        if item.info.isStill {
+            range = TimeRange(start: .zero, duration: item.sourceRange.duration)
+        } else if source.timeRange.end < range.end {
+            // One stream may be shorter than the other (audio ending a frame early): take what it has.
+            guard source.timeRange.end > range.start else { return }
+            range = TimeRange(start: range.start, end: source.timeRange.end)
+        }
+        do {
+            try composition.modifyTrack(id) { track in
+                try track.insertTimeRange(range, of: source, at: item.start)
+                if range.duration != item.duration && !item.info.isStill {
+                    let scaled = range.duration.multiplied(by: Int64(item.clip.speed.denominator),
+                                                           dividedBy: Int64(item.clip.speed.numerator))
+                    try track.scaleTimeRange(TimeRange(start: item.start, duration: range.duration), toDuration: scaled)
+                }
+            }
+        } catch {
+            throw problem(spec, stage: "load", "\(error)", at: item.clip.location)
+        }
+    }
+
+    /// Fills `track` with `source` from `from`, repeated when `loop`, up to `end`.
+    static func fill(track: inout CompositionTrack, with source: SourceTrack, from: MediaTime, loop: Bool,
+                     until end: MediaTime) throws {
+        let length = source.timeRange.duration
+        guard length.isNumeric, length > .zero else { return }
+        var position = MediaTime.zero
+        var start = MediaTime.minimum(from, length)
+        while position < end {
+            let take = MediaTime.minimum(length - start, end - position)
+            guard take > .zero else { break }
+            try track.insertTimeRange(TimeRange(start: start, duration: take), of: source, at: position)
+            position = position + take
+            start = .zero
+            if !loop { break }
+        }
+    }
+
+    /// The tracks of a source reference.
+    func sourceInfo(_ reference: SourceReference, spec: OutputSpec, at location: SourceLocation,
+                    built: [String: Job]) throws -> SourceInfo {
+        switch reference {
+        case .generator(let generator):
+            return SourceCatalog.generator(generator)
+        case .output(let name):
+            guard let job = built[name] else {
+                throw problem(spec, stage: "load", "output '\(name)' could not be planned, so '\(spec.name)' cannot use it", at: location)
+            }
+            return SourceCatalog.output(job)
+        case .file(let path):
+            switch catalog.file(path) {
+            case .success(let info): return info
+            case .failure(let failure):
+                throw problem(spec, stage: failure.stage, "source '\(Self.display(path, relativeTo: spec.manifestPath))' \(failure.message); used by output '\(spec.name)'",
+                              at: location)
+            }
+        }
+    }
+
+    /// A path as the manifest author wrote it: relative to the manifest's directory when inside it.
+    static func display(_ path: String, relativeTo manifest: String) -> String {
+        let directory = URL(fileURLWithPath: manifest).deletingLastPathComponent().standardizedFileURL.path
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    func problem(_ spec: OutputSpec, stage: String, _ message: String, at location: SourceLocation) -> JobProblem {
+        JobProblem(output: spec.name, stage: stage,
+                   diagnostic: Diagnostic(.error, at: location, message, sourceLine: sources[spec.manifestPath]?.line(location.line)))
+    }
+}

@@ -1,0 +1,110 @@
+public import Composition
+import Foundation
+public import MediaCore
+
+/// What the builder knows of one source: its length and its video and audio tracks as composition sources.
+public struct SourceInfo: Sendable, Hashable {
+    /// The source's length (+inf for still pictures).
+    public var duration: MediaTime
+    /// The video track, if any.
+    public var video: SourceTrack?
+    /// The audio track, if any.
+    public var audio: SourceTrack?
+    /// A single picture that shows at any time.
+    public var isStill: Bool
+}
+
+/// Probes file sources once each and describes generators and other outputs, for the job builder.
+public final class SourceCatalog: @unchecked Sendable {
+    // Used from one thread at a time (planning is sequential); the cache is the only state.
+    private let probe: any SourceProbe
+    private var cache: [String: Result<SourceInfo, SourceProblem>] = [:]
+
+    /// Why a file source cannot be used; one line naming the file.
+    public struct SourceProblem: Error, Sendable, Hashable {
+        /// The stage that failed: `load` for a missing file, `probe` for an unreadable one.
+        public var stage: String
+        /// The one-line reason.
+        public var message: String
+    }
+
+    /// A catalog probing files with `probe`.
+    public init(probe: any SourceProbe) {
+        self.probe = probe
+    }
+
+    /// The tracks of the file at `path`, probed once.
+    public func file(_ path: String) -> Result<SourceInfo, SourceProblem> {
+        if let cached = cache[path] { return cached }
+        let result: Result<SourceInfo, SourceProblem>
+        if !FileManager.default.fileExists(atPath: path) {
+            result = .failure(SourceProblem(stage: "load", message: "not found (resolved to '\(path)')"))
+        } else {
+            do {
+                result = .success(Self.info(try probe.probe(path: path), path: path))
+            } catch {
+                result = .failure(SourceProblem(stage: "probe", message: "cannot be read: \(error)"))
+            }
+        }
+        cache[path] = result
+        return result
+    }
+
+    /// The tracks of a probed file; still pictures get an endless range so they can cover any time.
+    static func info(_ media: ProbedMedia, path: String) -> SourceInfo {
+        let url = URL(fileURLWithPath: path)
+        var info = SourceInfo(duration: media.duration, video: nil, audio: nil, isStill: false)
+        if let stream = media.primaryVideo {
+            var track = SourceTrack(url: url, stream: stream)
+            if stream.isStillImage {
+                info.isStill = true
+                track.timeRange = TimeRange(start: .zero, duration: .positiveInfinity)
+                info.duration = .positiveInfinity
+            } else if !track.timeRange.duration.isNumeric {
+                track.timeRange = TimeRange(start: .zero, duration: media.duration)
+            }
+            info.video = track
+        }
+        if let stream = media.primaryAudio {
+            var track = SourceTrack(url: url, stream: stream)
+            if !track.timeRange.duration.isNumeric { track.timeRange = TimeRange(start: .zero, duration: media.duration) }
+            info.audio = track
+        }
+        if !info.isStill, let video = info.video, let audio = info.audio {
+            // A clip is as long as its longer stream; each track keeps its own range.
+            info.duration = MediaTime.maximum(video.timeRange.duration, audio.timeRange.duration)
+        }
+        return info
+    }
+
+    /// The tracks a generator makes.
+    public static func generator(_ spec: GeneratedSource) -> SourceInfo {
+        let range = TimeRange(start: .zero, duration: spec.duration)
+        let video = spec.hasVideo
+            ? SourceTrack(url: spec.url, trackID: 1, mediaType: .video, timeRange: range,
+                          naturalSize: Size(width: Double(spec.width), height: Double(spec.height)),
+                          frameRate: spec.frameRate, naturalTimeScale: spec.frameRate.numerator)
+            : nil
+        let audio = SourceTrack(url: spec.url, trackID: 2, mediaType: .audio, timeRange: range, naturalTimeScale: 48000)
+        return SourceInfo(duration: spec.duration, video: video, audio: audio, isStill: false)
+    }
+
+    /// The tracks another output will have once rendered: stream 0 video, stream 1 audio, as its preset says.
+    public static func output(_ job: Job) -> SourceInfo {
+        let url = URL(fileURLWithPath: job.outputPath)
+        let range = TimeRange(start: .zero, duration: job.expectedDuration)
+        var info = SourceInfo(duration: job.expectedDuration, video: nil, audio: nil, isStill: false)
+        var nextTrack: Int32 = 1
+        if let video = job.settings.video {
+            info.video = SourceTrack(url: url, trackID: nextTrack, mediaType: .video, timeRange: range,
+                                     naturalSize: Size(width: Double(video.width), height: Double(video.height)),
+                                     frameRate: video.frameRate, naturalTimeScale: video.frameRate.numerator)
+            nextTrack += 1
+        }
+        if job.settings.audio != nil {
+            info.audio = SourceTrack(url: url, trackID: nextTrack, mediaType: .audio, timeRange: range,
+                                     naturalTimeScale: Int32(job.settings.audio?.sampleRate ?? 48000))
+        }
+        return info
+    }
+}

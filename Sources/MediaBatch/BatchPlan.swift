@@ -1,0 +1,127 @@
+import Foundation
+public import Manifest
+public import MediaCore
+import LibAV
+import Scheduler
+
+/// Manifests read, expanded, ordered by dependency and built into jobs: what `validate`, `plan` and `run` work from.
+public struct BatchPlan: Sendable {
+    /// Problems that make the manifests meaningless (syntax, schema, unknown keys, cycles): exit 2 before rendering.
+    public var diagnostics: [Diagnostic]
+    /// Jobs that could be built, dependencies before dependents.
+    public var jobs: [Job]
+    /// Outputs that cannot be built (missing or unreadable source, range beyond a source), by output name.
+    public var problems: [JobProblem]
+    /// Every output, expanded, in dependency order.
+    public var outputs: [OutputSpec]
+
+    /// Whether the manifests themselves are invalid.
+    public var isInvalid: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The directories presets are looked up in: next to each manifest path and its parents, the current
+    /// directory, and the tool's own checkout (found from the executable's location).
+    public static func presetDirectories(for paths: [String], executable: String = CommandLine.arguments.first ?? "") -> [String] {
+        var candidates: [String] = []
+        let manager = FileManager.default
+        func ancestors(of path: String) -> [String] {
+            var result: [String] = []
+            var url = URL(fileURLWithPath: path).standardizedFileURL
+            for _ in 0..<6 {
+                result.append(url.appendingPathComponent("presets").path)
+                let parent = url.deletingLastPathComponent()
+                if parent.path == url.path { break }
+                url = parent
+            }
+            return result
+        }
+        for path in paths { candidates += ancestors(of: path) }
+        candidates.append(URL(fileURLWithPath: manager.currentDirectoryPath).appendingPathComponent("presets").path)
+        if !executable.isEmpty {
+            let resolved = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent().path
+            candidates += ancestors(of: resolved)
+        }
+        var seen = Set<String>()
+        return candidates.filter { candidate in
+            var isDirectory: ObjCBool = false
+            return manager.fileExists(atPath: candidate, isDirectory: &isDirectory) && isDirectory.boolValue
+                && seen.insert(candidate).inserted
+        }
+    }
+
+    /// Reads `paths`, expands every output, checks dependencies for cycles, probes sources and builds the jobs.
+    public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [],
+                            probe: any SourceProbe = MediaProbe()) -> BatchPlan {
+        let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride)
+        let set = ManifestSet.load(paths: paths, options: options)
+        var diagnostics = set.diagnostics
+        let byName = Dictionary(set.outputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+        var graph = JobGraph<String>()
+        for output in set.outputs { graph.add(output.name, dependsOn: output.dependencies.filter { byName[$0] != nil }) }
+        if let cycle = graph.findCycle() {
+            diagnostics += cycleDiagnostics(cycle, outputs: byName, files: set.files)
+        }
+        let order = declarationOrder(set.outputs, byName: byName)
+        var wanted = Set(order)
+        if !only.isEmpty {
+            let selected = order.filter { name in only.contains { Glob.matches($0, name) } }
+            wanted = Set(selected.flatMap { [$0] + transitiveDependencies(of: $0, in: byName) })
+        }
+
+        let builder = JobBuilder(catalog: SourceCatalog(probe: probe), manifests: set.files)
+        var built: [String: Job] = [:]
+        var jobs: [Job] = [], problems: [JobProblem] = [], outputs: [OutputSpec] = []
+        let cyclic = Set(graph.findCycle() ?? [])
+        do {
+            for name in order where wanted.contains(name) && !cyclic.contains(name) && !set.invalidOutputs.contains(name) {
+                guard let spec = byName[name] else { continue }
+                outputs.append(spec)
+                switch builder.build(spec, built: built) {
+                case .success(let job):
+                    built[name] = job
+                    jobs.append(job)
+                case .failure(let problem):
+                    problems.append(problem)
+                }
+            }
+        }
+        return BatchPlan(diagnostics: diagnostics, jobs: jobs, problems: problems, outputs: outputs)
+    }
+
+    /// `dependency cycle: a -> b -> a` at each output of the cycle.
+    static func cycleDiagnostics(_ cycle: [String], outputs: [String: OutputSpec], files: [ManifestFile]) -> [Diagnostic] {
+        let text = (cycle + [cycle[0]]).joined(separator: " -> ")
+        let sources = Dictionary(files.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
+        return cycle.enumerated().compactMap { index, name in
+            guard let spec = outputs[name] else { return nil }
+            let line = sources[spec.manifestPath]?.line(spec.location.line)
+            let message = index == 0 ? "dependency cycle: \(text)" : "output '\(name)' is part of the cycle"
+            return Diagnostic(index == 0 ? .error : .note, at: spec.location, message, sourceLine: line)
+        }
+    }
+
+    /// Outputs in the order the manifests declare them, each moved after the outputs it depends on.
+    static func declarationOrder(_ outputs: [OutputSpec], byName: [String: OutputSpec]) -> [String] {
+        var order: [String] = [], placed = Set<String>(), visiting = Set<String>()
+        func visit(_ name: String) {
+            guard !placed.contains(name), visiting.insert(name).inserted, let spec = byName[name] else { return }
+            for dependency in spec.dependencies { visit(dependency) }
+            visiting.remove(name)
+            placed.insert(name)
+            order.append(name)
+        }
+        for output in outputs { visit(output.name) }
+        return order
+    }
+
+    static func transitiveDependencies(of name: String, in outputs: [String: OutputSpec]) -> [String] {
+        var result: [String] = [], stack = [name], seen: Set<String> = [name]
+        while let next = stack.popLast() {
+            for dependency in outputs[next]?.dependencies ?? [] where seen.insert(dependency).inserted {
+                result.append(dependency)
+                stack.append(dependency)
+            }
+        }
+        return result
+    }
+}

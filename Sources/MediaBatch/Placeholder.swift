@@ -1,1 +1,0 @@
-// MediaBatch: placeholder until its first type lands.
