@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "mediabatch",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "mediabatch", targets: ["mediabatch"]),
         .library(name: "MediaBatch", targets: ["MediaBatch"]),

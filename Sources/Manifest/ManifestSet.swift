@@ -25,10 +25,13 @@ public struct ManifestSet: Sendable {
         public var presetDirectories: [String]
         /// A preset name that replaces every output's preset (`--preset`).
         public var presetOverride: String?
+        /// A directory that replaces every output's `out` (`--out`).
+        public var outOverride: String?
         /// Creates options.
-        public init(presetDirectories: [String] = [], presetOverride: String? = nil) {
+        public init(presetDirectories: [String] = [], presetOverride: String? = nil, outOverride: String? = nil) {
             self.presetDirectories = presetDirectories
             self.presetOverride = presetOverride
+            self.outOverride = outOverride
         }
     }
 
@@ -59,7 +62,8 @@ public struct ManifestSet: Sendable {
                 set.presets.define(name, node: node, source: file.source)
             }
         }
-        var expander = OutputExpander(presets: set.presets, presetOverride: options.presetOverride)
+        var expander = OutputExpander(presets: set.presets, presetOverride: options.presetOverride,
+                                      outOverride: options.outOverride)
         for file in set.files {
             set.outputs += expander.expand(file, diagnostics: &diagnostics)
         }

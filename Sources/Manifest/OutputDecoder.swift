@@ -9,6 +9,8 @@ struct OutputDecoder {
     let presets: PresetLibrary
     /// The preset named on the command line, overriding every manifest's choice.
     let presetOverride: String?
+    /// The directory given on the command line, replacing every `out`.
+    let outOverride: String?
 
     func decode(name: String, nameNode: YAMLNode, fields: [String: YAMLNode], variables: [String: String],
                 reader: inout NodeReader) -> OutputSpec? {
@@ -22,6 +24,9 @@ struct OutputDecoder {
         var outDirectory = manifest.defaultOut
         if let node = fields["out"], let text = reader.string(node, "out") {
             outDirectory = ManifestFile.resolve(text, against: manifest.directory)
+        }
+        if let outOverride {
+            outDirectory = ManifestFile.resolve(outOverride, against: FileManager.default.currentDirectoryPath)
         }
         var spec = OutputSpec(
             name: name, manifestPath: manifest.path, location: nameNode.location, outDirectory: outDirectory,

@@ -6,14 +6,16 @@ import YAML
 struct OutputExpander {
     let presets: PresetLibrary
     let presetOverride: String?
+    let outOverride: String?
     /// Names of outputs whose entries have errors; they are planned no further.
     private(set) var invalidNames: Set<String> = []
     /// Names produced so far across all manifests, with where, to report duplicates.
     private var producedNames: [String: (location: SourceLocation, origin: String?)] = [:]
 
-    init(presets: PresetLibrary, presetOverride: String?) {
+    init(presets: PresetLibrary, presetOverride: String?, outOverride: String?) {
         self.presets = presets
         self.presetOverride = presetOverride
+        self.outOverride = outOverride
     }
 
     /// Keys of an output entry that say how to expand it rather than what it shows.
@@ -22,7 +24,8 @@ struct OutputExpander {
     mutating func expand(_ file: ManifestFile, diagnostics: inout DiagnosticList) -> [OutputSpec] {
         var reader = NodeReader(source: file.source)
         defer { diagnostics.append(contentsOf: reader.diagnostics) }
-        let decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride)
+        let decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride,
+                                    outOverride: outOverride)
         var specs: [OutputSpec] = []
         for entry in file.outputs {
             guard let pairs = entry.pairs, let nameNode = entry["name"], reader.string(nameNode, "name") != nil else {

@@ -49,9 +49,10 @@ public struct BatchPlan: Sendable {
     }
 
     /// Reads `paths`, expands every output, checks dependencies for cycles, probes sources and builds the jobs.
-    public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [],
+    public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [], outDirectory: String? = nil,
                             probe: any SourceProbe = MediaProbe()) -> BatchPlan {
-        let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride)
+        let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride,
+                                          outOverride: outDirectory)
         let set = ManifestSet.load(paths: paths, options: options)
         var diagnostics = set.diagnostics
         let byName = Dictionary(set.outputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -18,7 +18,7 @@ public enum ShardSpecError: Error, CustomStringConvertible, Sendable, Hashable {
         case .missingCount(let variable, let countVariable?):
             return "'\(variable)' is set but '\(countVariable)' is not; set both or neither"
         case .missingCount(let variable, nil):
-            return "'\(variable)' is set but the shard count is unknown; pass the count, e.g. --shard-count N"
+            return "'\(variable)' is set but the shard count is unknown; set MEDIABATCH_SHARD_COUNT to the Job's completions"
         }
     }
 }

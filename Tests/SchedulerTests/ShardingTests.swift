@@ -68,7 +68,7 @@ import Testing
 
     @Test(arguments: [
         (["JOB_COMPLETION_INDEX": "2"], nil,
-         "'JOB_COMPLETION_INDEX' is set but the shard count is unknown; pass the count, e.g. --shard-count N"),
+         "'JOB_COMPLETION_INDEX' is set but the shard count is unknown; set MEDIABATCH_SHARD_COUNT to the Job's completions"),
         (["JOB_COMPLETION_INDEX": "2"], 2, "invalid value '2' of environment variable 'JOB_COMPLETION_INDEX'"),
         (["JOB_COMPLETION_INDEX": "x"], 2, "invalid value 'x' of environment variable 'JOB_COMPLETION_INDEX'"),
         (["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "3"], nil, "invalid value '0' of environment variable 'CI_NODE_INDEX'"),

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# One documented job rendered by mediabatch and by an equivalent ffmpeg -filter_complex, in the same run:
+# three 1280x720 30 fps H.264+AAC clips, each trimmed to 8 s, joined by two 0.5 s crossfades (video and audio),
+# a centre 720x720 crop scaled to 1080x1080, a soundtrack bed under them, libx264 veryfast crf 23 + AAC 192k.
+# Prints wall time and peak memory of both and the ratio mediabatch / ffmpeg (target: <= 1.0), then the peak memory
+# of a 10 s and a 60 s mediabatch output (target: 60 s <= 1.2 x 10 s).
+# Usage: bash Benchmarks/render-vs-ffmpeg.sh   (from the repository root; builds mediabatch in release mode)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+swift build -c release --product mediabatch >/dev/null
+bin="$PWD/.build/release/mediabatch"
+
+work=$(mktemp -d /tmp/mediabatch-bench.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+ff="ffmpeg -hide_banner -loglevel error -y"
+# Sources: three different moving pictures with tones, and a music bed.
+$ff -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=22" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=22" \
+    -c:v libx264 -preset veryfast -crf 20 -g 60 -pix_fmt yuv420p -c:a aac -b:a 128k -ac 2 -shortest "$work/a.mp4"
+$ff -f lavfi -i "mandelbrot=size=1280x720:rate=30" -f lavfi -i "sine=frequency=550:sample_rate=48000:duration=22" \
+    -t 22 -c:v libx264 -preset veryfast -crf 20 -g 60 -pix_fmt yuv420p -c:a aac -b:a 128k -ac 2 -shortest "$work/b.mp4"
+$ff -f lavfi -i "life=size=1280x720:rate=30:mold=10:ratio=0.1:death_color=#C83232:life_color=#00ff00,scale=1280x720" \
+    -f lavfi -i "sine=frequency=660:sample_rate=48000:duration=22" \
+    -t 22 -c:v libx264 -preset veryfast -crf 20 -g 60 -pix_fmt yuv420p -c:a aac -b:a 128k -ac 2 -shortest "$work/c.mp4"
+$ff -f lavfi -i "sine=frequency=220:sample_rate=48000:duration=70" -ac 2 -c:a aac -b:a 128k "$work/bed.m4a"
+
+mkdir -p "$work/m"
+manifest() { # name, clip length in seconds
+  cat > "$work/m/$1.yaml" <<YAML
+mediabatch: 1
+defaults: { out: ../out }
+presets:
+  bench: { base: web-1080p, video: { width: 1080, height: 1080, speed: veryfast, crf: 23 }, audio: { bitrate: 192k } }
+outputs:
+  - name: $1
+    preset: bench
+    transition: { type: crossfade, duration: 0.5s }
+    soundtrack: { source: ../bed.m4a, volume: -12dB, loop: true }
+    clips:
+      - { source: ../a.mp4, from: 1s, duration: ${2}s, crop: { x: 280, y: 0, width: 720, height: 720 }, fit: stretch }
+      - { source: ../b.mp4, from: 1s, duration: ${2}s, crop: { x: 280, y: 0, width: 720, height: 720 }, fit: stretch }
+      - { source: ../c.mp4, from: 1s, duration: ${2}s, crop: { x: 280, y: 0, width: 720, height: 720 }, fit: stretch }
+YAML
+}
+manifest bench 8
+
+measure() { # label, command...: prints "seconds peak_kib"
+  local log="$work/time.log"
+  /usr/bin/time -v "${@:2}" 2>"$log" >/dev/null || { cat "$log"; exit 1; }
+  local wall rss
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$log" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
+  echo "$wall $rss"
+}
+
+read -r mb_wall mb_rss < <(measure mediabatch "$bin" run "$work/m/bench.yaml" --force --quiet)
+fc="[0:v]trim=1:9,setpts=PTS-STARTPTS,crop=720:720:280:0,scale=1080:1080,fps=30,format=yuv420p[v0];
+[1:v]trim=1:9,setpts=PTS-STARTPTS,crop=720:720:280:0,scale=1080:1080,fps=30,format=yuv420p[v1];
+[2:v]trim=1:9,setpts=PTS-STARTPTS,crop=720:720:280:0,scale=1080:1080,fps=30,format=yuv420p[v2];
+[v0][v1]xfade=transition=fade:duration=0.5:offset=7.5[x1];[x1][v2]xfade=transition=fade:duration=0.5:offset=15[vout];
+[0:a]atrim=1:9,asetpts=PTS-STARTPTS[a0];[1:a]atrim=1:9,asetpts=PTS-STARTPTS[a1];[2:a]atrim=1:9,asetpts=PTS-STARTPTS[a2];
+[a0][a1]acrossfade=d=0.5[ax];[ax][a2]acrossfade=d=0.5[aclips];
+[3:a]volume=-12dB,atrim=0:23[bed];[aclips][bed]amix=inputs=2:duration=first:normalize=0[aout]"
+read -r ff_wall ff_rss < <(measure ffmpeg $ff -i "$work/a.mp4" -i "$work/b.mp4" -i "$work/c.mp4" -i "$work/bed.m4a" \
+  -filter_complex "$fc" -map "[vout]" -map "[aout]" -c:v libx264 -preset veryfast -crf 23 -c:a aac -b:a 192k \
+  -ar 48000 -movflags +faststart "$work/ffmpeg.mp4")
+
+echo "job: 3 x 8 s of 1280x720 clips, 2 crossfades, centre crop to 1080x1080, bed; x264 veryfast crf 23"
+calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+printf "mediabatch  %6.2f s  %7.1f MB peak\n" "$mb_wall" "$(calc "$mb_rss/1024")"
+printf "ffmpeg      %6.2f s  %7.1f MB peak\n" "$ff_wall" "$(calc "$ff_rss/1024")"
+printf "ratio mediabatch/ffmpeg: %.2f (target <= 1.0)\n" "$(calc "$mb_wall/$ff_wall")"
+ffprobe -v error -show_entries format=duration -of csv=p=0 "$work/out/bench.mp4" | xargs printf "mediabatch output duration: %s s (expected 23.0)\n"
+
+# Memory must not grow with length: a 10 s and a 60 s output of the same shape.
+manifest short 3.6667
+manifest long 20.3334
+read -r _ short_rss < <(measure short "$bin" run "$work/m/short.yaml" --force --quiet)
+read -r _ long_rss < <(measure long "$bin" run "$work/m/long.yaml" --force --quiet)
+printf "peak memory: 10 s output %.1f MB, 60 s output %.1f MB, ratio %.2f (target <= 1.2)\n" \
+  "$(calc "$short_rss/1024")" "$(calc "$long_rss/1024")" "$(calc "$long_rss/$short_rss")"

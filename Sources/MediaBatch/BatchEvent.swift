@@ -1,0 +1,13 @@
+public import Report
+
+/// What a running batch reports to the terminal, serially.
+public enum BatchEvent: Sendable {
+    /// Rendering starts: how many outputs will be looked at, and how many render.
+    case planned(total: Int, toRender: Int, concurrency: Int)
+    /// An output's render started.
+    case started(name: String, expectedSeconds: Double)
+    /// An output's render progressed (0...1).
+    case progress(name: String, fraction: Double)
+    /// An output reached its final status.
+    case finished(OutputReport)
+}

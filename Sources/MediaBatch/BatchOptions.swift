@@ -1,0 +1,31 @@
+/// How a batch runs: which outputs, where, how many at once, and what to do on failure.
+public struct BatchOptions: Sendable {
+    /// Manifest files or directories.
+    public var paths: [String]
+    /// Write outputs and reports here instead of each manifest's `out`.
+    public var outDirectory: String?
+    /// At most this many renders at once; nil fits the machine's cores.
+    public var jobs: Int?
+    /// Only outputs whose names match one of these globs (and what they depend on).
+    public var only: [String] = []
+    /// A preset for every output.
+    public var presetOverride: String?
+    /// Render even up-to-date outputs.
+    public var force = false
+    /// Start no render after the first failure.
+    public var failFast = false
+    /// Extra attempts for transient (I/O) failures.
+    public var retries = 0
+    /// This machine's share of the batch, `index` 0-based.
+    public var shard: (index: Int, count: Int)?
+    /// The tool's version, recorded in fingerprints and reports.
+    public var toolVersion: String
+    /// Make a small poster picture per output for the HTML report.
+    public var posters = true
+
+    /// Options for `paths` with defaults for everything else.
+    public init(paths: [String], toolVersion: String) {
+        self.paths = paths
+        self.toolVersion = toolVersion
+    }
+}

@@ -1,0 +1,229 @@
+import Composition
+import Foundation
+import LibAV
+import Manifest
+import MediaCore
+import Render
+public import Report
+public import Scheduler
+import Synchronization
+
+/// Runs a planned batch: picks this shard's outputs, skips up-to-date ones, renders the rest in dependency order
+/// under a CPU budget, writes each output under a temporary name and renames it only once verified, and reports.
+public final class BatchRunner: Sendable {
+    /// The options the batch runs with.
+    public let options: BatchOptions
+    /// Trip to stop the batch (SIGINT / SIGTERM): running renders stop, the rest are `cancelled`.
+    public let cancellation = CancellationToken()
+    private let sessions = Mutex<[String: ExportSession]>([:])
+
+    /// A runner with `options`.
+    public init(options: BatchOptions) {
+        self.options = options
+    }
+
+    /// Renders `plan`'s outputs and returns the run report (not yet written to disk).
+    public func run(_ plan: BatchPlan, events: @escaping @Sendable (BatchEvent) -> Void = { _ in }) -> RunReport {
+        let started = Date()
+        let selection = select(plan)
+        let jobs = Dictionary(plan.jobs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let problems = Dictionary(plan.problems.map { ($0.output, $0) }, uniquingKeysWith: { first, _ in first })
+
+        // Fingerprints in dependency order, so a dependent's covers what it reads.
+        var fingerprints: [String: String] = [:]
+        for name in selection.order {
+            guard let job = jobs[name] else { continue }
+            fingerprints[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: fingerprints)
+        }
+        let upToDate = Set(selection.order.filter { name in
+            guard !options.force, let job = jobs[name], let fingerprint = fingerprints[name] else { return false }
+            return Fingerprint.isUpToDate(job.outputPath, fingerprint: fingerprint)
+        })
+
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let renderCount = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) }.count
+        let concurrency = max(1, options.jobs ?? min(cores, max(1, renderCount)))
+        let threads = max(1, cores / concurrency)
+        events(.planned(total: selection.order.count, toRender: renderCount, concurrency: concurrency))
+
+        let scheduler = Scheduler(maxConcurrentJobs: concurrency, failFast: options.failFast, retries: options.retries,
+                                  isTransient: { error in (error as? JobFailure)?.isTransient ?? false })
+        let ticker = startProgressTicker(events)
+        let outcomes: [JobOutcome<String, RenderedOutput>]
+        do {
+            outcomes = try scheduler.run(selection.graph, cancellation: cancellation, progress: { event in
+                if case .started(let name, let attempt) = event, attempt == 1 {
+                    events(.started(name: name, expectedSeconds: jobs[name]?.expectedDuration.seconds ?? 0))
+                }
+            }) { [self] name, token in
+                if let problem = problems[name] {
+                    throw JobFailure(stage: FailureStage(rawValue: problem.stage) ?? .load, reason: problem.reason)
+                }
+                guard let job = jobs[name] else { throw JobFailure(stage: .load, reason: "output '\(name)' was not planned") }
+                if upToDate.contains(name) { return RenderedOutput(result: nil, posterPath: nil) }
+                let output = try render(job, threads: threads, token: token)
+                if let fingerprint = fingerprints[name] { try? Fingerprint.record(fingerprint, for: job.outputPath) }
+                return output
+            }
+        } catch {
+            outcomes = []
+        }
+        ticker.cancel()
+
+        let reports = outcomes.map { outcome in
+            report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id], upToDate: upToDate.contains(outcome.id))
+        }
+        for report in reports { events(.finished(report)) }
+        let finished = Date()
+        return RunReport(toolVersion: options.toolVersion, host: ProcessInfo.processInfo.hostName,
+                         startedAt: started, finishedAt: finished, wallSeconds: finished.timeIntervalSince(started),
+                         shard: options.shard.map { "\($0.index + 1)/\($0.count)" }, outputs: reports)
+    }
+
+    /// The outputs this run looks at (its shard, in dependency order) and their graph.
+    private func select(_ plan: BatchPlan) -> (order: [String], graph: JobGraph<String>) {
+        let names = plan.outputs.map(\.name)
+        let known = Set(names)
+        var graph = JobGraph<String>()
+        for output in plan.outputs { graph.add(output.name, dependsOn: output.dependencies.filter(known.contains)) }
+        guard let shard = options.shard else { return (names, graph) }
+        let costs = Dictionary(plan.jobs.map { ($0.name, max(1, $0.expectedDuration.seconds)) }, uniquingKeysWith: { a, _ in a })
+        let mine = Set(graph.shard(index: shard.index, count: shard.count, cost: { costs[$0] ?? 1 }))
+        return (names.filter(mine.contains), graph.subgraph(mine))
+    }
+
+    /// Renders one job to a temporary file beside its output, then renames it into place.
+    private func render(_ job: Job, threads: Int, token: CancellationToken) throws -> RenderedOutput {
+        let url = URL(fileURLWithPath: job.outputPath)
+        let directory = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw JobFailure(stage: .mux, reason: "cannot create output directory '\(directory.path)': \(error.localizedDescription)",
+                             isTransient: true)
+        }
+        // Hidden, and keeping the extension, so a muxer that looks at it still sees the right container.
+        let temporary = directory.appendingPathComponent(
+            ".\(url.deletingPathExtension().lastPathComponent).partial-\(getpid()).\(url.pathExtension)").path
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
+                                    audioMix: job.audioMix, settings: job.settings, outputPath: temporary)
+        session.encoderThreads = threads
+        session.decoderThreads = threads
+        sessions.withLock { $0[job.name] = session }
+        defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
+        token.onCancel { session.cancel() }
+        let result: ExportResult
+        do {
+            result = try session.export()
+        } catch {
+            if case .cancelled = error { throw CancellationError() }
+            let reason = error.path.map { "'\($0)': \(error.reason)" } ?? error.reason
+            throw JobFailure(stage: FailureStage(rawValue: error.stage.rawValue) ?? .encode, reason: reason,
+                             isTransient: error.stage == .mux && Self.looksTransient(error.reason))
+        }
+        guard rename(temporary, job.outputPath) == 0 else {
+            throw JobFailure(stage: .mux, reason: "cannot move the finished file to '\(job.outputPath)': \(String(cString: strerror(errno)))",
+                             isTransient: true)
+        }
+        var finished = result
+        finished.outputPath = job.outputPath
+        return RenderedOutput(result: finished, posterPath: nil)
+    }
+
+    /// I/O conditions that may pass: a full or busy disk, an interrupted call.
+    static func looksTransient(_ reason: String) -> Bool {
+        ["Input/output error", "No space left", "Resource temporarily unavailable", "Interrupted system call"]
+            .contains { reason.contains($0) }
+    }
+
+    /// Polls running sessions' progress four times a second.
+    private func startProgressTicker(_ events: @escaping @Sendable (BatchEvent) -> Void) -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "mediabatch.progress"))
+        timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
+        timer.setEventHandler { [sessions] in
+            let snapshot = sessions.withLock { $0.map { ($0.key, $0.value.progress) } }
+            for (name, fraction) in snapshot { events(.progress(name: name, fraction: fraction)) }
+        }
+        timer.resume()
+        return timer
+    }
+
+    /// The report line of one output.
+    private func report(for outcome: JobOutcome<String, RenderedOutput>, job: Job?, problem: JobProblem?,
+                        upToDate: Bool) -> OutputReport {
+        let name = outcome.id
+        let path = job?.outputPath ?? ""
+        var report = OutputReport(name: name, location: job?.location ?? problem?.diagnostic.location, path: path,
+                                  status: .skipped, dependencies: job?.dependencies ?? [], attempts: outcome.attempts)
+        if let job {
+            report.expectedDuration = ReportTime(job.expectedDuration)
+            if let video = job.settings.video {
+                report.resolution = Resolution(width: video.width, height: video.height)
+                report.frameRate = video.frameRate
+                report.videoCodec = video.codec.rawValue
+            }
+            report.audioCodec = job.settings.audio?.codec.rawValue
+        }
+        switch outcome.status {
+        case .succeeded:
+            if upToDate || outcome.value?.result == nil {
+                report.status = .upToDate
+                fill(&report, fromFileAt: path)
+            } else if let result = outcome.value?.result {
+                report.status = .rendered
+                report.renderSeconds = outcome.duration ?? result.renderSeconds
+                fill(&report, from: result.probe)
+                report.actualDuration = ReportTime(result.duration)
+                report.byteSize = result.byteSize
+                report.speed = OutputReport.speed(media: result.duration.seconds, render: report.renderSeconds)
+                report.posterPath = outcome.value?.posterPath
+            }
+        case .failed:
+            report.status = .failed
+            report.renderSeconds = outcome.duration
+            if let failure = outcome.error as? JobFailure {
+                report.failure = OutputFailure(stage: failure.stage, reason: failure.reason)
+            } else {
+                report.failure = OutputFailure(stage: .encode, reason: outcome.errorDescription ?? "unknown error")
+            }
+        case .skipped:
+            report.status = .skipped
+            report.skipReason = outcome.reason
+        case .cancelled:
+            report.status = .cancelled
+            report.skipReason = outcome.reason ?? "cancelled"
+        }
+        return report
+    }
+
+    private func fill(_ report: inout OutputReport, fromFileAt path: String) {
+        guard let media = try? MediaProbe().probe(path: path) else { return }
+        fill(&report, from: media)
+        report.actualDuration = ReportTime(media.duration)
+        report.byteSize = media.byteSize
+    }
+
+    private func fill(_ report: inout OutputReport, from media: ProbedMedia) {
+        if let video = media.primaryVideo {
+            report.videoCodec = video.codecName
+            report.resolution = Resolution(width: video.width, height: video.height)
+            report.frameRate = video.frameRate
+        }
+        report.audioCodec = media.primaryAudio?.codecName
+    }
+}
+
+/// What a successful job leaves: the export's result (nil when up to date) and its poster picture.
+struct RenderedOutput: Sendable {
+    var result: ExportResult?
+    var posterPath: String?
+}
+
+/// A job's failure as the report shows it.
+struct JobFailure: Error, CustomStringConvertible, TransientFailure {
+    var stage: FailureStage
+    var reason: String
+    var isTransient = false
+    var description: String { "\(stage.rawValue): \(reason)" }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import MediaBatch
+import Report
+import Synchronization
+
+/// Shows a running batch: on a terminal, an overall bar with ETA and a line per running render, redrawn in place;
+/// elsewhere (CI logs), one timestamped line per start and finish.
+final class TerminalDisplay: Sendable {
+    private struct State {
+        var total = 0
+        var toRender = 0
+        var done = 0
+        var running: [String: (fraction: Double, started: Date, seconds: Double)] = [:]
+        var renderedSeconds = 0.0
+        var plannedSeconds = 0.0
+        var linesDrawn = 0
+        var started = Date()
+    }
+
+    private let state = Mutex(State())
+    private let interactive: Bool
+    private let quiet: Bool
+    private let verbose: Bool
+
+    init(quiet: Bool, verbose: Bool) {
+        self.interactive = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        self.quiet = quiet
+        self.verbose = verbose
+    }
+
+    func handle(_ event: BatchEvent) {
+        if quiet { return }
+        state.withLock { state in
+            switch event {
+            case .planned(let total, let toRender, let concurrency):
+                state.total = total
+                state.toRender = toRender
+                state.started = Date()
+                emit("\(total) output\(total == 1 ? "" : "s"), \(toRender) to render, \(concurrency) at a time", &state)
+            case .started(let name, let seconds):
+                state.running[name] = (0, Date(), seconds)
+                state.plannedSeconds += seconds
+                if !interactive { emit("start  \(name)", &state) }
+            case .progress(let name, let fraction):
+                if state.running[name] != nil { state.running[name]?.fraction = fraction }
+            case .finished(let report):
+                state.running[report.name] = nil
+                state.done += 1
+                let detail: String
+                switch report.status {
+                case .rendered:
+                    let seconds = report.renderSeconds.map { String(format: "%.1fs", $0) } ?? "-"
+                    let speed = report.speed.map { String(format: "%.1fx", $0) } ?? "-"
+                    detail = "rendered \(report.displayDuration.map { String(format: "%.2fs", $0.seconds) } ?? "-") in \(seconds) (\(speed))"
+                case .upToDate: detail = "up to date"
+                case .failed: detail = "FAILED \(report.reasonText ?? "")"
+                case .skipped: detail = "skipped: \(report.reasonText ?? "")"
+                case .cancelled: detail = "cancelled"
+                }
+                emit("\(report.status == .failed ? "fail " : "done ") \(report.name): \(detail)", &state)
+            }
+            if interactive { redraw(&state) }
+        }
+    }
+
+    /// Clears the live block before the final summary.
+    func finish() {
+        guard interactive, !quiet else { return }
+        state.withLock { state in
+            clear(&state)
+        }
+    }
+
+    private func emit(_ line: String, _ state: inout State) {
+        if interactive {
+            clear(&state)
+            print(line)
+        } else {
+            let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withTime, .withColonSeparatorInTime])
+            print("[\(stamp)] \(line)")
+        }
+    }
+
+    private func clear(_ state: inout State) {
+        guard state.linesDrawn > 0 else { return }
+        print("\u{1B}[\(state.linesDrawn)A\u{1B}[J", terminator: "")
+        state.linesDrawn = 0
+    }
+
+    private func redraw(_ state: inout State) {
+        clear(&state)
+        let width = 30
+        let fraction = state.total == 0 ? 1 : (Double(state.done) + state.running.values.reduce(0) { $0 + $1.fraction }) / Double(state.total)
+        let filled = Int((fraction * Double(width)).rounded())
+        let elapsed = Date().timeIntervalSince(state.started)
+        let eta = fraction > 0.02 ? elapsed / fraction - elapsed : nil
+        var lines = ["[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+                     + "\(state.done)/\(state.total)" + (eta.map { String(format: "  eta %.0fs", $0) } ?? "")]
+        for (name, running) in state.running.sorted(by: { $0.key < $1.key }) {
+            lines.append(String(format: "  %3.0f%%  %@", running.fraction * 100, name))
+        }
+        print(lines.joined(separator: "\n"))
+        state.linesDrawn = lines.count
+        fflush(stdout)
+    }
+}
