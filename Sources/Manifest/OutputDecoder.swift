@@ -10,8 +10,9 @@ struct OutputDecoder {
     /// The preset named on the command line, overriding every manifest's choice.
     let presetOverride: String?
 
+    /// `reportsEmpty: false` keeps quiet about an output with no clips (when its template could not be found).
     func decode(name: String, nameNode: YAMLNode, fields: [String: YAMLNode], variables: [String: String],
-                reader: inout NodeReader) -> OutputSpec? {
+                reportsEmpty: Bool = true, reader: inout NodeReader) -> OutputSpec? {
         let errorsBefore = reader.diagnostics.errorCount
         // With an unusable preset, keep reading with a stand-in so every other problem is reported too.
         let settings = exportSettings(fields, reader: &reader)
@@ -32,7 +33,7 @@ struct OutputDecoder {
                 if let key = pair.key.string, let value = reader.string(pair.value, key) { spec.settings.metadata[key] = value }
             }
         }
-        if let node = fields["background"], let text = reader.string(node, "background") { spec.background = text }
+        if let node = fields["background"], let text = reader.color(node, "background") { spec.background = text }
         if let node = fields["clips"], let items = reader.list(node, "clips") {
             spec.clips = items.compactMap { clip($0, rate: rate, reader: &reader) }
         }
@@ -54,7 +55,7 @@ struct OutputDecoder {
         if let node = fields["layers"], let items = reader.list(node, "layers") {
             spec.layers = items.compactMap { layer($0, rate: rate, trackCount: spec.tracks.count, reader: &reader) }
         }
-        if spec.clips.isEmpty && spec.tracks.isEmpty && reader.diagnostics.errorCount == errorsBefore {
+        if reportsEmpty && spec.clips.isEmpty && spec.tracks.isEmpty && reader.diagnostics.errorCount == errorsBefore {
             reader.error("output '\(name)' has nothing to show; give it 'clips' (or 'tracks')", at: nameNode)
         }
         if !spec.clips.isEmpty && !spec.tracks.isEmpty, let node = fields["tracks"] {
@@ -111,13 +112,7 @@ struct OutputDecoder {
             }
         }
         if let node = fields["fps"], let value = reader.frameRate(node, "fps") { spec.frameRate = value }
-        if let node = fields["color"], let text = reader.string(node, "color") {
-            if ColorParser.rgba(text) == nil {
-                reader.error("unknown colour '\(text)'; use '#rrggbb' or a name such as 'black', 'white', 'red'", at: node)
-            } else {
-                spec.color = text
-            }
-        }
+        if let node = fields["color"], let text = reader.color(node, "color") { spec.color = text }
         if let node = fields["frequency"], let value = reader.number(node, "frequency", in: 1...24000) { spec.frequency = value }
         return .generator(spec)
     }
@@ -252,7 +247,7 @@ struct OutputDecoder {
            let value = reader.choice(node, "animation", ["none", "fade", "slide", "pop", "typewriter"]) { spec.animate = value }
         if let node = fields["font"], let value = reader.string(node, "font") { spec.font = value }
         if let node = fields["size"], let value = reader.number(node, "size", in: 0.005...1) { spec.size = value }
-        if let node = fields["color"], let value = reader.string(node, "color") { spec.color = value }
+        if let node = fields["color"], let value = reader.color(node, "color") { spec.color = value }
         return spec
     }
 

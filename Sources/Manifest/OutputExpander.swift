@@ -32,6 +32,8 @@ struct OutputExpander {
                                     uniquingKeysWith: { first, _ in first })
             // Template keys first, then the output's own: the output wins key by key.
             var merged: [(String, YAMLNode)] = []
+            // An unknown template is reported, and the entry still read so its other problems show too.
+            var templateFailed = false
             let templateNode = fields["template"] ?? file.defaultTemplate
             if let templateNode {
                 if let templateName = reader.string(templateNode, "template") {
@@ -48,7 +50,7 @@ struct OutputExpander {
                             message += "; this manifest defines no 'templates'"
                         }
                         reader.error(message, at: templateNode)
-                        continue
+                        templateFailed = true
                     }
                 }
             }
@@ -69,9 +71,9 @@ struct OutputExpander {
                 var resolved: [String: YAMLNode] = [:]
                 for (key, node) in merged { resolved[key] = interpolator.interpolate(node, reader: &reader) }
                 if let spec = decoder.decode(name: name, nameNode: nameNode, fields: resolved, variables: set.variables,
-                                             reader: &reader) {
+                                             reportsEmpty: !templateFailed, reader: &reader) {
                     specs.append(spec)
-                    if reader.diagnostics.errorCount > errorsBefore { invalidNames.insert(name) }
+                    if templateFailed || reader.diagnostics.errorCount > errorsBefore { invalidNames.insert(name) }
                 }
             }
         }
