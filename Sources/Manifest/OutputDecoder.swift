@@ -9,6 +9,8 @@ struct OutputDecoder {
     let presets: PresetLibrary
     /// The preset named on the command line, overriding every manifest's choice.
     let presetOverride: String?
+    /// The variables of the output being decoded, for placeholders in named sources.
+    var variables: [String: String] = [:]
 
     /// `reportsEmpty: false` keeps quiet about an output with no clips (when its template could not be found).
     func decode(name: String, nameNode: YAMLNode, fields: [String: YAMLNode], variables: [String: String],
@@ -80,8 +82,12 @@ struct OutputDecoder {
     func source(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> SourceReference? {
         if let text = node.string, !node.isNull {
             if let named = manifest.sources[text] {
-                if named.string == text { return .file(path: ManifestFile.resolve(text, against: manifest.directory)) }
-                return source(named, rate: rate, reader: &reader)
+                // A named source's text is a path, never another name (so names cannot loop); it may use variables.
+                let node = NodeInterpolator(variables: variables).interpolate(named, reader: &reader)
+                if let path = node.string, !node.isNull {
+                    return .file(path: ManifestFile.resolve(path, against: manifest.directory))
+                }
+                return source(node, rate: rate, reader: &reader)
             }
             return .file(path: ManifestFile.resolve(text, against: manifest.directory))
         }

@@ -22,7 +22,7 @@ struct OutputExpander {
     mutating func expand(_ file: ManifestFile, diagnostics: inout DiagnosticList) -> [OutputSpec] {
         var reader = NodeReader(source: file.source)
         defer { diagnostics.append(contentsOf: reader.diagnostics) }
-        let decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride)
+        var decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride)
         var specs: [OutputSpec] = []
         for entry in file.outputs {
             guard let pairs = entry.pairs, let nameNode = entry["name"], reader.string(nameNode, "name") != nil else {
@@ -70,6 +70,7 @@ struct OutputExpander {
                 let errorsBefore = reader.diagnostics.errorCount
                 var resolved: [String: YAMLNode] = [:]
                 for (key, node) in merged { resolved[key] = interpolator.interpolate(node, reader: &reader) }
+                decoder.variables = set.variables
                 if let spec = decoder.decode(name: name, nameNode: nameNode, fields: resolved, variables: set.variables,
                                              reportsEmpty: !templateFailed, reader: &reader) {
                     specs.append(spec)
