@@ -240,7 +240,7 @@ public struct JobBuilder {
                     built: [String: Job]) throws -> SourceInfo {
         switch reference {
         case .generator(let generator):
-            return SourceCatalog.generator(generator)
+            return catalog.generated(generator)
         case .output(let name):
             guard let job = built[name] else {
                 throw problem(spec, stage: "load", "output '\(name)' could not be planned, so '\(spec.name)' cannot use it", at: location)

@@ -167,7 +167,7 @@ struct OutputDecoder {
     /// A speed as an exact ratio: `2`, `0.5`, `1.25`, `3/2`.
     private func speed(_ node: YAMLNode, reader: inout NodeReader) -> FrameRate? {
         guard let text = reader.string(node, "speed") else { return nil }
-        if let rate = FrameRate(manifestText: text), text.contains("/") { return rate }
+        if let rate = FrameRate(manifestText: text), text.utf8.contains(UInt8(ascii: "/")) { return rate }
         if let time = try? TimeSyntax.parse(text), time.value > 0 {
             let reduced = time.multiplied(by: 1, dividedBy: 1)
             if reduced.timescale <= 1_000_000, reduced.value <= Int64(Int32.max) {
