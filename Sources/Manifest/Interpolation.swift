@@ -121,8 +121,13 @@ public struct Interpolation: Sendable, Hashable {
 
     /// Fills the placeholders of `text` in one step.
     public static func resolve(_ text: String, with variables: [String: String]) throws(Failure) -> String {
-        guard text.contains("{") || text.contains("}") else { return text }
+        guard hasBraces(text) else { return text }
         return try Interpolation(parsing: text).resolve(variables)
+    }
+
+    /// Whether `text` has a `{` or `}` at all: a byte scan, much cheaper than Foundation's `contains` on every scalar.
+    static func hasBraces(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
     }
 
     static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {

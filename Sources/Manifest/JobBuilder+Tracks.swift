@@ -24,11 +24,11 @@ extension JobBuilder {
             for (segment, info) in zip(track.segments, infos[index]) {
                 let end = segment.to ?? info.duration
                 guard end.isNumeric else {
-                    throw problem(spec, stage: "probe", "\(segment.source) has no known length; give the segment 'to'", at: segment.location)
+                    throw problem(spec, stage: "probe", "\(label(segment.source, in: spec)) has no known length; give the segment 'to'", at: segment.location)
                 }
                 if end > info.duration {
                     throw problem(spec, stage: "probe",
-                                  "segment asks for \(TimeSyntax.humanReadable(segment.from))-\(TimeSyntax.humanReadable(end)) of \(segment.source) but it is only \(TimeSyntax.humanReadable(info.duration)) long",
+                                  "segment asks for \(TimeSyntax.humanReadable(segment.from))-\(TimeSyntax.humanReadable(end)) of \(label(segment.source, in: spec)) but it is only \(TimeSyntax.humanReadable(info.duration)) long",
                                   at: segment.location)
                 }
                 let range = TimeRange(start: info.isStill ? .zero : segment.from, duration: end - segment.from)

@@ -23,11 +23,15 @@ extension JobBuilder {
                     let trackID = layers[layerIndex].trackID
                     if let overlay = overlays.first(where: { $0.1 == trackID }) {
                         try placeOverlay(overlay.0, info: overlay.2, canvas: canvas, layer: &layers[layerIndex], at: range.start)
-                    } else if let clip = placed.first(where: { $0.videoTrack == trackID && $0.start <= range.start && range.start < $0.end }) {
-                        let size = clip.info.video?.naturalSize ?? canvas
-                        let geometry = FitGeometry.place(crop: FitGeometry.crop(clip.clip.crop, in: size), into: full, fit: clip.clip.fit)
-                        try layers[layerIndex].setCropRectangle(geometry.crop, at: range.start)
-                        try layers[layerIndex].setTransform(geometry.transform, at: range.start)
+                    } else {
+                        // Clips joined by cuts on one track share an instruction: each sets its own crop and fit.
+                        for clip in placed where clip.videoTrack == trackID && clip.start < range.end && range.start < clip.end {
+                            let size = clip.info.video?.naturalSize ?? canvas
+                            let geometry = FitGeometry.place(crop: FitGeometry.crop(clip.clip.crop, in: size), into: full, fit: clip.clip.fit)
+                            let time = MediaTime.maximum(clip.start, range.start)
+                            try layers[layerIndex].setCropRectangle(geometry.crop, at: time)
+                            try layers[layerIndex].setTransform(geometry.transform, at: time)
+                        }
                     }
                 }
                 try applyTransitions(placed: placed, in: range, layers: &layers, canvas: canvas)

@@ -56,7 +56,7 @@ public struct JobBuilder {
             for overlay in spec.overlays {
                 let info = try sourceInfo(overlay.source, spec: spec, at: overlay.location, built: built)
                 guard info.video != nil else {
-                    throw problem(spec, stage: "probe", "overlay \(overlay.source) has no picture", at: overlay.location)
+                    throw problem(spec, stage: "probe", "overlay \(label(overlay.source, in: spec)) has no picture", at: overlay.location)
                 }
                 let id = composition.addMutableTrack(withMediaType: .video)!
                 overlayTracks.append((overlay, id, info))
@@ -103,7 +103,7 @@ public struct JobBuilder {
         if wantsAudio, let soundtrack = spec.soundtrack, total > .zero {
             let info = try sourceInfo(soundtrack.source, spec: spec, at: soundtrack.location, built: built)
             guard let audio = info.audio else {
-                throw problem(spec, stage: "probe", "soundtrack \(soundtrack.source) has no sound", at: soundtrack.location)
+                throw problem(spec, stage: "probe", "soundtrack \(label(soundtrack.source, in: spec)) has no sound", at: soundtrack.location)
             }
             let id = composition.addMutableTrack(withMediaType: .audio)!
             try composition.modifyTrack(id) { track in try Self.fill(track: &track, with: audio, from: soundtrack.from,
@@ -158,19 +158,19 @@ public struct JobBuilder {
             var end = clip.to ?? clip.duration.map { clip.from + $0 } ?? available
             if !end.isNumeric {
                 guard info.isStill else {
-                    throw problem(spec, stage: "probe", "\(clip.source) has no known length; give the clip 'to' or 'duration'",
+                    throw problem(spec, stage: "probe", "\(label(clip.source, in: spec)) has no known length; give the clip 'to' or 'duration'",
                                   at: clip.location)
                 }
                 end = clip.from + MediaTime(value: 5, timescale: 1)
             }
             if clip.from >= available && available.isNumeric {
                 throw problem(spec, stage: "probe",
-                              "clip starts at \(TimeSyntax.format(clip.from)) but \(clip.source) is only \(TimeSyntax.humanReadable(available)) long",
+                              "clip starts at \(TimeSyntax.format(clip.from)) but \(label(clip.source, in: spec)) is only \(TimeSyntax.humanReadable(available)) long",
                               at: clip.rangeLocation)
             }
             if end > available {
                 throw problem(spec, stage: "probe",
-                              "clip asks for \(TimeSyntax.humanReadable(clip.from))-\(TimeSyntax.humanReadable(end)) of \(clip.source) but it is only \(TimeSyntax.humanReadable(available)) long",
+                              "clip asks for \(TimeSyntax.humanReadable(clip.from))-\(TimeSyntax.humanReadable(end)) of \(label(clip.source, in: spec)) but it is only \(TimeSyntax.humanReadable(available)) long",
                               at: clip.rangeLocation)
             }
             let sourceRange = TimeRange(start: clip.from, end: end)
@@ -240,7 +240,7 @@ public struct JobBuilder {
                     built: [String: Job]) throws -> SourceInfo {
         switch reference {
         case .generator(let generator):
-            return SourceCatalog.generator(generator)
+            return catalog.generated(generator)
         case .output(let name):
             guard let job = built[name] else {
                 throw problem(spec, stage: "load", "output '\(name)' could not be planned, so '\(spec.name)' cannot use it", at: location)
@@ -254,6 +254,12 @@ public struct JobBuilder {
                               at: location)
             }
         }
+    }
+
+    /// `file 'media/a.mp4'` (relative to the manifest when inside its directory), `generator 'tone'`, `output 'x'`.
+    func label(_ reference: SourceReference, in spec: OutputSpec) -> String {
+        guard case .file(let path) = reference else { return reference.description }
+        return "file '\(Self.display(path, relativeTo: spec.manifestPath))'"
     }
 
     /// A path as the manifest author wrote it: relative to the manifest's directory when inside it.

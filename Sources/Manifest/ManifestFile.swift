@@ -55,7 +55,7 @@ public struct ManifestFile: Sendable {
             defaultPreset = defaults["preset"]
             defaultTemplate = defaults["template"]
             if let out = defaults["out"], let text = reader.string(out, "out") { defaultOut = Self.resolve(text, against: directory) }
-            if let node = defaults["background"], let text = reader.string(node, "background") { defaultBackground = text }
+            if let node = defaults["background"], let text = reader.color(node, "background") { defaultBackground = text }
         }
         if let node = top["vars"], let pairs = node.pairs {
             for pair in pairs {

@@ -10,7 +10,7 @@ struct NodeInterpolator {
     func interpolate(_ node: YAMLNode, reader: inout NodeReader) -> YAMLNode {
         switch node.kind {
         case .scalar(let text, let style):
-            guard text.contains("{") || text.contains("}") else { return node }
+            guard Interpolation.hasBraces(text) else { return node }
             do {
                 let resolved = try Interpolation(parsing: text).resolve(variables)
                 var copy = node

@@ -169,6 +169,16 @@ public struct NodeReader: Sendable {
         return nil
     }
 
+    /// A colour: `#rrggbb`, `#rrggbbaa` or a name such as `black`.
+    public mutating func color(_ node: YAMLNode, _ what: String) -> String? {
+        guard let text = string(node, what) else { return nil }
+        guard ColorParser.rgba(text) != nil else {
+            error("unknown colour '\(text)'; use '#rrggbb' or a name such as 'black', 'white', 'red'", at: node)
+            return nil
+        }
+        return text
+    }
+
     /// A picture shape: `16x9`, `9:16`.
     public mutating func aspect(_ node: YAMLNode, _ what: String) -> AspectRatio? {
         guard let text = string(node, what) else { return nil }

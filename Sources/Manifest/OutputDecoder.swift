@@ -11,9 +11,12 @@ struct OutputDecoder {
     let presetOverride: String?
     /// The directory given on the command line, replacing every `out`.
     let outOverride: String?
+    /// The variables of the output being decoded, for placeholders in named sources.
+    var variables: [String: String] = [:]
 
+    /// `reportsEmpty: false` keeps quiet about an output with no clips (when its template could not be found).
     func decode(name: String, nameNode: YAMLNode, fields: [String: YAMLNode], variables: [String: String],
-                reader: inout NodeReader) -> OutputSpec? {
+                reportsEmpty: Bool = true, reader: inout NodeReader) -> OutputSpec? {
         let errorsBefore = reader.diagnostics.errorCount
         // With an unusable preset, keep reading with a stand-in so every other problem is reported too.
         let settings = exportSettings(fields, reader: &reader)
@@ -37,7 +40,7 @@ struct OutputDecoder {
                 if let key = pair.key.string, let value = reader.string(pair.value, key) { spec.settings.metadata[key] = value }
             }
         }
-        if let node = fields["background"], let text = reader.string(node, "background") { spec.background = text }
+        if let node = fields["background"], let text = reader.color(node, "background") { spec.background = text }
         if let node = fields["clips"], let items = reader.list(node, "clips") {
             spec.clips = items.compactMap { clip($0, rate: rate, reader: &reader) }
         }
@@ -59,7 +62,7 @@ struct OutputDecoder {
         if let node = fields["layers"], let items = reader.list(node, "layers") {
             spec.layers = items.compactMap { layer($0, rate: rate, trackCount: spec.tracks.count, reader: &reader) }
         }
-        if spec.clips.isEmpty && spec.tracks.isEmpty && reader.diagnostics.errorCount == errorsBefore {
+        if reportsEmpty && spec.clips.isEmpty && spec.tracks.isEmpty && reader.diagnostics.errorCount == errorsBefore {
             reader.error("output '\(name)' has nothing to show; give it 'clips' (or 'tracks')", at: nameNode)
         }
         if !spec.clips.isEmpty && !spec.tracks.isEmpty, let node = fields["tracks"] {
@@ -84,8 +87,12 @@ struct OutputDecoder {
     func source(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> SourceReference? {
         if let text = node.string, !node.isNull {
             if let named = manifest.sources[text] {
-                if named.string == text { return .file(path: ManifestFile.resolve(text, against: manifest.directory)) }
-                return source(named, rate: rate, reader: &reader)
+                // A named source's text is a path, never another name (so names cannot loop); it may use variables.
+                let node = NodeInterpolator(variables: variables).interpolate(named, reader: &reader)
+                if let path = node.string, !node.isNull {
+                    return .file(path: ManifestFile.resolve(path, against: manifest.directory))
+                }
+                return source(node, rate: rate, reader: &reader)
             }
             return .file(path: ManifestFile.resolve(text, against: manifest.directory))
         }
@@ -116,13 +123,7 @@ struct OutputDecoder {
             }
         }
         if let node = fields["fps"], let value = reader.frameRate(node, "fps") { spec.frameRate = value }
-        if let node = fields["color"], let text = reader.string(node, "color") {
-            if ColorParser.rgba(text) == nil {
-                reader.error("unknown colour '\(text)'; use '#rrggbb' or a name such as 'black', 'white', 'red'", at: node)
-            } else {
-                spec.color = text
-            }
-        }
+        if let node = fields["color"], let text = reader.color(node, "color") { spec.color = text }
         if let node = fields["frequency"], let value = reader.number(node, "frequency", in: 1...24000) { spec.frequency = value }
         return .generator(spec)
     }
@@ -171,7 +172,7 @@ struct OutputDecoder {
     /// A speed as an exact ratio: `2`, `0.5`, `1.25`, `3/2`.
     private func speed(_ node: YAMLNode, reader: inout NodeReader) -> FrameRate? {
         guard let text = reader.string(node, "speed") else { return nil }
-        if let rate = FrameRate(manifestText: text), text.contains("/") { return rate }
+        if let rate = FrameRate(manifestText: text), text.utf8.contains(UInt8(ascii: "/")) { return rate }
         if let time = try? TimeSyntax.parse(text), time.value > 0 {
             let reduced = time.multiplied(by: 1, dividedBy: 1)
             if reduced.timescale <= 1_000_000, reduced.value <= Int64(Int32.max) {
@@ -257,7 +258,7 @@ struct OutputDecoder {
            let value = reader.choice(node, "animation", ["none", "fade", "slide", "pop", "typewriter"]) { spec.animate = value }
         if let node = fields["font"], let value = reader.string(node, "font") { spec.font = value }
         if let node = fields["size"], let value = reader.number(node, "size", in: 0.005...1) { spec.size = value }
-        if let node = fields["color"], let value = reader.string(node, "color") { spec.color = value }
+        if let node = fields["color"], let value = reader.color(node, "color") { spec.color = value }
         return spec
     }
 

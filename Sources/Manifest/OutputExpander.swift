@@ -24,7 +24,7 @@ struct OutputExpander {
     mutating func expand(_ file: ManifestFile, diagnostics: inout DiagnosticList) -> [OutputSpec] {
         var reader = NodeReader(source: file.source)
         defer { diagnostics.append(contentsOf: reader.diagnostics) }
-        let decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride,
+        var decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride,
                                     outOverride: outOverride)
         var specs: [OutputSpec] = []
         for entry in file.outputs {
@@ -35,6 +35,8 @@ struct OutputExpander {
                                     uniquingKeysWith: { first, _ in first })
             // Template keys first, then the output's own: the output wins key by key.
             var merged: [(String, YAMLNode)] = []
+            // An unknown template is reported, and the entry still read so its other problems show too.
+            var templateFailed = false
             let templateNode = fields["template"] ?? file.defaultTemplate
             if let templateNode {
                 if let templateName = reader.string(templateNode, "template") {
@@ -51,7 +53,7 @@ struct OutputExpander {
                             message += "; this manifest defines no 'templates'"
                         }
                         reader.error(message, at: templateNode)
-                        continue
+                        templateFailed = true
                     }
                 }
             }
@@ -71,10 +73,11 @@ struct OutputExpander {
                 let errorsBefore = reader.diagnostics.errorCount
                 var resolved: [String: YAMLNode] = [:]
                 for (key, node) in merged { resolved[key] = interpolator.interpolate(node, reader: &reader) }
+                decoder.variables = set.variables
                 if let spec = decoder.decode(name: name, nameNode: nameNode, fields: resolved, variables: set.variables,
-                                             reader: &reader) {
+                                             reportsEmpty: !templateFailed, reader: &reader) {
                     specs.append(spec)
-                    if reader.diagnostics.errorCount > errorsBefore { invalidNames.insert(name) }
+                    if templateFailed || reader.diagnostics.errorCount > errorsBefore { invalidNames.insert(name) }
                 }
             }
         }

@@ -19,6 +19,7 @@ public final class SourceCatalog: @unchecked Sendable {
     // Used from one thread at a time (planning is sequential); the cache is the only state.
     private let probe: any SourceProbe
     private var cache: [String: Result<SourceInfo, SourceProblem>] = [:]
+    private var generated: [GeneratedSource: SourceInfo] = [:]
 
     /// Why a file source cannot be used; one line naming the file.
     public struct SourceProblem: Error, Sendable, Hashable {
@@ -48,6 +49,14 @@ public final class SourceCatalog: @unchecked Sendable {
         }
         cache[path] = result
         return result
+    }
+
+    /// The tracks a generator makes, described once per distinct generator (making its URL is not free).
+    public func generated(_ spec: GeneratedSource) -> SourceInfo {
+        if let cached = generated[spec] { return cached }
+        let info = Self.generator(spec)
+        generated[spec] = info
+        return info
     }
 
     /// The tracks of a probed file; still pictures get an endless range so they can cover any time.
