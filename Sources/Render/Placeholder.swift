@@ -1,1 +1,0 @@
-// Render: placeholder until its first type lands.
