@@ -1,5 +1,5 @@
 import Foundation
-public import MediaCore
+import MediaCore
 public import YAML
 
 /// One manifest file, checked at the top level: its defaults, named sources, templates and output entries.
