@@ -1,4 +1,4 @@
-public import YAML
+import YAML
 
 /// Fills `{name}` placeholders in every scalar value of a YAML tree (keys stay as written).
 struct NodeInterpolator {

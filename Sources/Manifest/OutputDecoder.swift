@@ -1,7 +1,7 @@
-public import Composition
+import Composition
 import Foundation
-public import MediaCore
-public import YAML
+import MediaCore
+import YAML
 
 /// Turns one output's merged, interpolated YAML (template keys overridden by the output's) into an `OutputSpec`.
 struct OutputDecoder {

@@ -1,7 +1,7 @@
-public import Composition
+import Composition
 import Foundation
-public import MediaCore
-public import YAML
+import MediaCore
+import YAML
 
 /// Named export presets read from `presets/*.yaml` (and a manifest's own `presets:`), resolved through `base`.
 public struct PresetLibrary: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
-public import MediaCore
-public import YAML
+import MediaCore
+import YAML
 
 /// The variable sets one output entry expands into: its `vars`, times each `data` row, times each `matrix` combination.
 struct VariableSets {
