@@ -1,6 +1,0 @@
-import Render
-import Testing
-
-@Test func renderTargetLinks() {
-    #expect(Bool(true))
-}
