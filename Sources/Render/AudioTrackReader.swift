@@ -39,7 +39,7 @@ final class AudioTrackReader {
             guard !entry.segment.isEmpty else { continue }
             let lower = max(sample, entry.range.lowerBound), upper = min(end, entry.range.upperBound)
             if stream == nil || streamIndex != index || stream?.position != lower {
-                stream = try SegmentAudioStream(segment: entry.segment, from: lower, outputRate: outputRate,
+                stream = try SegmentAudioStream(segment: entry.segment, of: trackID, from: lower, outputRate: outputRate,
                                                 channels: buffer.channelCount, pool: pool)
                 streamIndex = index
             }

@@ -71,6 +71,14 @@ public enum ExportError: Error, CustomStringConvertible, Sendable, Hashable {
         return "\(stage.rawValue): \(reason)"
     }
 
+    /// Wraps a failure to set up an encoder or muxer stream: stage `encode`, or `mux` for the output file.
+    static func encoderSetup(_ error: LibAVError, output: String) -> ExportError {
+        if case let .failed(operation, _, _, _) = error, case .create = operation { return wrap(error, path: nil, output: output) }
+        if case let .failed(operation, _, _, _) = error, case .write = operation { return wrap(error, path: nil, output: output) }
+        if case let .failed(_, function, _, message) = error { return .encode(path: nil, reason: "\(message) (\(function))") }
+        return .encode(path: nil, reason: error.description)
+    }
+
     /// Wraps a LibAV failure. The stage comes from what failed: opening a source is `probe`, reading, decoding and
     /// converting it is `decode`, encoder failures are `encode`, writing the output is `mux`.
     static func wrap(_ error: LibAVError, path: String?, output: String? = nil) -> ExportError {

@@ -38,7 +38,7 @@ extension ExportSession {
                 let stream = try output.addStream(for: encoder)
                 videoPipe = (renderer, encoder, stream, clock, try clock.frameCount(for: duration))
             } catch let error as LibAVError {
-                throw ExportError.wrap(error, path: nil, output: outputPath)
+                throw ExportError.encoderSetup(error, output: outputPath)
             } catch {
                 throw ExportError.probe(path: nil, reason: "preset '\(settings.name)': \(error)")
             }
@@ -62,7 +62,7 @@ extension ExportSession {
             } catch let error as ExportError {
                 throw error
             } catch let error as LibAVError {
-                throw ExportError.wrap(error, path: nil, output: outputPath)
+                throw ExportError.encoderSetup(error, output: outputPath)
             } catch {
                 throw ExportError.encode(path: nil, reason: "\(error)")
             }

@@ -25,6 +25,10 @@ extension ExportSession {
         do {
             var encoderSettings = settings.encoderSettings(video, pixelFormat: format, threads: 1)
             encoderSettings.gopSize = 0
+            if video.codec == .mjpeg, encoderSettings.bitRate == 0 {
+                // The rate control of a one-picture "stream": about 2 bits per pixel gives a clean JPEG.
+                encoderSettings.bitRate = video.width * video.height * 2 * Int(max(1, video.frameRate.framesPerSecond))
+            }
             let encoder = try Encoder(codec: ExportSettings.encoderName(video.codec), video: encoderSettings,
                                       globalHeader: false)
             frame.pts = .zero
@@ -36,7 +40,7 @@ extension ExportSession {
         } catch let error as ExportError {
             throw error
         } catch let error as LibAVError {
-            throw ExportError.wrap(error, path: nil, output: outputPath)
+            throw ExportError.encoderSetup(error, output: outputPath)
         } catch {
             throw ExportError.encode(path: nil, reason: "\(error)")
         }

@@ -25,8 +25,9 @@ final class SegmentAudioStream {
     private var sawFirstFrame = false
     private var ended = false
 
-    /// A stream of `segment` starting at composition sample `sample` (which the segment must contain).
-    init(segment: TrackSegment, from sample: Int64, outputRate: Int, channels: Int, pool: SourcePool) throws(ExportError) {
+    /// A stream of `segment` of composition track `trackID` starting at composition sample `sample` (which the segment must contain).
+    init(segment: TrackSegment, of trackID: Int32, from sample: Int64, outputRate: Int, channels: Int,
+         pool: SourcePool) throws(ExportError) {
         position = sample
         firstSample = sample
         self.outputRate = outputRate
@@ -48,7 +49,7 @@ final class SegmentAudioStream {
             ended = true
         } else {
             tone = nil
-            let source = try pool.audioDecoder(url: url, trackID: segment.sourceTrackID)
+            let source = try pool.audioDecoder(url: url, trackID: segment.sourceTrackID, owner: trackID)
             decoder = source
             try source?.seek(to: sourceStart)
         }

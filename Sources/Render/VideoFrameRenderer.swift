@@ -104,7 +104,7 @@ final class VideoFrameRenderer {
               segment.targetRange.contains(time), let url = segment.sourceURL else { return nil }
         let opacity = layer.opacity(at: time)
         guard CompositorLayer(source: canvas, opacity: opacity).opacityWeight > 0 else { return nil }
-        let reader = try sources.videoReader(url: url, trackID: segment.sourceTrackID)
+        let reader = try sources.videoReader(url: url, trackID: segment.sourceTrackID, owner: layer.trackID)
         guard let frame = try reader.frame(at: segment.sourceTime(forTrackTime: time)) else { return nil }
         let transform = fitsSources
             ? LayerPlacement.fit(width: frame.width, height: frame.height, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
