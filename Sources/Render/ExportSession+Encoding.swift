@@ -17,6 +17,7 @@ extension ExportSession {
 
         let output: OutputFile
         do {
+            willCreateOutput()
             output = try OutputFile(path: outputPath, format: settings.muxerName, metadata: settings.metadata)
         } catch {
             throw ExportError.wrap(error, path: outputPath, output: outputPath)

@@ -16,6 +16,7 @@ extension ExportSession {
             throw ExportError.wrap(error, path: plan.path)
         }
         do {
+            willCreateOutput()
             output = try OutputFile(path: outputPath, format: settings.muxerName, metadata: settings.metadata)
             videoOut = try output.addStream(copying: plan.videoStream, of: input)
             if let audio = plan.audioStream { audioOut = try output.addStream(copying: audio, of: input) }

@@ -45,6 +45,7 @@ extension ExportSession {
             throw ExportError.encode(path: nil, reason: "\(error)")
         }
         do {
+            willCreateOutput()
             try bytes.write(to: URL(fileURLWithPath: outputPath))
         } catch {
             throw ExportError.mux(path: outputPath, reason: "cannot write the picture: \(error.localizedDescription)")

@@ -8,8 +8,10 @@ import Synchronization
 /// audio sample by sample, encoded and muxed per the export settings, then verified by probing the written file.
 ///
 /// `export()` runs synchronously on the calling thread; `status`, `progress` and `cancel()` may be used from any
-/// thread meanwhile. A failed or cancelled export deletes its partial output. Memory does not grow with the output's
-/// length: frames and packets are handed on as they are made.
+/// thread meanwhile. A failed or cancelled export deletes its partial output (a file it did not create is left
+/// alone). Memory does not grow with the output's
+/// length: frames and packets are handed on as they are made. Output frames follow the preset's frame rate (frame n at
+/// n / rate, exactly); the video composition's `frameDuration` is not used for timing.
 public final class ExportSession: Sendable {
     /// The timeline to render.
     public let composition: MutableComposition
@@ -31,6 +33,8 @@ public final class ExportSession: Sendable {
 
     private let state = Mutex(State())
     private let cancelRequested = Atomic<Bool>(false)
+    /// Whether this export has created the output file (only then does a failure delete it).
+    private let createdOutput = Atomic<Bool>(false)
 
     /// Creates a session; nothing happens until `export()`.
     public init(composition: MutableComposition, videoComposition: VideoComposition?, audioMix: AudioMix = AudioMix(),
@@ -95,7 +99,7 @@ public final class ExportSession: Sendable {
             }
             return result
         } catch {
-            try? FileManager.default.removeItem(atPath: outputPath)
+            if createdOutput.load(ordering: .relaxed) { try? FileManager.default.removeItem(atPath: outputPath) }
             state.withLock { $0.status = error == .cancelled ? .cancelled : .failed }
             throw error
         }
@@ -104,6 +108,11 @@ public final class ExportSession: Sendable {
     /// Throws `.cancelled` when `cancel()` was called.
     func checkCancelled() throws(ExportError) {
         if isCancelled { throw .cancelled }
+    }
+
+    /// Notes that the output file is about to be created, so a failure from here on deletes it.
+    func willCreateOutput() {
+        createdOutput.store(true, ordering: .relaxed)
     }
 
     /// Records progress.

@@ -48,4 +48,31 @@ struct ExportSessionBenchmarkTests {
               + "\(result.framesWritten) frames, \(result.byteSize) bytes")
         #expect(result.framesWritten == 300)
     }
+
+    /// Peak resident memory after a short and after a six times longer export of generated media: it must not grow
+    /// with the output's length.
+    @Test func memoryDoesNotGrowWithLength() throws {
+        let fixtures = try ExportFixtures.get()
+        let directory = try fixtures.outputDirectory("memory")
+        var peaks: [Int] = []
+        for length in [Int64(10), 60] {
+            let range = TimeRange(start: .zero, duration: seconds(length))
+            let pattern = GeneratedSource(kind: .testpattern, duration: seconds(length), width: 640, height: 360)
+            var composition = MutableComposition()
+            try composition.insertTimeRange(range, of: [
+                SourceTrack(url: pattern.url, trackID: 1, mediaType: .video, timeRange: range,
+                            naturalSize: Size(width: 640, height: 360), frameRate: FrameRate(30)),
+                SourceTrack(url: pattern.url, trackID: 2, mediaType: .audio, timeRange: range),
+            ], at: .invalid)
+            let result = try ExportSession(composition: composition, videoComposition: nil,
+                                           settings: TestPresets.mp4(width: 640, height: 360),
+                                           outputPath: directory + "/out\(length).mp4").export()
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            peaks.append(usage.ru_maxrss)
+            print("benchmark memory: \(length) s 360p in \(String(format: "%.2f", result.renderSeconds)) s, "
+                  + "peak RSS \(usage.ru_maxrss) KiB")
+        }
+        #expect(peaks[1] - peaks[0] < 20_000)
+    }
 }

@@ -49,6 +49,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    @Test func aFailureBeforeWritingKeepsAnExistingFile() throws {
+        let directory = try fixtures.outputDirectory("keep")
+        let output = directory + "/out.mp4"
+        try Data("an earlier good output".utf8).write(to: URL(fileURLWithPath: output))
+        let session = ExportSession(
+            composition: try videoComposition(of: URL(fileURLWithPath: directory + "/missing.mp4")),
+            videoComposition: nil, settings: TestPresets.mp4(), outputPath: output)
+        #expect(failure(of: session)?.stage == .probe)
+        #expect(FileManager.default.contents(atPath: output) == Data("an earlier good output".utf8))
+    }
+
     @Test func textFileAsSourceFailsAtProbe() throws {
         let directory = try fixtures.outputDirectory("text")
         let text = directory + "/notes.mp4"
@@ -75,6 +86,24 @@ import Testing
         let error = try #require(failure(of: session))
         #expect(error.description == "encode: track 1: transform [0 1 -1 0 240 0] is not supported; only scale and "
                 + "translate are (rotations and flips are future work)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func unwritableOutputFailsAtMux() throws {
+        let output = try fixtures.outputDirectory("mux") + "/no/such/dir/out.mp4"
+        let session = ExportSession(composition: try videoComposition(of: URL(fileURLWithPath: fixtures.red)),
+                                    videoComposition: nil, settings: TestPresets.mp4(), outputPath: output)
+        let error = try #require(failure(of: session))
+        #expect(error.description == "mux: '\(output)': No such file or directory (avio_open)")
+    }
+
+    @Test func unknownPixelFormatFailsAtProbe() throws {
+        let output = try fixtures.outputDirectory("pixfmt") + "/out.mp4"
+        var settings = TestPresets.mp4()
+        settings.video?.pixelFormat = "yuv999p"
+        let session = ExportSession(composition: try videoComposition(of: URL(fileURLWithPath: fixtures.red)),
+                                    videoComposition: nil, settings: settings, outputPath: output)
+        #expect(failure(of: session)?.description == "probe: preset 'test-mp4': unknown pixel format 'yuv999p'")
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
@@ -116,7 +145,7 @@ import Testing
         let session = ExportSession(composition: composition, videoComposition: nil,
                                     settings: TestPresets.mp4(width: 320, height: 240), outputPath: output)
         DispatchQueue.global().async {
-            while session.progress < 0.1 { usleep(500) }
+            while session.progress < 0.1, session.status == .unknown || session.status == .exporting { usleep(500) }
             session.cancel()
         }
         let error = failure(of: session)
