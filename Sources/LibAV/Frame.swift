@@ -107,3 +107,11 @@ public final class Frame: @unchecked Sendable {
         timeBase = AVRational(num: 1, den: 1)
     }
 }
+
+extension Frame {
+    /// Changes the sample rate the audio frame declares, leaving the samples as they are: fed to a `Resampler` set up
+    /// for the new rate, the audio plays faster or slower with its pitch shifted (a varispeed).
+    public func relabelSampleRate(_ sampleRate: Int) {
+        pointer.pointee.sample_rate = Int32(sampleRate)
+    }
+}

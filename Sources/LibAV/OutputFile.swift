@@ -70,6 +70,27 @@ public final class OutputFile: @unchecked Sendable {
         return Int(stream.pointee.index)
     }
 
+    /// Adds a stream that carries packets copied unchanged from stream `index` of `input` (passthrough): the codec
+    /// parameters and time base are taken from the input stream; returns the new stream's index.
+    @discardableResult
+    public func addStream(copying index: Int, of input: InputFile) throws(LibAVError) -> Int {
+        guard !headerWritten else {
+            throw LibAVError.invalidArgument("cannot add a stream to '\(path)' after its header was written")
+        }
+        let source = try input.stream(index)
+        let stream = try checkAllocation(avformat_new_stream(context, nil), "avformat_new_stream",
+                                         .create(path: path))
+        try check(avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar),
+                  "avcodec_parameters_copy", .create(path: path))
+        // The input container's codec tag may be meaningless in the output container.
+        stream.pointee.codecpar.pointee.codec_tag = 0
+        stream.pointee.time_base = source.pointee.time_base
+        stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
+        stream.pointee.r_frame_rate = source.pointee.r_frame_rate
+        sourceTimeBases.append(source.pointee.time_base)
+        return Int(stream.pointee.index)
+    }
+
     /// Writes the header with muxer options (`movflags: +faststart`); an option the muxer does not know is an error.
     public func writeHeader(options: [String: String] = [:]) throws(LibAVError) {
         let dictionary = OptionsDictionary(options)

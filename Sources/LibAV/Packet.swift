@@ -54,3 +54,14 @@ public final class Packet: @unchecked Sendable {
     /// Drops the payload and resets the fields, keeping the allocation for the next read.
     func reset() { av_packet_unref(pointer) }
 }
+
+extension Packet {
+    /// Moves the packet's pts and dts by `offset` (rounded to the packet's time base), for copying packets from one
+    /// timeline position to another without decoding.
+    public func shiftTimestamps(by offset: MediaTime) {
+        let ticks = offset.ticks(in: timeBase)
+        guard ticks != mb_av_nopts_value() else { return }
+        if pointer.pointee.pts != mb_av_nopts_value() { pointer.pointee.pts += ticks }
+        if pointer.pointee.dts != mb_av_nopts_value() { pointer.pointee.dts += ticks }
+    }
+}

@@ -1,0 +1,110 @@
+import LibAV
+import MediaCore
+
+/// Mixed audio to muxed packets: frames the chunks to the encoder's frame size, converts them to the encoder's
+/// sample format, encodes with exact sample pts and writes the packets to the output.
+final class AudioEncodePipe {
+    private let encoder: Encoder
+    private let output: OutputFile
+    private let stream: Int
+    private let framer: AudioFramer
+    private let frame: AudioBuffer
+    private let sampleFormat: SampleFormat
+    private let sampleRate: Int
+
+    init(encoder: Encoder, settings: Encoder.AudioSettings, output: OutputFile, stream: Int) throws(ExportError) {
+        self.encoder = encoder
+        self.output = output
+        self.stream = stream
+        sampleFormat = settings.sampleFormat
+        sampleRate = settings.sampleRate
+        let size = encoder.frameSize ?? 1024
+        do {
+            framer = try AudioFramer(channelCount: settings.channels, samplesPerFrame: size, sampleRate: settings.sampleRate)
+            frame = try AudioBuffer(channelCount: settings.channels, frameCapacity: size, sampleRate: settings.sampleRate)
+        } catch {
+            throw ExportError.encode(path: nil, reason: "\(error)")
+        }
+    }
+
+    /// Samples encoded so far.
+    var samplesWritten: Int64 { framer.samplesOut }
+
+    /// Queues a mixed chunk and encodes every full frame.
+    func push(_ chunk: AudioBuffer) throws(ExportError) {
+        do {
+            try framer.push(chunk)
+        } catch {
+            throw ExportError.encode(path: nil, reason: "\(error)")
+        }
+        try drain()
+    }
+
+    /// Encodes the last partial frame and flushes the encoder.
+    func finish() throws(ExportError) {
+        framer.finish()
+        try drain()
+        let packets: [Packet]
+        do {
+            packets = try encoder.finish()
+        } catch {
+            throw ExportError.wrap(error, path: nil, output: output.path)
+        }
+        try write(packets)
+    }
+
+    private func drain() throws(ExportError) {
+        while true {
+            let position = framer.samplesOut
+            let popped: Bool
+            do {
+                popped = try framer.pop(into: frame)
+            } catch {
+                throw ExportError.encode(path: nil, reason: "\(error)")
+            }
+            guard popped else { return }
+            let packets: [Packet]
+            do {
+                let encoded = try Frame(sampleCount: frame.frameCount, sampleFormat: sampleFormat, sampleRate: sampleRate,
+                                        channels: frame.channelCount)
+                try fill(encoded)
+                encoded.pts = MediaTime(value: position, timescale: Int32(sampleRate))
+                packets = try encoder.encode(encoded)
+            } catch let error as LibAVError {
+                throw ExportError.wrap(error, path: nil, output: output.path)
+            } catch {
+                throw ExportError.encode(path: nil, reason: "\(error)")
+            }
+            try write(packets)
+        }
+    }
+
+    /// Copies the framed samples into `encoded`: plane by plane for planar formats, interleaved otherwise.
+    private func fill(_ encoded: Frame) throws {
+        let count = frame.frameCount, channels = frame.channelCount
+        try encoded.withMutablePlanes { planes in
+            if sampleFormat.isPlanar {
+                for channel in 0..<min(channels, planes.count) {
+                    frame.withChannel(channel) { samples in
+                        planes[channel].base.assumingMemoryBound(to: Float.self).update(from: samples.baseAddress!, count: count)
+                    }
+                }
+            } else {
+                let target = planes[0].base.assumingMemoryBound(to: Float.self)
+                for channel in 0..<channels {
+                    frame.withChannel(channel) { samples in
+                        for i in 0..<count { target[i * channels + channel] = samples[i] }
+                    }
+                }
+            }
+        }
+    }
+
+    private func write(_ packets: [Packet]) throws(ExportError) {
+        do {
+            try output.write(packets, stream: stream)
+        } catch {
+            throw ExportError.wrap(error, path: nil, output: output.path)
+        }
+    }
+}

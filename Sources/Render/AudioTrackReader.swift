@@ -1,0 +1,50 @@
+import Composition
+import MediaCore
+
+/// One composition audio track as consecutive chunks of samples: segment boundaries mapped to exact sample indices
+/// (`ceil(time * rate)`), empty segments as silence, each segment read through its own `SegmentAudioStream`.
+final class AudioTrackReader {
+    let trackID: Int32
+    private let segments: [(range: Range<Int64>, segment: TrackSegment)]
+    private let outputRate: Int
+    private let pool: SourcePool
+    /// The chunk buffer handed to the mixer.
+    let buffer: AudioBuffer
+    private var stream: SegmentAudioStream?
+    private var streamIndex = -1
+
+    init(track: CompositionTrack, outputRate: Int, channels: Int, capacity: Int, pool: SourcePool) throws(ExportError) {
+        trackID = track.trackID
+        self.outputRate = outputRate
+        self.pool = pool
+        var segments: [(Range<Int64>, TrackSegment)] = []
+        do {
+            for segment in track.segments {
+                let range = try FrameClock.sampleRange(start: segment.targetRange.start, duration: segment.targetRange.duration,
+                                                       sampleRate: Int32(outputRate))
+                segments.append((range, segment))
+            }
+            buffer = try AudioBuffer(channelCount: channels, frameCapacity: capacity, sampleRate: outputRate)
+        } catch {
+            throw ExportError.probe(path: nil, reason: "audio track \(track.trackID): \(error)")
+        }
+        self.segments = segments
+    }
+
+    /// Fills `buffer` with samples `sample ..< sample + count` (count at most the capacity).
+    func read(from sample: Int64, count: Int) throws(ExportError) -> AudioBuffer {
+        buffer.clear(frameCount: count)
+        let end = sample + Int64(count)
+        for (index, entry) in segments.enumerated() where entry.range.upperBound > sample && entry.range.lowerBound < end {
+            guard !entry.segment.isEmpty else { continue }
+            let lower = max(sample, entry.range.lowerBound), upper = min(end, entry.range.upperBound)
+            if stream == nil || streamIndex != index || stream?.position != lower {
+                stream = try SegmentAudioStream(segment: entry.segment, of: trackID, from: lower, outputRate: outputRate,
+                                                channels: buffer.channelCount, pool: pool)
+                streamIndex = index
+            }
+            try stream?.read(into: buffer, at: Int(lower - sample), count: Int(upper - lower))
+        }
+        return buffer
+    }
+}

@@ -1,0 +1,31 @@
+import MediaCore
+
+/// What a successful export wrote.
+public struct ExportResult: Sendable, Hashable {
+    /// The file written.
+    public var outputPath: String
+    /// The written file as MediaProbe describes it after the trailer.
+    public var probe: ProbedMedia
+    /// The written file's duration.
+    public var duration: MediaTime
+    /// The file's size in bytes.
+    public var byteSize: Int64
+    /// Wall-clock seconds the export took.
+    public var renderSeconds: Double
+    /// Video frames encoded (1 for a poster, 0 for audio-only, packets copied for passthrough video).
+    public var framesWritten: Int64
+    /// Why passthrough was asked for but the file was re-encoded; nil otherwise.
+    public var reencodeReason: String?
+
+    /// Creates a result.
+    public init(outputPath: String, probe: ProbedMedia, duration: MediaTime, byteSize: Int64, renderSeconds: Double,
+                framesWritten: Int64, reencodeReason: String? = nil) {
+        self.outputPath = outputPath
+        self.probe = probe
+        self.duration = duration
+        self.byteSize = byteSize
+        self.renderSeconds = renderSeconds
+        self.framesWritten = framesWritten
+        self.reencodeReason = reencodeReason
+    }
+}

@@ -1,0 +1,163 @@
+import Composition
+import Foundation
+import LibAV
+import MediaCore
+
+/// The re-encoding export: render, encode and mux video and audio in step, then verify.
+extension ExportSession {
+    /// Renders every frame and sample of the composition into a new file.
+    func exportEncoded(duration: MediaTime) throws(ExportError) -> ExportResult {
+        let video = settings.container == .m4a ? nil : settings.video
+        let audio = settings.audio
+        let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
+        let threads = (encoder: encoderThreads, decoder: decoderThreads)
+        let pool = SourcePool(decoderThreads: threads.decoder)
+        try pool.openAll(in: composition, video: video != nil, audio: audio != nil)
+        try checkCancelled()
+
+        let output: OutputFile
+        do {
+            willCreateOutput()
+            output = try OutputFile(path: outputPath, format: settings.muxerName, metadata: settings.metadata)
+        } catch {
+            throw ExportError.wrap(error, path: outputPath, output: outputPath)
+        }
+
+        // Video: renderer, encoder, stream.
+        var videoPipe: (renderer: VideoFrameRenderer, encoder: Encoder, stream: Int, clock: FrameClock, frames: Int64)?
+        if let video {
+            let format = try settings.encoderPixelFormat(video)
+            let renderer = try VideoFrameRenderer(
+                composition: composition, videoComposition: videoComposition, width: video.width, height: video.height,
+                pixelFormat: format, sources: pool)
+            let name = ExportSettings.encoderName(video.codec)
+            do {
+                let clock = try FrameClock(frameRate: video.frameRate)
+                let encoder = try Encoder(codec: name, video: settings.encoderSettings(video, pixelFormat: format,
+                                                                                      threads: threads.encoder),
+                                          globalHeader: output.needsGlobalHeader)
+                let stream = try output.addStream(for: encoder)
+                videoPipe = (renderer, encoder, stream, clock, try clock.frameCount(for: duration))
+            } catch let error as LibAVError {
+                throw ExportError.encoderSetup(error, output: outputPath)
+            } catch {
+                throw ExportError.probe(path: nil, reason: "preset '\(settings.name)': \(error)")
+            }
+        }
+
+        // Audio: mixer, encoder, stream.
+        var audioPipe: (mixer: AudioMixRenderer, pipe: AudioEncodePipe, total: Int64)?
+        if let audio {
+            let audioSettings = settings.encoderSettings(audio)
+            let rate = audioSettings.sampleRate
+            do {
+                let encoder = try Encoder(codec: ExportSettings.encoderName(audio.codec), audio: audioSettings,
+                                          globalHeader: output.needsGlobalHeader)
+                let stream = try output.addStream(for: encoder)
+                let pipe = try AudioEncodePipe(encoder: encoder, settings: audioSettings, output: output, stream: stream)
+                let perFrame = videoPipe.map { Int(($0.clock.frameDuration.seconds * Double(rate)).rounded(.up)) + 2 } ?? 0
+                let mixer = try AudioMixRenderer(composition: composition, audioMix: audioMix, sampleRate: rate,
+                                                 channels: audioSettings.channels, capacity: max(4096, perFrame), pool: pool)
+                let total = duration.convertScale(Int32(rate), method: .roundHalfAwayFromZero).value
+                audioPipe = (mixer, pipe, total)
+            } catch let error as ExportError {
+                throw error
+            } catch let error as LibAVError {
+                throw ExportError.encoderSetup(error, output: outputPath)
+            } catch {
+                throw ExportError.encode(path: nil, reason: "\(error)")
+            }
+        }
+
+        do {
+            try output.writeHeader(options: settings.faststart && settings.supportsFaststart ? ["movflags": "+faststart"] : [:])
+        } catch {
+            throw ExportError.wrap(error, path: nil, output: outputPath)
+        }
+
+        var audioDone: Int64 = 0
+        /// Mixes and encodes audio up to sample `target`.
+        func pumpAudio(to target: Int64) throws(ExportError) {
+            guard let audioPipe else { return }
+            while audioDone < min(target, audioPipe.total) {
+                let count = Int(min(Int64(audioPipe.mixer.capacity), min(target, audioPipe.total) - audioDone))
+                try audioPipe.pipe.push(try audioPipe.mixer.render(from: audioDone, count: count))
+                audioDone += Int64(count)
+            }
+        }
+
+        var framesWritten: Int64 = 0
+        if let videoPipe {
+            let rate = Int32(audioRate)
+            for index in 0..<videoPipe.frames {
+                try checkCancelled()
+                let time = videoPipe.clock.time(ofFrame: index)
+                let frame = try videoPipe.renderer.render(at: time)
+                do {
+                    frame.pts = time
+                    try output.write(try videoPipe.encoder.encode(frame), stream: videoPipe.stream)
+                } catch {
+                    throw ExportError.wrap(error, path: nil, output: outputPath)
+                }
+                framesWritten += 1
+                if audioPipe != nil {
+                    let next = videoPipe.clock.time(ofFrame: index + 1)
+                    try pumpAudio(to: next.convertScale(rate, method: .roundTowardPositiveInfinity).value)
+                }
+                report(progress: Double(index + 1) / Double(videoPipe.frames))
+            }
+            do {
+                try output.write(try videoPipe.encoder.finish(), stream: videoPipe.stream)
+            } catch {
+                throw ExportError.wrap(error, path: nil, output: outputPath)
+            }
+        }
+        if let audioPipe {
+            while audioDone < audioPipe.total {
+                try checkCancelled()
+                try pumpAudio(to: audioDone + Int64(audioPipe.mixer.capacity))
+                if videoPipe == nil { report(progress: Double(audioDone) / Double(max(1, audioPipe.total))) }
+            }
+            try audioPipe.pipe.finish()
+        }
+        try checkCancelled()
+        do {
+            try output.writeTrailer()
+        } catch {
+            throw ExportError.wrap(error, path: nil, output: outputPath)
+        }
+        let tolerance = videoPipe?.clock.frameDuration ?? MediaTime(value: 2048, timescale: Int32(audioRate))
+        let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
+        return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
+                            renderSeconds: 0, framesWritten: framesWritten)
+    }
+
+    /// Probes the written file: it must have streams (video and audio as asked) and, for timed media, a duration
+    /// within `tolerance` of the composition's.
+    func verify(duration: MediaTime, tolerance: MediaTime?, video: Bool, audio: Bool) throws(ExportError) -> ProbedMedia {
+        let probe: ProbedMedia
+        do {
+            probe = try MediaProbe().probe(path: outputPath)
+        } catch {
+            throw ExportError.verify(path: outputPath, reason: "cannot probe the written file: \(error)")
+        }
+        guard !probe.streams.isEmpty else {
+            throw ExportError.verify(path: outputPath, reason: "the written file has no streams")
+        }
+        if video, probe.primaryVideo == nil {
+            throw ExportError.verify(path: outputPath, reason: "the written file has no video stream")
+        }
+        if audio, probe.primaryAudio == nil {
+            throw ExportError.verify(path: outputPath, reason: "the written file has no audio stream")
+        }
+        if let tolerance {
+            guard probe.duration.isNumeric, (probe.duration - duration).magnitude <= tolerance else {
+                throw ExportError.verify(
+                    path: outputPath,
+                    reason: "the written file lasts \(probe.duration.isNumeric ? String(format: "%.3f", probe.duration.seconds) : "an unknown time") s "
+                        + "but the composition lasts \(String(format: "%.3f", duration.seconds)) s")
+            }
+        }
+        return probe
+    }
+}

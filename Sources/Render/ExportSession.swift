@@ -1,0 +1,144 @@
+import Composition
+import Foundation
+import LibAV
+import MediaCore
+import Synchronization
+
+/// Renders a composition into a media file through FFmpeg's libraries (AVAssetExportSession): video frame by frame,
+/// audio sample by sample, encoded and muxed per the export settings, then verified by probing the written file.
+///
+/// `export()` runs synchronously on the calling thread; `status`, `progress` and `cancel()` may be used from any
+/// thread meanwhile. A failed or cancelled export deletes its partial output (a file it did not create is left
+/// alone). Memory does not grow with the output's
+/// length: frames and packets are handed on as they are made. Output frames follow the preset's frame rate (frame n at
+/// n / rate, exactly); the video composition's `frameDuration` is not used for timing.
+public final class ExportSession: Sendable {
+    /// The timeline to render.
+    public let composition: MutableComposition
+    /// How video tracks become pictures; nil fits each video track's pictures into the canvas (the first on top).
+    public let videoComposition: VideoComposition?
+    /// Per-track volume.
+    public let audioMix: AudioMix
+    /// Container and encoding.
+    public let settings: ExportSettings
+    /// The file written.
+    public let outputPath: String
+
+    private struct State {
+        var status = ExportStatus.unknown
+        var progress = 0.0
+        var encoderThreads = 2
+        var decoderThreads = 2
+    }
+
+    private let state = Mutex(State())
+    private let cancelRequested = Atomic<Bool>(false)
+    /// Whether this export has created the output file (only then does a failure delete it).
+    private let createdOutput = Atomic<Bool>(false)
+
+    /// Creates a session; nothing happens until `export()`.
+    public init(composition: MutableComposition, videoComposition: VideoComposition?, audioMix: AudioMix = AudioMix(),
+                settings: ExportSettings, outputPath: String) {
+        self.composition = composition
+        self.videoComposition = videoComposition
+        self.audioMix = audioMix
+        self.settings = settings
+        self.outputPath = outputPath
+    }
+
+    /// Where the session is; safe to read from any thread.
+    public var status: ExportStatus { state.withLock { $0.status } }
+
+    /// Fraction done, 0...1 (frames, or samples for audio-only outputs); safe to read from any thread.
+    public var progress: Double { state.withLock { $0.progress } }
+
+    /// Encoder threads (default 2: the scheduler runs several exports at once); 0 lets libav choose.
+    public var encoderThreads: Int {
+        get { state.withLock { $0.encoderThreads } }
+        set { state.withLock { $0.encoderThreads = max(0, newValue) } }
+    }
+
+    /// Decoder threads per video source (default 2); 0 lets libav choose.
+    public var decoderThreads: Int {
+        get { state.withLock { $0.decoderThreads } }
+        set { state.withLock { $0.decoderThreads = max(0, newValue) } }
+    }
+
+    /// Marks the session as queued (`waiting`) until `export()` starts.
+    public func markWaiting() {
+        state.withLock { if $0.status == .unknown { $0.status = .waiting } }
+    }
+
+    /// Asks a running or future export to stop; it stops within a frame and deletes its partial output.
+    public func cancel() {
+        cancelRequested.store(true, ordering: .relaxed)
+    }
+
+    /// Whether `cancel()` was called.
+    var isCancelled: Bool { cancelRequested.load(ordering: .relaxed) }
+
+    /// Renders, encodes, muxes and verifies the output; throws `ExportError` (`.cancelled` after `cancel()`).
+    public func export() throws(ExportError) -> ExportResult {
+        let started = ContinuousClock.now
+        let canStart = state.withLock { current -> Bool in
+            guard current.status == .unknown || current.status == .waiting else { return false }
+            current.status = .exporting
+            return true
+        }
+        guard canStart else {
+            throw ExportError.probe(path: nil, reason: "this export session has already run; create a new one")
+        }
+        do {
+            try checkCancelled()
+            var result = try run()
+            let elapsed = ContinuousClock.now - started
+            result.renderSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            state.withLock {
+                $0.status = .completed
+                $0.progress = 1
+            }
+            return result
+        } catch {
+            if createdOutput.load(ordering: .relaxed) { try? FileManager.default.removeItem(atPath: outputPath) }
+            state.withLock { $0.status = error == .cancelled ? .cancelled : .failed }
+            throw error
+        }
+    }
+
+    /// Throws `.cancelled` when `cancel()` was called.
+    func checkCancelled() throws(ExportError) {
+        if isCancelled { throw .cancelled }
+    }
+
+    /// Notes that the output file is about to be created, so a failure from here on deletes it.
+    func willCreateOutput() {
+        createdOutput.store(true, ordering: .relaxed)
+    }
+
+    /// Records progress.
+    func report(progress value: Double) {
+        state.withLock { $0.progress = min(max(value, 0), 1) }
+    }
+
+    /// Picks the kind of export and runs it.
+    private func run() throws(ExportError) -> ExportResult {
+        let duration = composition.duration
+        guard duration.isNumeric, duration > .zero else {
+            throw ExportError.probe(path: nil, reason: "the composition is empty; nothing to export")
+        }
+        guard settings.video != nil || settings.audio != nil else {
+            throw ExportError.probe(path: nil, reason: "preset '\(settings.name)' has neither video nor audio settings")
+        }
+        if settings.container.isStillImage { return try exportPoster(duration: duration) }
+        var reencodeReason: String?
+        if settings.passthrough {
+            switch PassthroughPlan.make(composition: composition, videoComposition: videoComposition, settings: settings) {
+            case let .copy(plan): return try exportPassthrough(plan, duration: duration)
+            case let .reencode(reason): reencodeReason = reason
+            }
+        }
+        var result = try exportEncoded(duration: duration)
+        result.reencodeReason = reencodeReason
+        return result
+    }
+}

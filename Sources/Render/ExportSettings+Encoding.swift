@@ -1,0 +1,121 @@
+import Composition
+import LibAV
+
+/// How a preset becomes libav encoder names, options and muxer names.
+extension ExportSettings {
+    /// The libavformat muxer for the container (nil for pictures, which are written as they are).
+    var muxerName: String? {
+        switch container {
+        case .mp4, .m4a: "mp4"
+        case .mov: "mov"
+        case .webm: "webm"
+        case .mkv: "matroska"
+        case .jpeg, .png: nil
+        }
+    }
+
+    /// Whether `faststart` applies to the container.
+    var supportsFaststart: Bool { container == .mp4 || container == .mov || container == .m4a }
+
+    /// The libavcodec encoder for a video codec.
+    static func encoderName(_ codec: VideoCodec) -> String {
+        switch codec {
+        case .h264: "libx264"
+        case .hevc: "libx265"
+        case .vp9: "libvpx-vp9"
+        case .av1: "libsvtav1"
+        case .prores: "prores_ks"
+        case .mjpeg: "mjpeg"
+        case .png: "png"
+        }
+    }
+
+    /// The libavcodec encoder for an audio codec.
+    static func encoderName(_ codec: AudioCodec) -> String {
+        switch codec {
+        case .aac: "aac"
+        case .opus: "libopus"
+        }
+    }
+
+    /// The pixel format the video encoder is fed: the preset's, except for pictures (JPEG takes full-range
+    /// `yuvj420p`, PNG `rgb24`).
+    func encoderPixelFormat(_ video: Video) throws(ExportError) -> LibAV.PixelFormat {
+        do {
+            switch video.codec {
+            case .mjpeg: return .yuvj420p
+            case .png: return .rgb24
+            default: return try LibAV.PixelFormat(name: video.pixelFormat)
+            }
+        } catch {
+            throw ExportError.probe(path: nil, reason: "preset '\(name)': \(error)")
+        }
+    }
+
+    /// The encoder settings for `video`: rate control, keyframe interval, threads and codec options.
+    func encoderSettings(_ video: Video, pixelFormat: LibAV.PixelFormat, threads: Int) -> Encoder.VideoSettings {
+        var options: [String: String] = [:]
+        let speed = video.speed.lowercased()
+        switch video.codec {
+        case .h264, .hevc:
+            options["preset"] = speed
+            if let crf = video.crf { options["crf"] = String(crf) }
+            if video.codec == .hevc { options["x265-params"] = "log-level=error" }
+        case .vp9:
+            let (deadline, cpuUsed) = Self.vp9Speed(speed)
+            options["deadline"] = deadline
+            options["cpu-used"] = String(cpuUsed)
+            if let crf = video.crf { options["crf"] = String(crf) }
+            options["row-mt"] = "1"
+        case .av1:
+            options["preset"] = String(Self.svtPreset(speed))
+            if let crf = video.crf { options["crf"] = String(crf) }
+        case .prores, .mjpeg, .png:
+            break
+        }
+        return Encoder.VideoSettings(
+            width: video.width, height: video.height, pixelFormat: pixelFormat, frameRate: video.frameRate,
+            bitRate: video.bitRate ?? 0, maxBitRate: video.maxBitRate ?? 0, gopSize: video.keyframeInterval ?? 0,
+            threads: threads, options: options)
+    }
+
+    /// The encoder settings for `audio` (Opus always at 48 kHz, interleaved float).
+    func encoderSettings(_ audio: Audio) -> Encoder.AudioSettings {
+        switch audio.codec {
+        case .aac:
+            Encoder.AudioSettings(sampleRate: audio.sampleRate, channels: audio.channels, sampleFormat: .fltp,
+                                  bitRate: audio.bitRate)
+        case .opus:
+            Encoder.AudioSettings(sampleRate: 48_000, channels: audio.channels, sampleFormat: .flt,
+                                  bitRate: audio.bitRate)
+        }
+    }
+
+    /// x264-style speed names to libvpx `deadline` and `cpu-used`.
+    static func vp9Speed(_ speed: String) -> (String, Int) {
+        switch speed {
+        case "ultrafast", "superfast": ("realtime", 8)
+        case "veryfast": ("good", 5)
+        case "faster", "fast": ("good", 4)
+        case "medium": ("good", 2)
+        case "slow", "slower": ("good", 1)
+        default: ("best", 0)
+        }
+    }
+
+    /// x264-style speed names to an SVT-AV1 preset number (0 slowest ... 13 fastest).
+    static func svtPreset(_ speed: String) -> Int {
+        switch speed {
+        case "ultrafast": 12
+        case "superfast": 11
+        case "veryfast": 10
+        case "faster": 9
+        case "fast": 8
+        case "medium": 6
+        case "slow": 5
+        case "slower": 4
+        case "veryslow": 2
+        default: Int(speed) ?? 8
+        }
+    }
+}

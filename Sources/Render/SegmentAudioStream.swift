@@ -1,0 +1,149 @@
+import Composition
+import LibAV
+import MediaCore
+
+/// The audio of one non-empty segment from a composition sample on, as float planar at the output rate and channel
+/// count. A segment with rate r != 1 is a varispeed: its source is resampled as if its sample rate were r times the
+/// real one, so it plays r times faster (or slower) and its pitch moves with it; a pitch-preserving tempo change is
+/// future work.
+final class SegmentAudioStream {
+    /// The next composition sample this stream delivers.
+    private(set) var position: Int64
+    private let outputRate: Int
+    private let channels: Int
+    private let rate: Double
+    /// The source time of the first delivered sample.
+    private let sourceStart: MediaTime
+    private let decoder: AudioDecoderSource?
+    private let tone: ToneGenerator?
+    /// Composition sample at which this stream started (generated audio counts from here).
+    private let firstSample: Int64
+    private var resampler: Resampler?
+    private var fifo: [[Float]]
+    private var fifoHead = 0
+    private var pendingDrop = 0
+    private var sawFirstFrame = false
+    private var ended = false
+
+    /// A stream of `segment` of composition track `trackID` starting at composition sample `sample` (which the segment must contain).
+    init(segment: TrackSegment, of trackID: Int32, from sample: Int64, outputRate: Int, channels: Int,
+         pool: SourcePool) throws(ExportError) {
+        position = sample
+        firstSample = sample
+        self.outputRate = outputRate
+        self.channels = channels
+        rate = segment.rate > 0 && segment.rate.isFinite ? segment.rate : 1
+        let time = MediaTime(value: sample, timescale: Int32(outputRate))
+        let clamped = MediaTime.maximum(time, segment.targetRange.start)
+        sourceStart = segment.sourceTime(forTrackTime: clamped)
+        fifo = Array(repeating: [], count: channels)
+        guard let url = segment.sourceURL else {
+            decoder = nil
+            tone = nil
+            ended = true
+            return
+        }
+        if url.scheme == GeneratedSource.scheme {
+            decoder = nil
+            tone = GeneratedSource(url: url)?.audioGenerator
+            ended = true
+        } else {
+            tone = nil
+            let source = try pool.audioDecoder(url: url, trackID: segment.sourceTrackID, owner: trackID)
+            decoder = source
+            try source?.seek(to: sourceStart)
+        }
+    }
+
+    /// Adds `count` samples to `buffer` from frame `offset` (the buffer holds silence there already).
+    func read(into buffer: AudioBuffer, at offset: Int, count: Int) throws(ExportError) {
+        defer { position += Int64(count) }
+        if let tone {
+            let base = Double(sourceStart.convertScale(Int32(outputRate), method: .roundHalfAwayFromZero).value)
+            let start = position - firstSample
+            buffer.withChannel(0) { first in
+                for i in 0..<count {
+                    let index = Int64((base + Double(start + Int64(i)) * rate).rounded())
+                    first[offset + i] = tone.sample(at: index, sampleRate: outputRate)
+                }
+                for channel in 1..<buffer.channelCount {
+                    buffer.withChannel(channel) { ($0.baseAddress! + offset).update(from: first.baseAddress! + offset, count: count) }
+                }
+            }
+            return
+        }
+        while fifo[0].count - fifoHead < count, !ended {
+            try decodeMore()
+        }
+        let available = min(count, fifo[0].count - fifoHead)
+        if available > 0 {
+            for channel in 0..<min(channels, buffer.channelCount) {
+                fifo[channel].withUnsafeBufferPointer { samples in
+                    buffer.withChannel(channel) { target in
+                        (target.baseAddress! + offset).update(from: samples.baseAddress! + fifoHead, count: available)
+                    }
+                }
+            }
+            fifoHead += available
+        }
+        if fifoHead > 1 << 15 {
+            for channel in 0..<channels { fifo[channel].removeFirst(fifoHead) }
+            fifoHead = 0
+        }
+    }
+
+    /// Decodes one source frame (or flushes at the end) into the FIFO.
+    private func decodeMore() throws(ExportError) {
+        guard let decoder else { ended = true; return }
+        guard let frame = try decoder.nextFrame() else {
+            if let resampler {
+                do {
+                    append(try resampler.flush())
+                } catch {
+                    throw ExportError.wrap(error, path: decoder.path)
+                }
+            }
+            ended = true
+            return
+        }
+        let declaredRate = max(1, Int((Double(frame.sampleRate) * rate).rounded()))
+        if !sawFirstFrame {
+            sawFirstFrame = true
+            if frame.pts.isNumeric {
+                let lead = (sourceStart - frame.pts).seconds
+                let outputSamples = Int((abs(lead) * Double(outputRate) / rate).rounded())
+                if lead > 0 {
+                    pendingDrop = outputSamples
+                } else if outputSamples > 0 {
+                    for channel in 0..<channels { fifo[channel].append(contentsOf: repeatElement(0, count: outputSamples)) }
+                }
+            }
+        }
+        do {
+            let format = Resampler.AudioFormat(sampleRate: declaredRate, channels: frame.channels,
+                                               sampleFormat: frame.sampleFormat)
+            if resampler?.source != format {
+                resampler = try Resampler(source: format, destination: Resampler.AudioFormat(
+                    sampleRate: outputRate, channels: channels, sampleFormat: .fltp))
+            }
+            if declaredRate != frame.sampleRate { frame.relabelSampleRate(declaredRate) }
+            append(try resampler!.convert(frame))
+        } catch {
+            throw ExportError.wrap(error, path: decoder.path)
+        }
+    }
+
+    /// Appends a converted frame's samples, dropping the lead-in before the segment's first sample.
+    private func append(_ frame: Frame) {
+        let count = frame.sampleCount
+        let drop = min(pendingDrop, count)
+        pendingDrop -= drop
+        guard count > drop else { return }
+        frame.withPlanes { planes in
+            for channel in 0..<min(channels, planes.count) {
+                let samples = planes[channel].base.assumingMemoryBound(to: Float.self)
+                fifo[channel].append(contentsOf: UnsafeBufferPointer(start: samples + drop, count: count - drop))
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Composition
+import Foundation
+import LibAV
+
+/// The open sources of one export: one video reader and one audio decoder per (composition track, URL, source
+/// track), shared by the segments of that composition track, so a decoder is reused across cuts of the same file;
+/// two composition tracks showing the same file at once (a crossfade within one clip) get readers of their own
+/// instead of seeking one back and forth.
+final class SourcePool {
+    private struct Key: Hashable {
+        var owner: Int32
+        var url: URL
+        var trackID: Int32
+    }
+
+    /// Decoder threads per video source.
+    let decoderThreads: Int
+    private var videoReaders: [Key: any VideoSourceReader] = [:]
+    private var audioDecoders: [Key: AudioDecoderSource] = [:]
+
+    init(decoderThreads: Int) {
+        self.decoderThreads = decoderThreads
+    }
+
+    /// The path shown in errors for a segment's URL.
+    static func path(of url: URL) -> String {
+        url.isFileURL ? url.path : url.absoluteString
+    }
+
+    /// The picture reader of composition track `owner` for track `trackID` of `url`, opened on first use.
+    func videoReader(url: URL, trackID: Int32, owner: Int32) throws(ExportError) -> any VideoSourceReader {
+        let key = Key(owner: owner, url: url, trackID: trackID)
+        if let reader = videoReaders[key] { return reader }
+        let reader: any VideoSourceReader
+        if url.scheme == GeneratedSource.scheme {
+            guard let generated = GeneratedSource(url: url) else {
+                throw ExportError.probe(path: url.absoluteString, reason: "malformed generator URL")
+            }
+            reader = try GeneratedVideoReader(source: generated)
+        } else {
+            reader = try DecodedVideoReader(path: Self.path(of: url), trackID: trackID, threads: decoderThreads)
+        }
+        videoReaders[key] = reader
+        return reader
+    }
+
+    /// The audio decoder of composition track `owner` for track `trackID` of `url`, opened on first use (nil for
+    /// generator URLs).
+    func audioDecoder(url: URL, trackID: Int32, owner: Int32) throws(ExportError) -> AudioDecoderSource? {
+        if url.scheme == GeneratedSource.scheme { return nil }
+        let key = Key(owner: owner, url: url, trackID: trackID)
+        if let decoder = audioDecoders[key] { return decoder }
+        let decoder = try AudioDecoderSource(path: Self.path(of: url), trackID: trackID)
+        audioDecoders[key] = decoder
+        return decoder
+    }
+
+    /// Opens every source the composition's video and/or audio tracks use, so a missing or unreadable file fails the
+    /// export before anything is written.
+    func openAll(in composition: MutableComposition, video: Bool, audio: Bool) throws(ExportError) {
+        for track in composition.tracks {
+            for segment in track.segments where !segment.isEmpty {
+                guard let url = segment.sourceURL else { continue }
+                if track.mediaType == .video, video {
+                    _ = try videoReader(url: url, trackID: segment.sourceTrackID, owner: track.trackID)
+                } else if track.mediaType == .audio, audio {
+                    if url.scheme == GeneratedSource.scheme {
+                        guard GeneratedSource(url: url) != nil else {
+                            throw ExportError.probe(path: url.absoluteString, reason: "malformed generator URL")
+                        }
+                    } else {
+                        _ = try audioDecoder(url: url, trackID: segment.sourceTrackID, owner: track.trackID)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import LibAV
+
+/// Row copies between the compositor's buffers and LibAV frames of the same size (`yuv420p` or `yuva420p`).
+extension VideoFrameBuffer {
+    /// The LibAV pixel format with this buffer's plane layout.
+    var libavFormat: LibAV.PixelFormat {
+        format == .yuva420p ? VideoFrameBuffer.yuva420p : .yuv420p
+    }
+
+    /// LibAV's `yuva420p`, which `LibAV.PixelFormat` has no constant for.
+    static let yuva420p: LibAV.PixelFormat = (try? LibAV.PixelFormat(name: "yuva420p")) ?? .yuv420p
+
+    /// Copies `frame`'s planes (same width and height, and this buffer's plane layout) into this buffer.
+    func copy(from frame: Frame) {
+        frame.withPlanes { planes in
+            for plane in 0..<min(planeCount, planes.count) {
+                let source = planes[plane]
+                withPlane(plane) { pointer, stride, width, height in
+                    let bytes = min(width, source.usedBytesPerRow)
+                    for row in 0..<min(height, source.rows) {
+                        (pointer + row * stride).update(
+                            from: source.base.advanced(by: row * source.bytesPerRow).assumingMemoryBound(to: UInt8.self),
+                            count: bytes)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Copies this buffer into `frame` (same width and height, this buffer's plane layout), making it writable first.
+    func copy(into frame: Frame) throws {
+        try frame.withMutablePlanes { planes in
+            for plane in 0..<min(planeCount, planes.count) {
+                let target = planes[plane]
+                withPlane(plane) { pointer, stride, width, height in
+                    let bytes = min(width, target.usedBytesPerRow)
+                    for row in 0..<min(height, target.rows) {
+                        target.base.advanced(by: row * target.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+                            .update(from: pointer + row * stride, count: bytes)
+                    }
+                }
+            }
+        }
+    }
+}
