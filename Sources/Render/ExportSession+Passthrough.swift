@@ -35,6 +35,7 @@ extension ExportSession {
             }
             var videoDone = false, audioDone = plan.audioStream == nil
             while !(videoDone && audioDone) {
+                try checkCancelled()
                 let next: Packet?
                 do {
                     next = try input.readPacket()

@@ -1,5 +1,4 @@
 import Composition
-import Dispatch
 import Foundation
 import MediaCore
 import Render
@@ -139,20 +138,27 @@ import Testing
 
     @Test func cancelFromAnotherThreadStopsPromptlyAndLeavesNoOutput() throws {
         let output = try fixtures.outputDirectory("cancel") + "/out.mp4"
+        // Two minutes of generated pictures and tone: far longer than the test waits.
+        let range = TimeRange(start: .zero, duration: seconds(120))
+        let pattern = GeneratedSource(kind: .testpattern, duration: seconds(120), width: 320, height: 240)
         var composition = MutableComposition()
-        try composition.insertTimeRange(TimeRange(start: .zero, duration: seconds(3)),
-                                        of: try fixtures.sourceTracks(fixtures.longer), at: .invalid)
+        try composition.insertTimeRange(range, of: [
+            SourceTrack(url: pattern.url, trackID: 1, mediaType: .video, timeRange: range,
+                        naturalSize: Size(width: 320, height: 240), frameRate: FrameRate(30)),
+            SourceTrack(url: pattern.url, trackID: 2, mediaType: .audio, timeRange: range),
+        ], at: .invalid)
         let session = ExportSession(composition: composition, videoComposition: nil,
                                     settings: TestPresets.mp4(width: 320, height: 240), outputPath: output)
-        DispatchQueue.global().async {
-            while session.progress < 0.1, session.status == .unknown || session.status == .exporting { usleep(500) }
+        let canceller = Thread {
+            while session.progress < 0.01, session.status == .unknown || session.status == .exporting { usleep(500) }
             session.cancel()
         }
+        canceller.start()
         let error = failure(of: session)
         #expect(error == .cancelled)
         #expect(error?.description == "cancelled: the export was cancelled")
         #expect(session.status == .cancelled)
-        #expect(session.progress < 1)
+        #expect(session.progress < 0.5)
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 

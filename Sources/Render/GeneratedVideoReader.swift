@@ -1,0 +1,52 @@
+import Composition
+import LibAV
+import MediaCore
+
+/// Pictures of a `mediabatch-generate:` source, drawn with the core generators into a reused frame.
+final class GeneratedVideoReader: VideoSourceReader {
+    let path: String
+    private let source: GeneratedSource
+    private let buffer: VideoFrameBuffer
+    private let frame: Frame
+    /// The time last drawn (a colour is drawn once).
+    private var drawnTime: MediaTime?
+
+    init(source: GeneratedSource) throws(ExportError) {
+        self.source = source
+        path = source.url.absoluteString
+        guard source.hasVideo else {
+            throw ExportError.probe(path: path, reason: "generator '\(source.kind.rawValue)' has no pictures")
+        }
+        guard source.kind != .color || source.rgbaColor != nil else {
+            throw ExportError.probe(path: path, reason: "unknown colour '\(source.color)'; use #rrggbb or a basic name")
+        }
+        do {
+            buffer = try VideoFrameBuffer(width: source.width, height: source.height)
+            frame = try Frame(width: source.width, height: source.height, pixelFormat: .yuv420p)
+        } catch {
+            throw ExportError.probe(path: path, reason: "\(error)")
+        }
+    }
+
+    func frame(at time: MediaTime) throws(ExportError) -> Frame? {
+        if source.kind == .color {
+            if drawnTime != nil { return frame }
+            ColorGenerator(color: source.rgbaColor ?? .black, width: source.width, height: source.height).render(into: buffer)
+        } else {
+            if drawnTime == time { return frame }
+            let clamped = MediaTime.maximum(.zero, time)
+            do {
+                try TestPatternGenerator(width: source.width, height: source.height).render(at: clamped, into: buffer)
+            } catch {
+                throw ExportError.decode(path: path, reason: error.description)
+            }
+        }
+        do {
+            try buffer.copy(into: frame)
+        } catch {
+            throw ExportError.decode(path: path, reason: "\(error)")
+        }
+        drawnTime = time
+        return frame
+    }
+}
