@@ -30,11 +30,12 @@ public final class BatchRunner: Sendable {
         let problems = Dictionary(plan.problems.map { ($0.output, $0) }, uniquingKeysWith: { first, _ in first })
 
         // Fingerprints in dependency order, so a dependent's covers what it reads.
-        var fingerprints: [String: String] = [:]
+        var computed: [String: String] = [:]
         for name in selection.order {
             guard let job = jobs[name] else { continue }
-            fingerprints[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: fingerprints)
+            computed[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: computed)
         }
+        let fingerprints = computed
         let upToDate = Set(selection.order.filter { name in
             guard !options.force, let job = jobs[name], let fingerprint = fingerprints[name] else { return false }
             return Fingerprint.isUpToDate(job.outputPath, fingerprint: fingerprint)
@@ -49,11 +50,19 @@ public final class BatchRunner: Sendable {
         let scheduler = Scheduler(maxConcurrentJobs: concurrency, failFast: options.failFast, retries: options.retries,
                                   isTransient: { error in (error as? JobFailure)?.isTransient ?? false })
         let ticker = startProgressTicker(events)
-        let outcomes: [JobOutcome<String, RenderedOutput>]
+        let collected = Mutex<[OutputReport]>([])
         do {
-            outcomes = try scheduler.run(selection.graph, cancellation: cancellation, progress: { event in
-                if case .started(let name, let attempt) = event, attempt == 1 {
+            _ = try scheduler.run(selection.graph, cancellation: cancellation, progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
+                switch event {
+                case .started(let name, let attempt) where attempt == 1:
                     events(.started(name: name, expectedSeconds: jobs[name]?.expectedDuration.seconds ?? 0))
+                case .finished(let outcome):
+                    let line = report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id],
+                                      upToDate: upToDate.contains(outcome.id))
+                    collected.withLock { $0.append(line) }
+                    events(.finished(line))
+                default:
+                    break
                 }
             }) { [self] name, token in
                 if let problem = problems[name] {
@@ -66,14 +75,11 @@ public final class BatchRunner: Sendable {
                 return output
             }
         } catch {
-            outcomes = []
+            // The plan has no cycles or unknown dependencies by now; nothing ran.
         }
         ticker.cancel()
+        let reports = collected.withLock { $0 }
 
-        let reports = outcomes.map { outcome in
-            report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id], upToDate: upToDate.contains(outcome.id))
-        }
-        for report in reports { events(.finished(report)) }
         let finished = Date()
         return RunReport(toolVersion: options.toolVersion, host: ProcessInfo.processInfo.hostName,
                          startedAt: started, finishedAt: finished, wallSeconds: finished.timeIntervalSince(started),
@@ -141,8 +147,8 @@ public final class BatchRunner: Sendable {
     private func startProgressTicker(_ events: @escaping @Sendable (BatchEvent) -> Void) -> DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "mediabatch.progress"))
         timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
-        timer.setEventHandler { [sessions] in
-            let snapshot = sessions.withLock { $0.map { ($0.key, $0.value.progress) } }
+        timer.setEventHandler { [self] in
+            let snapshot = self.sessions.withLock { $0.map { ($0.key, $0.value.progress) } }
             for (name, fraction) in snapshot { events(.progress(name: name, fraction: fraction)) }
         }
         timer.resume()

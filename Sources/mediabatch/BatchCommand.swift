@@ -10,8 +10,8 @@ enum BatchCommand {
                                   outDirectory: invocation.outDirectory)
         Commands.printErrors(plan.diagnostics)
         if plan.isInvalid { return 2 }
+        Commands.printErrors(plan.problems.map(\.diagnostic))
         if invocation.dryRun {
-            Commands.printErrors(plan.problems.map(\.diagnostic))
             print(PlanFormatter.text(plan))
             return plan.problems.isEmpty ? 0 : 1
         }

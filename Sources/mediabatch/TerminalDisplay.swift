@@ -53,7 +53,7 @@ final class TerminalDisplay: Sendable {
                     let speed = report.speed.map { String(format: "%.1fx", $0) } ?? "-"
                     detail = "rendered \(report.displayDuration.map { String(format: "%.2fs", $0.seconds) } ?? "-") in \(seconds) (\(speed))"
                 case .upToDate: detail = "up to date"
-                case .failed: detail = "FAILED \(report.reasonText ?? "")"
+                case .failed: detail = report.reasonText ?? "failed"
                 case .skipped: detail = "skipped: \(report.reasonText ?? "")"
                 case .cancelled: detail = "cancelled"
                 }
@@ -74,16 +74,21 @@ final class TerminalDisplay: Sendable {
     private func emit(_ line: String, _ state: inout State) {
         if interactive {
             clear(&state)
-            print(line)
+            write(line + "\n")
         } else {
             let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withTime, .withColonSeparatorInTime])
-            print("[\(stamp)] \(line)")
+            write("[\(stamp)] \(line)\n")
         }
+    }
+
+    /// Unbuffered, so CI logs show lines as they happen.
+    private func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     private func clear(_ state: inout State) {
         guard state.linesDrawn > 0 else { return }
-        print("\u{1B}[\(state.linesDrawn)A\u{1B}[J", terminator: "")
+        write("\u{1B}[\(state.linesDrawn)A\u{1B}[J")
         state.linesDrawn = 0
     }
 
@@ -99,8 +104,7 @@ final class TerminalDisplay: Sendable {
         for (name, running) in state.running.sorted(by: { $0.key < $1.key }) {
             lines.append(String(format: "  %3.0f%%  %@", running.fraction * 100, name))
         }
-        print(lines.joined(separator: "\n"))
+        write(lines.joined(separator: "\n") + "\n")
         state.linesDrawn = lines.count
-        fflush(stdout)
     }
 }
