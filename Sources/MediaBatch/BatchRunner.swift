@@ -134,7 +134,39 @@ public final class BatchRunner: Sendable {
         }
         var finished = result
         finished.outputPath = job.outputPath
-        return RenderedOutput(result: finished, posterPath: nil)
+        return RenderedOutput(result: finished, posterPath: options.posters ? poster(for: job, token: token) : nil)
+    }
+
+    /// Where an output's poster picture goes: `posters/NAME.jpg` beside it.
+    static func posterPath(for job: Job) -> String {
+        let url = URL(fileURLWithPath: job.outputPath)
+        return url.deletingLastPathComponent().appendingPathComponent("posters")
+            .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".jpg").path
+    }
+
+    /// A 320-pixel-wide JPEG of the composition at a third of its length, for the HTML report; nil if it fails.
+    private func poster(for job: Job, token: CancellationToken) -> String? {
+        guard let video = job.settings.video, job.expectedDuration > .zero, !token.isCancelled else { return nil }
+        let path = Self.posterPath(for: job)
+        let width = min(320, video.width)
+        let height = max(2, Int((Double(width) * Double(video.height) / Double(video.width) / 2).rounded()) * 2)
+        let settings = ExportSettings(
+            name: "poster", container: .jpeg,
+            video: ExportSettings.Video(codec: .mjpeg, width: width, height: height, frameRate: video.frameRate,
+                                        crf: 4, pixelFormat: "yuvj420p"),
+            audio: nil, faststart: false, posterTime: job.expectedDuration.multiplied(by: 1, dividedBy: 3))
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
+                                        audioMix: job.audioMix, settings: settings, outputPath: path)
+            session.encoderThreads = 1
+            session.decoderThreads = 1
+            _ = try session.export()
+            return path
+        } catch {
+            return nil
+        }
     }
 
     /// I/O conditions that may pass: a full or busy disk, an interrupted call.
@@ -176,6 +208,9 @@ public final class BatchRunner: Sendable {
             if upToDate || outcome.value?.result == nil {
                 report.status = .upToDate
                 fill(&report, fromFileAt: path)
+                if let job, FileManager.default.fileExists(atPath: Self.posterPath(for: job)) {
+                    report.posterPath = Self.posterPath(for: job)
+                }
             } else if let result = outcome.value?.result {
                 report.status = .rendered
                 report.renderSeconds = outcome.duration ?? result.renderSeconds

@@ -1,7 +1,13 @@
 extension RunReport {
     /// `report.html`: one static, self-contained page (inline CSS, no scripts) with the summary and one card per
-    /// output: poster frame if any, status, durations, speed, size, codecs, reason, and a link to the file.
-    public func html() -> String {
+    /// output: poster frame if any, status, durations, speed, size, codecs, reason, and a link to the file. Paths
+    /// inside `directory` (where the page is written) are linked relative to it, so the folder can be moved.
+    public func html(relativeTo directory: String? = nil) -> String {
+        func link(_ path: String) -> String {
+            guard let directory else { return path }
+            let base = directory.hasSuffix("/") ? directory : directory + "/"
+            return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        }
         let h = ReportText.html
         var page = """
             <!DOCTYPE html>
@@ -35,7 +41,7 @@ extension RunReport {
         for output in outputs {
             page += "<section class=\"output \(output.status.rawValue)\">\n"
             if let poster = output.posterPath {
-                page += "<img src=\"\(ReportText.htmlURL(poster))\" alt=\"poster frame of \(h(output.name))\" loading=\"lazy\">\n"
+                page += "<img src=\"\(ReportText.htmlURL(link(poster)))\" alt=\"poster frame of \(h(output.name))\" loading=\"lazy\">\n"
             }
             page += "<h2>\(h(output.name))</h2>\n"
             page += "<div class=\"status\">\(output.status.rawValue)</div>\n"
@@ -60,7 +66,7 @@ extension RunReport {
             }
             if let reason = output.reasonText { page += "<p class=\"reason\">\(h(reason))</p>\n" }
             if output.status.isSuccess {
-                page += "<p><a href=\"\(ReportText.htmlURL(output.path))\">\(h(output.path))</a></p>\n"
+                page += "<p><a href=\"\(ReportText.htmlURL(link(output.path)))\">\(h(output.path))</a></p>\n"
             } else {
                 page += "<p>\(h(output.path))</p>\n"
             }

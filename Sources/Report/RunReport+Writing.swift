@@ -12,7 +12,7 @@ extension RunReport {
         let contents: [Data]
         do {
             contents = [
-                try jsonData(), Data(junitXML().utf8), Data(markdown().utf8), Data(html().utf8),
+                try jsonData(), Data(junitXML().utf8), Data(markdown().utf8), Data(html(relativeTo: directory.standardizedFileURL.path).utf8),
             ]
         } catch {
             throw .writeFailed(path: directory.appendingPathComponent("report.json").path, reason: "\(error)")
