@@ -20,6 +20,12 @@ let package = Package(
                 .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"]),
                 .brew(["ffmpeg"]),
             ]),
+        // libass (subtitle and title rendering with HarfBuzz and FriBidi), seen only by LibAV.
+        .systemLibrary(
+            name: "CASS", pkgConfig: "libass", providers: [.apt(["libass-dev"]), .brew(["libass"])]),
+        // libebur128 (EBU R128 loudness and true peak), seen only by LibAV.
+        .systemLibrary(
+            name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
         // Exact rational media time, ranges, mappings, source locations and diagnostics.
         .target(name: "MediaCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // The AVFoundation-like composition model: tracks, segments, instructions, ramps, audio mixes.
@@ -28,8 +34,9 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML", "MediaCore"]),
         // Manifest schema, templates, data tables, matrix expansion and validation into jobs.
         .target(name: "Manifest", dependencies: ["YAML", "Composition", "MediaCore"]),
-        // Thin owner classes over libav: files, codecs, scalers, resamplers, frames, packets.
-        .target(name: "LibAV", dependencies: ["CFFmpeg", "MediaCore"]),
+        // Thin owner classes over the media C libraries (libav*, libass, libebur128): files, codecs, scalers,
+        // resamplers, frames, packets, text rendering, loudness meters.
+        .target(name: "LibAV", dependencies: ["CFFmpeg", "CASS", "CEBUR128", "MediaCore"]),
         // ExportSession: evaluates a composition frame by frame and sample by sample through LibAV.
         .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"]),
         // Generic job graph, cycle detection and budgeted parallel execution.

@@ -12,7 +12,8 @@ swift build -c release --product mediabatch >/dev/null
 bin="$PWD/.build/release/mediabatch"
 
 work=$(mktemp -d /tmp/mediabatch-bench.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+[ -n "${KEEP:-}" ] && echo "work directory: $work"
 ff="ffmpeg -hide_banner -loglevel error -y"
 # Sources: three different moving pictures with tones, and a music bed.
 $ff -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=22" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=22" \
