@@ -126,7 +126,10 @@ extension ExportSession {
         } catch {
             throw ExportError.wrap(error, path: nil, output: outputPath)
         }
-        let tolerance = videoPipe?.clock.frameDuration ?? MediaTime(value: 2048, timescale: Int32(audioRate))
+        // One frame (the last frame is whole even when the composition ends inside it), plus the container's
+        // millisecond rounding of its duration.
+        let tolerance = (videoPipe?.clock.frameDuration ?? MediaTime(value: 2048, timescale: Int32(audioRate)))
+            + MediaTime(value: 2, timescale: 1000)
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
         return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
                             renderSeconds: 0, framesWritten: framesWritten)
