@@ -2,13 +2,13 @@ import LibAV
 import MediaCore
 
 /// One audio stream of a file: its demuxer and decoder, shared by the segments that play it. Times are relative to
-/// the file's start, as for `DecodedVideoReader`: a positive container start time is subtracted from frame times and
-/// added to seeks.
+/// the file's start, as for `DecodedVideoReader` (its `startOffset(of:)`): a positive start is subtracted from frame
+/// times and added to seeks.
 final class AudioDecoderSource {
     let path: String
     let input: InputFile
     let decoder: Decoder
-    /// The container's first timestamp (zero unless positive), source time zero.
+    /// The file's start (zero unless positive), source time zero.
     let startOffset: MediaTime
 
     /// Opens `path` and the decoder of track `trackID` (stream `trackID - 1`, or the best audio stream).

@@ -4,8 +4,8 @@ import MediaCore
 /// Decodes one video stream of a file forward, keeping the last frame at or before the asked time; seeks (to the
 /// keyframe before, then decodes and drops) only when time goes backwards or jumps far ahead. Still images decode once.
 ///
-/// Times are source times relative to the file's start: a container whose first timestamp is later than zero
-/// (MPEG-TS, edited MP4) has that start subtracted from every frame time and added to every seek. Pictures come
+/// Times are source times relative to the file's start: a file whose video starts later than zero (MPEG-TS, edited
+/// MP4) has that start subtracted from every frame time and added to every seek (see `startOffset(of:)`). Pictures come
 /// out as a player shows them (see `SourceFrameNormalizer`): rotated per the display matrix, with square pixels,
 /// in BT.709 limited range, so their size is the source track's display `naturalSize`.
 final class DecodedVideoReader: VideoSourceReader {
@@ -13,7 +13,7 @@ final class DecodedVideoReader: VideoSourceReader {
     private let input: InputFile
     private let decoder: Decoder
     private let isStill: Bool
-    /// The container's first timestamp (zero unless positive), source time zero.
+    /// The file's start (zero unless positive), source time zero.
     private let startOffset: MediaTime
     private let normalizer: SourceFrameNormalizer
     /// The last decoded frame with pts <= the last asked time.
@@ -52,9 +52,16 @@ final class DecodedVideoReader: VideoSourceReader {
         }
     }
 
-    /// The container's start time when it is positive (a negative one is pre-roll before time zero), else zero.
+    /// Source time zero of a file: the start time of its video stream (else the container's) when positive, else 0.
+    ///
+    /// The picture defines the timeline, for audio too: an AAC stream usually starts a little earlier than the video
+    /// (encoder priming), and measuring it from the video's start keeps the two in sync and puts the priming before
+    /// zero, where it is dropped. A negative start is pre-roll before zero and is not shifted.
     static func startOffset(of input: InputFile) -> MediaTime {
-        let start = input.startTime
+        var start = input.startTime
+        if let video = try? input.bestStream(.video), let videoStart = try? input.startTime(ofStream: video) {
+            start = videoStart
+        }
         return start.isNumeric && start > .zero ? start : .zero
     }
 
