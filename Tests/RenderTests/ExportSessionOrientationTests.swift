@@ -80,6 +80,18 @@ import Testing
         }
     }
 
+    @Test func nonSquarePixelsAreShownAtTheirDisplayWidth() throws {
+        // 160x120 coded with 2:1 pixels shows as 320x120 and so fills a 320x120 canvas; read as square it would be
+        // fitted with bars 80 pixels wide on either side.
+        let output = try export(try composition(of: media.wide, duration: seconds(1, 3)), nil, width: 320, height: 120,
+                                name: "sar")
+        let picture = try RGBPicture(path: output, frame: 1, width: 320, height: 120)
+        #expect(Bool(picture.matches(20, 30, (255, 0, 0))), "left edge \(picture.rgb(20, 30))")
+        #expect(Bool(picture.matches(300, 90, (255, 255, 255))), "right edge \(picture.rgb(300, 90))")
+        #expect(Bool(picture.matches(100, 30, (255, 0, 0))), "red quarter \(picture.rgb(100, 30))")
+        #expect(Bool(picture.matches(220, 30, (0, 255, 0))), "green quarter \(picture.rgb(220, 30))")
+    }
+
     /// Transforms of the 320x240 quadrants clip onto a half-size canvas, and the colours expected in the canvas's
     /// top-left, top-right, bottom-left and bottom-right quarters.
     static let transforms: [(String, AffineTransform2D, Int, Int, [String])] = [
@@ -169,6 +181,8 @@ struct OrientationMedia: Sendable {
     let rotated: String
     /// 64x48 sources by name: full-range dark grey and white (yuvj420p, color_range pc) and untagged SD red.
     let levelSources: [String: String]
+    /// The quadrants clip squeezed to 160x120 with 2:1 pixels (display 320x120).
+    let wide: String
     /// 64x48 MPEG-TS at 10 fps starting after 2 s: 0.5 s red, then 0.5 s blue; with a tone.
     let lateStart: String
 
@@ -197,12 +211,15 @@ struct OrientationMedia: Sendable {
                                       + x264 + ["-pix_fmt", format, path])
             levels[name] = path
         }
+        let wide = directory + "/wide.mp4"
+        try ExportFixtures.ffmpeg(["-i", directory + "/quadrants.mp4", "-an", "-vf", "scale=160:120,setsar=2"]
+                                  + x264 + ["-pix_fmt", "yuv420p", wide])
         let lateStart = directory + "/late-start.ts"
         try ExportFixtures.ffmpeg([
             "-f", "lavfi", "-i", "color=c=red:size=64x48:rate=10:duration=0.5[a];"
                 + "color=c=blue:size=64x48:rate=10:duration=0.5[b];[a][b]concat",
             "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1",
         ] + x264 + ["-pix_fmt", "yuv420p", "-c:a", "aac", "-output_ts_offset", "2", lateStart])
-        return OrientationMedia(rotated: rotated, levelSources: levels, lateStart: lateStart)
+        return OrientationMedia(rotated: rotated, levelSources: levels, wide: wide, lateStart: lateStart)
     }
 }
