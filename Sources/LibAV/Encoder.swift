@@ -102,6 +102,13 @@ public final class Encoder: @unchecked Sendable {
             }
             if settings.gopSize > 0 { context.pointee.gop_size = Int32(settings.gopSize) }
             context.pointee.thread_count = Int32(max(0, settings.threads))
+            // Pictures arrive as BT.709 (limited range, or full for the JPEG formats); say so in the stream.
+            if settings.pixelFormat.isYUV {
+                context.pointee.color_range = settings.pixelFormat.isJPEGRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
+                context.pointee.colorspace = AVCOL_SPC_BT709
+                context.pointee.color_primaries = AVCOL_PRI_BT709
+                context.pointee.color_trc = AVCOL_TRC_BT709
+            }
         }
     }
 

@@ -53,6 +53,18 @@ public final class InputFile: @unchecked Sendable {
             ? .indefinite : MediaTime(ticks: value, timeBase: mb_av_time_base_q())
     }
 
+    /// The container's first presentation time (the earliest stream's start); zero when unknown.
+    public var startTime: MediaTime {
+        let value = context.pointee.start_time
+        return value == mb_av_nopts_value() ? .zero : MediaTime(ticks: value, timeBase: mb_av_time_base_q())
+    }
+
+    /// The first presentation time of stream `index`; zero when unknown.
+    public func startTime(ofStream index: Int) throws(LibAVError) -> MediaTime {
+        let stream = try self.stream(index).pointee
+        return stream.start_time == mb_av_nopts_value() ? .zero : MediaTime(ticks: stream.start_time, timeBase: stream.time_base)
+    }
+
     /// The number of streams.
     public var streamCount: Int { Int(context.pointee.nb_streams) }
 

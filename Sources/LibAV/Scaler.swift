@@ -61,6 +61,10 @@ public final class Scaler: @unchecked Sendable {
     public let height: Int
     /// Output pixel format.
     public let pixelFormat: PixelFormat
+    /// How the source's code values are read.
+    public let sourceColor: ColorDescription
+    /// How the output's code values are written.
+    public let destinationColor: ColorDescription
     /// The owned context, freed with `sws_freeContext`.
     private let context: OpaquePointer
     /// Per-plane horizontal and vertical chroma shifts and bytes per pixel, for crop offsets.
@@ -68,8 +72,13 @@ public final class Scaler: @unchecked Sendable {
 
     /// Sets up a conversion from `sourceWidth` x `sourceHeight` `sourceFormat` (optionally only its `crop`) to
     /// `width` x `height` `pixelFormat`. Crop edges are rounded down to the source's chroma subsampling.
+    ///
+    /// `sourceColor` and `destinationColor` (default: what each format implies, BT.709) set the matrix and range of
+    /// both sides, so RGB <-> Y'CbCr conversions use BT.709 rather than swscale's BT.601 default. Between two Y'CbCr
+    /// formats only the range is converted (swscale does not change matrices there).
     public init(sourceWidth: Int, sourceHeight: Int, sourceFormat: PixelFormat, crop: Rect? = nil,
-                width: Int, height: Int, pixelFormat: PixelFormat, quality: Quality = .bicubic) throws(LibAVError) {
+                width: Int, height: Int, pixelFormat: PixelFormat, quality: Quality = .bicubic,
+                sourceColor: ColorDescription? = nil, destinationColor: ColorDescription? = nil) throws(LibAVError) {
         let what = "\(sourceWidth)x\(sourceHeight) \(sourceFormat) -> \(width)x\(height) \(pixelFormat)"
         guard let descriptor = av_pix_fmt_desc_get(sourceFormat.av), pixelFormat.isValid,
               sourceWidth > 0, sourceHeight > 0, width > 0, height > 0
@@ -103,6 +112,23 @@ public final class Scaler: @unchecked Sendable {
                            pixelFormat.av, quality == .fast ? quality.flags : quality.flags | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT,
                            nil, nil, nil),
             "sws_getContext", .scale(what))
+        let sourceImplied = ColorDescription.implied(by: sourceFormat)
+        let destinationImplied = ColorDescription.implied(by: pixelFormat)
+        let source = sourceColor ?? sourceImplied, destination = destinationColor ?? destinationImplied
+        // swscale's own defaults are BT.601 tables and the ranges the formats imply; override when that differs.
+        if source != sourceImplied || destination != destinationImplied || sourceFormat.isRGB != pixelFormat.isRGB {
+            let status = sws_setColorspaceDetails(
+                context, sws_getCoefficients(source.matrix.swsColorspace), source.isFullRange ? 1 : 0,
+                sws_getCoefficients(destination.matrix.swsColorspace), destination.isFullRange ? 1 : 0,
+                0, 1 << 16, 1 << 16)
+            if status < 0 {
+                sws_freeContext(context)
+                throw LibAVError.invalidArgument("cannot scale \(what): colour conversion \(source) -> \(destination) "
+                    + "is not supported")
+            }
+        }
+        self.sourceColor = source
+        self.destinationColor = destination
         planeLayout = layout
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight

@@ -1,11 +1,15 @@
 import LibAV
 import MediaCore
 
-/// One audio stream of a file: its demuxer and decoder, shared by the segments that play it.
+/// One audio stream of a file: its demuxer and decoder, shared by the segments that play it. Times are relative to
+/// the file's start, as for `DecodedVideoReader` (its `startOffset(of:)`): a positive start is subtracted from frame
+/// times and added to seeks.
 final class AudioDecoderSource {
     let path: String
     let input: InputFile
     let decoder: Decoder
+    /// The file's start (zero unless positive), source time zero.
+    let startOffset: MediaTime
 
     /// Opens `path` and the decoder of track `trackID` (stream `trackID - 1`, or the best audio stream).
     init(path: String, trackID: Int32) throws(ExportError) {
@@ -17,6 +21,7 @@ final class AudioDecoderSource {
                 index = try input.bestStream(.audio)
             }
             decoder = try Decoder(input: input, stream: index, threads: 1)
+            startOffset = DecodedVideoReader.startOffset(of: input)
         } catch {
             throw ExportError.wrap(error, path: path)
         }
@@ -25,7 +30,7 @@ final class AudioDecoderSource {
     /// Moves to `time` (the packet at or before it) and forgets decoded audio.
     func seek(to time: MediaTime) throws(ExportError) {
         do {
-            try input.seek(to: MediaTime.maximum(time, .zero), stream: decoder.streamIndex)
+            try input.seek(to: MediaTime.maximum(time, .zero) + startOffset, stream: decoder.streamIndex)
         } catch {
             throw ExportError.wrap(error, path: path)
         }
@@ -35,7 +40,9 @@ final class AudioDecoderSource {
     /// The next decoded frame, or nil at the end of the stream.
     func nextFrame() throws(ExportError) -> Frame? {
         do {
-            return try decoder.nextFrame(from: input)
+            let frame = try decoder.nextFrame(from: input)
+            if startOffset != .zero, let frame, frame.pts.isNumeric { frame.pts = frame.pts - startOffset }
+            return frame
         } catch {
             throw ExportError.wrap(error, path: path)
         }

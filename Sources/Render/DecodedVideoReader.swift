@@ -3,11 +3,19 @@ import MediaCore
 
 /// Decodes one video stream of a file forward, keeping the last frame at or before the asked time; seeks (to the
 /// keyframe before, then decodes and drops) only when time goes backwards or jumps far ahead. Still images decode once.
+///
+/// Times are source times relative to the file's start: a file whose video starts later than zero (MPEG-TS, edited
+/// MP4) has that start subtracted from every frame time and added to every seek (see `startOffset(of:)`). Pictures come
+/// out as a player shows them (see `SourceFrameNormalizer`): rotated per the display matrix, with square pixels,
+/// in BT.709 limited range, so their size is the source track's display `naturalSize`.
 final class DecodedVideoReader: VideoSourceReader {
     let path: String
     private let input: InputFile
     private let decoder: Decoder
     private let isStill: Bool
+    /// The file's start (zero unless positive), source time zero.
+    private let startOffset: MediaTime
+    private let normalizer: SourceFrameNormalizer
     /// The last decoded frame with pts <= the last asked time.
     private var current: Frame?
     /// A decoded frame past the last asked time.
@@ -26,8 +34,11 @@ final class DecodedVideoReader: VideoSourceReader {
             if index < 0 || index >= input.streamCount || (try? input.probedStream(index).mediaType) != .video {
                 index = try input.bestStream(.video)
             }
-            isStill = try input.probedStream(index).isStillImage
+            let stream = try input.probedStream(index)
+            isStill = stream.isStillImage
             decoder = try Decoder(input: input, stream: index, threads: threads)
+            startOffset = Self.startOffset(of: input)
+            normalizer = SourceFrameNormalizer(rotation: stream.rotation, sampleAspectRatio: stream.sampleAspectRatio)
         } catch {
             throw ExportError.wrap(error, path: path)
         }
@@ -35,36 +46,55 @@ final class DecodedVideoReader: VideoSourceReader {
 
     func frame(at time: MediaTime) throws(ExportError) -> Frame? {
         do {
-            if isStill {
-                if current == nil, !ended {
-                    current = try decoder.nextFrame(from: input)
-                    ended = true
-                }
-                return current
-            }
-            if let shown = current {
-                let backwards = time < shown.pts
-                let farAhead = time - shown.pts > Self.seekThreshold && (lookahead.map { time >= $0.pts } ?? !ended)
-                if backwards || farAhead { try seek(to: time) }
-            }
-            while !ended {
-                if lookahead == nil {
-                    lookahead = try decoder.nextFrame(from: input)
-                    if lookahead == nil { ended = true; break }
-                }
-                guard let next = lookahead, !next.pts.isNumeric || next.pts <= time else { break }
-                current = next
-                lookahead = nil
-            }
-            return current ?? lookahead
+            return try decoded(at: time).map { (frame) throws(LibAVError) in try normalizer.normalize(frame) }
         } catch {
             throw ExportError.wrap(error, path: path)
         }
     }
 
+    /// Source time zero of a file: the start time of its video stream (else the container's) when positive, else 0.
+    ///
+    /// The picture defines the timeline, for audio too: an AAC stream usually starts a little earlier than the video
+    /// (encoder priming), and measuring it from the video's start keeps the two in sync and puts the priming before
+    /// zero, where it is dropped. A negative start is pre-roll before zero and is not shifted.
+    static func startOffset(of input: InputFile) -> MediaTime {
+        var start = input.startTime
+        if let video = try? input.bestStream(.video), let videoStart = try? input.startTime(ofStream: video) {
+            start = videoStart
+        }
+        return start.isNumeric && start > .zero ? start : .zero
+    }
+
+    /// The decoded frame showing at `time`, as the decoder made it (times shifted by `startOffset`).
+    private func decoded(at time: MediaTime) throws(LibAVError) -> Frame? {
+        if isStill {
+            if current == nil, !ended {
+                current = try decoder.nextFrame(from: input)
+                ended = true
+            }
+            return current
+        }
+        if let shown = current {
+            let backwards = time < shown.pts
+            let farAhead = time - shown.pts > Self.seekThreshold && (lookahead.map { time >= $0.pts } ?? !ended)
+            if backwards || farAhead { try seek(to: time) }
+        }
+        while !ended {
+            if lookahead == nil {
+                lookahead = try decoder.nextFrame(from: input)
+                guard let next = lookahead else { ended = true; break }
+                if startOffset != .zero, next.pts.isNumeric { next.pts = next.pts - startOffset }
+            }
+            guard let next = lookahead, !next.pts.isNumeric || next.pts <= time else { break }
+            current = next
+            lookahead = nil
+        }
+        return current ?? lookahead
+    }
+
     /// Moves to the keyframe at or before `time` and forgets decoded frames.
     private func seek(to time: MediaTime) throws(LibAVError) {
-        try input.seek(to: time, stream: decoder.streamIndex)
+        try input.seek(to: time + startOffset, stream: decoder.streamIndex)
         decoder.flush()
         current = nil
         lookahead = nil

@@ -1,8 +1,12 @@
 import Composition
 import LibAV
 
-/// Where a layer's picture goes: the part of the source (integer source pixels) and the canvas rectangle it fills,
-/// already clipped to the canvas. Transforms are limited to scale and translation.
+/// Where a layer's picture goes: the part of the source (integer source pixels), how it is turned, and the canvas
+/// rectangle it fills, already clipped to the canvas. Transforms are axis-aligned: scales, translations, flips
+/// (negative scales) and quarter-turn rotations.
+///
+/// The source part is scaled to `scaledSize` (the canvas rectangle's size, width and height swapped when the
+/// orientation swaps axes), then turned by `orientation` into the `width` x `height` canvas rectangle.
 struct LayerPlacement: Hashable {
     /// The source pixels used.
     var crop: Scaler.Rect
@@ -14,6 +18,13 @@ struct LayerPlacement: Hashable {
     var width: Int
     /// Canvas height (even).
     var height: Int
+    /// How the scaled source part is turned onto the canvas.
+    var orientation: PictureOrientation = .identity
+
+    /// The size the source part is scaled to before it is turned.
+    var scaledSize: (width: Int, height: Int) {
+        orientation.swapsAxes ? (height, width) : (width, height)
+    }
 
     /// Whether the whole source is used.
     func usesWholeFrame(width frameWidth: Int, height frameHeight: Int) -> Bool {
@@ -21,17 +32,15 @@ struct LayerPlacement: Hashable {
     }
 
     /// Maps the crop rectangle's corners (clamped to the frame) through `transform` onto a `canvasWidth` x
-    /// `canvasHeight` canvas and clips; nil when nothing is visible. A transform that rotates, shears or flips is
-    /// refused with `ExportError.encode`.
+    /// `canvasHeight` canvas and clips; nil when nothing is visible. A transform that is not axis-aligned (an
+    /// arbitrary angle, a shear) is refused with `ExportError.encode`.
     static func make(frameWidth: Int, frameHeight: Int, crop: Composition.Rect, transform: AffineTransform2D,
                      canvasWidth: Int, canvasHeight: Int, trackID: Int32) throws(ExportError) -> LayerPlacement? {
-        let tolerance = 1e-9
-        guard abs(transform.b) < tolerance, abs(transform.c) < tolerance, transform.a > tolerance,
-              transform.d > tolerance, transform.tx.isFinite, transform.ty.isFinite else {
+        guard transform.tx.isFinite, transform.ty.isFinite, let orientation = PictureOrientation(transform) else {
             throw ExportError.encode(
                 path: nil,
-                reason: "track \(trackID): transform \(transform) is not supported; only scale and translate are "
-                    + "(rotations and flips are future work)")
+                reason: "track \(trackID): transform \(transform) is not supported; only scales, translations, flips "
+                    + "and quarter-turn rotations are; hint: use a rotation of 90, 180 or 270 degrees without shear")
         }
         let fw = Double(frameWidth), fh = Double(frameHeight)
         // The crop rectangle in source pixels, clamped to the frame.
@@ -43,16 +52,24 @@ struct LayerPlacement: Hashable {
             bottom = min(max(crop.y + crop.height, 0), fh)
         }
         guard right > left, bottom > top else { return nil }
-        // Its corners on the canvas, clipped.
-        let a = transform.a, d = transform.d
-        let destLeft = a * left + transform.tx, destTop = d * top + transform.ty
-        let destRight = a * right + transform.tx, destBottom = d * bottom + transform.ty
+        // Canvas x comes from source x (scale a) or, with swapped axes, from source y (scale c); likewise for y.
+        let swaps = orientation.swapsAxes
+        let xScale = swaps ? transform.c : transform.a, yScale = swaps ? transform.b : transform.d
+        let (xFrom, xTo) = swaps ? (top, bottom) : (left, right)
+        let (yFrom, yTo) = swaps ? (left, right) : (top, bottom)
+        let destLeft = min(xScale * xFrom, xScale * xTo) + transform.tx
+        let destRight = max(xScale * xFrom, xScale * xTo) + transform.tx
+        let destTop = min(yScale * yFrom, yScale * yTo) + transform.ty
+        let destBottom = max(yScale * yFrom, yScale * yTo) + transform.ty
         let visLeft = max(destLeft, 0), visTop = max(destTop, 0)
         let visRight = min(destRight, Double(canvasWidth)), visBottom = min(destBottom, Double(canvasHeight))
         guard visRight > visLeft, visBottom > visTop else { return nil }
-        // Back to source pixels for the clipped part.
-        let srcLeft = left + (visLeft - destLeft) / a, srcTop = top + (visTop - destTop) / d
-        let srcRight = right - (destRight - visRight) / a, srcBottom = bottom - (destBottom - visBottom) / d
+        // Back to source coordinates for the clipped part (the inverse of an axis-aligned map is axis-aligned).
+        let inverseX = ((visLeft - transform.tx) / xScale, (visRight - transform.tx) / xScale)
+        let inverseY = ((visTop - transform.ty) / yScale, (visBottom - transform.ty) / yScale)
+        let sourceX = swaps ? inverseY : inverseX, sourceY = swaps ? inverseX : inverseY
+        let srcLeft = min(sourceX.0, sourceX.1), srcRight = max(sourceX.0, sourceX.1)
+        let srcTop = min(sourceY.0, sourceY.1), srcBottom = max(sourceY.0, sourceY.1)
         let cx = min(max(Int(srcLeft.rounded()), 0), frameWidth - 1)
         let cy = min(max(Int(srcTop.rounded()), 0), frameHeight - 1)
         let cw = max(1, min(Int(srcRight.rounded()), frameWidth) - cx)
@@ -62,7 +79,8 @@ struct LayerPlacement: Hashable {
         let width = max(2, (Int(visRight.rounded()) - x + 1) & ~1)
         let height = max(2, (Int(visBottom.rounded()) - y + 1) & ~1)
         return LayerPlacement(crop: Scaler.Rect(x: cx, y: cy, width: cw, height: ch), x: x, y: y,
-                              width: min(width, canvasWidth - x), height: min(height, canvasHeight - y))
+                              width: min(width, canvasWidth - x), height: min(height, canvasHeight - y),
+                              orientation: orientation)
     }
 
     /// The transform that fits a `width` x `height` picture inside the canvas, centred, keeping its aspect (contain).

@@ -27,6 +27,24 @@ extension VideoFrameBuffer {
         }
     }
 
+    /// Copies `frame`'s planes turned by `orientation` (its size is this buffer's size with width and height swapped
+    /// when the orientation swaps axes; this buffer's plane layout) into this buffer.
+    func copy(from frame: Frame, orientation: PictureOrientation) {
+        guard !orientation.isIdentity else { return copy(from: frame) }
+        frame.withPlanes { planes in
+            for plane in 0..<min(planeCount, planes.count) {
+                let source = planes[plane]
+                withPlane(plane) { pointer, stride, width, height in
+                    let size = orientation.outputSize(width: source.usedBytesPerRow, height: source.rows)
+                    guard size.width == width, size.height == height else { return }
+                    orientation.remap(from: UnsafePointer(source.base.assumingMemoryBound(to: UInt8.self)),
+                                      sourceStride: source.bytesPerRow, width: source.usedBytesPerRow,
+                                      height: source.rows, into: pointer, targetStride: stride)
+                }
+            }
+        }
+    }
+
     /// Copies this buffer into `frame` (same width and height, this buffer's plane layout), making it writable first.
     func copy(into frame: Frame) throws {
         try frame.withMutablePlanes { planes in

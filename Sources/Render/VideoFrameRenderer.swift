@@ -3,8 +3,13 @@ import LibAV
 import MediaCore
 
 /// Renders the composition's picture at a time: finds the instruction, maps each layer's track time to source time,
-/// fetches the source frame, crops, scales and places it, blends the layers over the background, and converts the
-/// canvas to the encoder's size and pixel format. Buffers, frames and scalers are reused from frame to frame.
+/// fetches the source frame, crops, scales, turns (flips and quarter turns) and places it, blends the layers over the
+/// background, and converts the canvas to the encoder's size and pixel format. Buffers, frames and scalers are reused
+/// from frame to frame.
+///
+/// Source frames arrive upright, square-pixelled and in BT.709 limited range (or RGB, converted with BT.709 by the
+/// layer scalers), so crops and transforms are in display coordinates; a composition track's `preferredTransform`
+/// is informative only and is not applied again.
 final class VideoFrameRenderer {
     private let composition: MutableComposition
     private let videoComposition: VideoComposition
@@ -118,7 +123,8 @@ final class VideoFrameRenderer {
 
     /// A single opaque layer without alpha that fills the canvas exactly, on a canvas of the output size.
     private func canDrawDirectly(_ layer: PlannedLayer) -> Bool {
-        layer.opacity >= 1 && !layer.frame.pixelFormat.hasAlpha && canvasWidth == outputWidth
+        layer.opacity >= 1 && !layer.frame.pixelFormat.hasAlpha && layer.placement.orientation.isIdentity
+            && canvasWidth == outputWidth
             && canvasHeight == outputHeight && layer.placement.x == 0 && layer.placement.y == 0
             && layer.placement.width == canvasWidth && layer.placement.height == canvasHeight
     }
@@ -150,18 +156,20 @@ final class VideoFrameRenderer {
                 let format: VideoFrameBuffer.PixelFormat = alpha ? .yuva420p : .yuv420p
                 let libavFormat = alpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
                 var slot = slots[plan.trackID]
+                let scaled = plan.placement.scaledSize
                 let scaler = try reuse(slot?.scaler, frame: plan.frame, crop: plan.placement.crop,
-                                       width: plan.placement.width, height: plan.placement.height, format: libavFormat)
-                if slot == nil || slot!.scaler !== scaler || slot!.buffer.format != format {
+                                       width: scaled.width, height: scaled.height, format: libavFormat)
+                if slot == nil || slot!.scaler !== scaler || slot!.buffer.format != format
+                    || slot!.buffer.width != plan.placement.width || slot!.buffer.height != plan.placement.height {
                     slot = LayerSlot(
                         scaler: scaler,
-                        frame: try Frame(width: plan.placement.width, height: plan.placement.height, pixelFormat: libavFormat),
+                        frame: try Frame(width: scaled.width, height: scaled.height, pixelFormat: libavFormat),
                         buffer: try VideoFrameBuffer(width: plan.placement.width, height: plan.placement.height, format: format))
                 }
                 guard let ready = slot else { continue }
                 slots[plan.trackID] = ready
                 try ready.scaler.scale(plan.frame, into: ready.frame)
-                ready.buffer.copy(from: ready.frame)
+                ready.buffer.copy(from: ready.frame, orientation: plan.placement.orientation)
                 layers.append(CompositorLayer(source: ready.buffer, x: plan.placement.x, y: plan.placement.y,
                                               opacity: plan.opacity))
             }

@@ -71,11 +71,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
-    @Test func rotationIsRefusedAtEncodeAndLeavesNoOutput() throws {
+    @Test func shearIsRefusedAtEncodeAndLeavesNoOutput() throws {
         let output = try fixtures.outputDirectory("rotate") + "/out.mp4"
         let composition = try videoComposition(of: URL(fileURLWithPath: fixtures.red))
         var layer = LayerInstruction(trackID: 1)
-        try layer.setTransform(AffineTransform2D(a: 0, b: 1, c: -1, d: 0, tx: 240, ty: 0), at: .zero)
+        try layer.setTransform(AffineTransform2D(a: 0.5, b: 0.25, c: 0, d: 0.5, tx: 0, ty: 0), at: .zero)
         let video = VideoComposition(
             renderSize: Size(width: 160, height: 120), frameDuration: seconds(1, 30),
             instructions: [VideoCompositionInstruction(timeRange: TimeRange(start: .zero, duration: seconds(1)),
@@ -83,8 +83,9 @@ import Testing
         let session = ExportSession(composition: composition, videoComposition: video, settings: TestPresets.mp4(),
                                     outputPath: output)
         let error = try #require(failure(of: session))
-        #expect(error.description == "encode: track 1: transform [0 1 -1 0 240 0] is not supported; only scale and "
-                + "translate are (rotations and flips are future work)")
+        #expect(error.description == "encode: track 1: transform [0.5 0.25 0 0.5 0 0] is not supported; only scales, "
+                + "translations, flips and quarter-turn rotations are; hint: use a rotation of 90, 180 or 270 degrees "
+                + "without shear")
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 

@@ -1,0 +1,87 @@
+import Composition
+
+/// One of the eight axis-aligned orientations of a picture (quarter-turn rotations, optionally mirrored), as a
+/// mapping from output samples back to input samples. With `swapsAxes` the output is the input transposed (an
+/// output row reads an input column); `reversesX` / `reversesY` read the input's columns / rows from the far end.
+struct PictureOrientation: Hashable {
+    /// Output x comes from input y and output y from input x.
+    var swapsAxes: Bool
+    /// Input x counts from the right.
+    var reversesX: Bool
+    /// Input y counts from the bottom.
+    var reversesY: Bool
+
+    /// As it is.
+    static let identity = PictureOrientation(swapsAxes: false, reversesX: false, reversesY: false)
+
+    /// Whether the picture is used as it is.
+    var isIdentity: Bool { self == .identity }
+
+    /// The orientation that shows a picture turned `degrees` clockwise (0, 90, 180, 270; others give identity), as a
+    /// display matrix asks.
+    init(clockwise degrees: Int) {
+        switch ((degrees % 360) + 360) % 360 {
+        case 90: self.init(swapsAxes: true, reversesX: false, reversesY: true)
+        case 180: self.init(swapsAxes: false, reversesX: true, reversesY: true)
+        case 270: self.init(swapsAxes: true, reversesX: true, reversesY: false)
+        default: self = .identity
+        }
+    }
+
+    /// Creates an orientation from its three flags.
+    init(swapsAxes: Bool, reversesX: Bool, reversesY: Bool) {
+        self.swapsAxes = swapsAxes
+        self.reversesX = reversesX
+        self.reversesY = reversesY
+    }
+
+    /// The orientation of an axis-aligned transform (`b`, `c` zero, or `a`, `d` zero, with the signs of the others
+    /// saying the direction; top-left origin, y down); nil for other transforms (arbitrary angles, shear).
+    init?(_ transform: AffineTransform2D, tolerance: Double = 1e-9) {
+        let zero = { (value: Double) in abs(value) < tolerance }
+        let nonZero = { (value: Double) in value.isFinite && abs(value) >= tolerance }
+        if zero(transform.b), zero(transform.c), nonZero(transform.a), nonZero(transform.d) {
+            self.init(swapsAxes: false, reversesX: transform.a < 0, reversesY: transform.d < 0)
+        } else if zero(transform.a), zero(transform.d), nonZero(transform.b), nonZero(transform.c) {
+            // x' = c y + tx and y' = b x + ty: output x reads input y (reversed when c < 0), output y reads input x.
+            self.init(swapsAxes: true, reversesX: transform.b < 0, reversesY: transform.c < 0)
+        } else {
+            return nil
+        }
+    }
+
+    /// The size of the output for an input of `width` x `height`.
+    func outputSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        swapsAxes ? (height, width) : (width, height)
+    }
+
+    /// Writes the oriented `width` x `height` input plane into the output plane (of `outputSize`).
+    func remap(from source: UnsafePointer<UInt8>, sourceStride: Int, width: Int, height: Int,
+               into target: UnsafeMutablePointer<UInt8>, targetStride: Int) {
+        let (outWidth, outHeight) = outputSize(width: width, height: height)
+        if !swapsAxes {
+            for row in 0..<outHeight {
+                let sourceRow = source + (reversesY ? height - 1 - row : row) * sourceStride
+                let targetRow = target + row * targetStride
+                if reversesX {
+                    for column in 0..<outWidth { targetRow[column] = sourceRow[width - 1 - column] }
+                } else {
+                    targetRow.update(from: sourceRow, count: outWidth)
+                }
+            }
+            return
+        }
+        // Output row r reads input column x = r (or width-1-r); output column k reads input row y = k (or height-1-k).
+        let rowStep = reversesY ? -sourceStride : sourceStride
+        let firstRow = reversesY ? (height - 1) * sourceStride : 0
+        for row in 0..<outHeight {
+            let column = reversesX ? width - 1 - row : row
+            var sample = source + firstRow + column
+            let targetRow = target + row * targetStride
+            for index in 0..<outWidth {
+                targetRow[index] = sample.pointee
+                sample += rowStep
+            }
+        }
+    }
+}

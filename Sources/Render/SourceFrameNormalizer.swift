@@ -1,0 +1,128 @@
+import LibAV
+import MediaCore
+
+/// Turns a decoded picture into what the rest of the engine works with: upright (the stream's display rotation
+/// applied), square pixels (a non-square sample aspect ratio scaled out horizontally) and, for Y'CbCr sources,
+/// BT.709 limited range (full-range and BT.601 / BT.2020 sources converted). Crops, fits and layer transforms then
+/// all work in display coordinates, the picture a player shows.
+///
+/// Pictures that need none of this (the common `yuv420p` BT.709 limited upright square-pixel case, and RGB
+/// pictures, which the layer scalers convert with BT.709) pass through untouched. Otherwise up to three passes run
+/// into frames owned here and reused: swscale to `yuv420p` (`yuva420p` with alpha) at the display width keeping the
+/// source's range and matrix, the fixed-point matrix/range conversion, and a plane-by-plane rotation.
+final class SourceFrameNormalizer {
+    /// The display rotation to apply.
+    let orientation: PictureOrientation
+    /// The stream's sample aspect ratio; nil or 1:1 for square pixels.
+    let sampleAspectRatio: FrameRate?
+    private var scaler: Scaler?
+    private var scaled: Frame?
+    private var recoloured: Frame?
+    private var oriented: Frame?
+    private var converter: ColorMatrixConverter?
+    /// The last input and what it became, so a picture shown for several output frames is converted once.
+    private var lastInput: Frame?
+    private var lastOutput: Frame?
+
+    /// A normalizer for a stream shown turned `rotation` degrees clockwise with `sampleAspectRatio`.
+    init(rotation: Int, sampleAspectRatio: FrameRate?) {
+        orientation = PictureOrientation(clockwise: rotation)
+        self.sampleAspectRatio = sampleAspectRatio.flatMap { $0.isValid && $0.numerator != $0.denominator ? $0 : nil }
+    }
+
+    /// The picture's width with square pixels (even, at least 2), before rotation.
+    func squareWidth(of width: Int) -> Int {
+        guard let ratio = sampleAspectRatio else { return width }
+        let scaled = Double(width) * Double(ratio.numerator) / Double(ratio.denominator)
+        return max(2, Int(scaled.rounded()) & ~1)
+    }
+
+    /// `frame` upright, square-pixelled and in BT.709 limited range; either `frame` itself or a frame owned here
+    /// (valid until the next call with another frame).
+    func normalize(_ frame: Frame) throws(LibAVError) -> Frame {
+        if let lastInput, lastInput === frame, let lastOutput { return lastOutput }
+        let format = frame.pixelFormat
+        let color = frame.colorDescription
+        let recolours = format.isYUV && ColorMatrixConverter.isNeeded(for: color)
+        let width = squareWidth(of: frame.width)
+        let planar420 = format == .yuv420p || format == .yuvj420p || format == VideoFrameBuffer.yuva420p
+        let rescales = width != frame.width || ((recolours || !orientation.isIdentity) && !planar420)
+        guard recolours || rescales || !orientation.isIdentity else { return frame }
+
+        var current = frame
+        var currentColor = color
+        if rescales {
+            let target = format.hasAlpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
+            // Y'CbCr keeps its matrix and range here (converted exactly below); RGB goes straight to BT.709 limited.
+            let targetColor = format.isYUV ? color : .bt709Limited
+            let scaler: Scaler
+            if let existing = self.scaler, existing.sourceWidth == frame.width, existing.sourceHeight == frame.height,
+               existing.sourceFormat == format, existing.width == width, existing.pixelFormat == target,
+               existing.sourceColor == (format.isYUV ? color : ColorDescription.implied(by: format)),
+               existing.destinationColor == targetColor {
+                scaler = existing
+            } else {
+                scaler = try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: format,
+                                    width: width, height: frame.height, pixelFormat: target,
+                                    sourceColor: format.isYUV ? color : nil, destinationColor: targetColor)
+                self.scaler = scaler
+            }
+            let output = try Self.reuse(scaled, width: width, height: frame.height, format: target)
+            scaled = output
+            try scaler.scale(frame, into: output)
+            current = output
+            currentColor = targetColor
+        }
+        if ColorMatrixConverter.isNeeded(for: currentColor) {
+            let output = try Self.reuse(recoloured, width: current.width, height: current.height,
+                                        format: current.pixelFormat == VideoFrameBuffer.yuva420p ? VideoFrameBuffer.yuva420p : .yuv420p)
+            recoloured = output
+            if converter?.source != currentColor { converter = ColorMatrixConverter(from: currentColor) }
+            do { try converter?.convert(current, into: output) } catch { throw Self.wrap(error) }
+            current = output
+        }
+        if !orientation.isIdentity {
+            let size = orientation.outputSize(width: current.width, height: current.height)
+            let format = current.pixelFormat == VideoFrameBuffer.yuva420p ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
+            let output = try Self.reuse(oriented, width: size.width, height: size.height, format: format)
+            oriented = output
+            do { try rotate(current, into: output) } catch { throw Self.wrap(error) }
+            current = output
+        }
+        current.tag(.bt709Limited)
+        current.copyTiming(from: frame)
+        lastInput = frame
+        lastOutput = current
+        return current
+    }
+
+    /// Writes every plane of `input` turned by `orientation` into `output`.
+    private func rotate(_ input: Frame, into output: Frame) throws {
+        try input.withPlanes { (source: [Frame.Plane]) throws in
+            try output.withMutablePlanes { target in
+                for index in 0..<min(source.count, target.count) {
+                    let plane = source[index]
+                    orientation.remap(
+                        from: UnsafePointer(plane.base.assumingMemoryBound(to: UInt8.self)),
+                        sourceStride: plane.bytesPerRow, width: plane.usedBytesPerRow, height: plane.rows,
+                        into: target[index].base.assumingMemoryBound(to: UInt8.self),
+                        targetStride: target[index].bytesPerRow)
+                }
+            }
+        }
+    }
+
+    /// `existing` when it has this geometry, else a new frame.
+    private static func reuse(_ existing: Frame?, width: Int, height: Int, format: LibAV.PixelFormat)
+        throws(LibAVError) -> Frame
+    {
+        if let existing, existing.width == width, existing.height == height, existing.pixelFormat == format {
+            return existing
+        }
+        return try Frame(width: width, height: height, pixelFormat: format)
+    }
+
+    private static func wrap(_ error: any Error) -> LibAVError {
+        (error as? LibAVError) ?? LibAVError.invalidArgument("cannot convert a picture: \(error)")
+    }
+}
