@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One documented job rendered by mediabatch and by an equivalent ffmpeg -filter_complex, in the same run:
 # three 1280x720 30 fps H.264+AAC clips, each trimmed to 8 s, joined by two 0.5 s crossfades (video and audio),
-# a centre 720x720 crop scaled to 1080x1080, a soundtrack bed under them, libx264 veryfast crf 23 + AAC 192k.
+# a centre 720x720 crop scaled to 1080x1080, a soundtrack bed under them, libx264 veryfast crf 23 (max 10M) + AAC 192k.
 # Prints wall time and peak memory of both and the ratio mediabatch / ffmpeg (target: <= 1.0), then the peak memory
 # of a 10 s and a 60 s mediabatch output (target: 60 s <= 1.2 x 10 s).
 # Usage: bash Benchmarks/render-vs-ffmpeg.sh   (from the repository root; builds mediabatch in release mode)
@@ -63,7 +63,7 @@ fc="[0:v]trim=1:9,setpts=PTS-STARTPTS,crop=720:720:280:0,scale=1080:1080,fps=30,
 [a0][a1]acrossfade=d=0.5[ax];[ax][a2]acrossfade=d=0.5[aclips];
 [3:a]volume=-12dB,atrim=0:23[bed];[aclips][bed]amix=inputs=2:duration=first:normalize=0[aout]"
 read -r ff_wall ff_rss < <(measure ffmpeg $ff -i "$work/a.mp4" -i "$work/b.mp4" -i "$work/c.mp4" -i "$work/bed.m4a" \
-  -filter_complex "$fc" -map "[vout]" -map "[aout]" -c:v libx264 -preset veryfast -crf 23 -c:a aac -b:a 192k \
+  -filter_complex "$fc" -map "[vout]" -map "[aout]" -c:v libx264 -preset veryfast -crf 23 -maxrate 10M -bufsize 20M -c:a aac -b:a 192k \
   -ar 48000 -movflags +faststart "$work/ffmpeg.mp4")
 
 echo "job: 3 x 8 s of 1280x720 clips, 2 crossfades, centre crop to 1080x1080, bed; x264 veryfast crf 23"

@@ -44,7 +44,9 @@ public final class BatchRunner: Sendable {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let renderCount = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) }.count
         let concurrency = max(1, options.jobs ?? min(cores, max(1, renderCount)))
-        let threads = max(1, cores / concurrency)
+        // One render at a time lets the codecs pick their own thread counts (x264 uses 1.5 x cores, which keeps the
+        // cores busy while this thread decodes and composites); several share the cores between them.
+        let threads = concurrency == 1 ? 0 : max(1, cores / concurrency)
         events(.planned(total: selection.order.count, toRender: renderCount, concurrency: concurrency))
 
         let scheduler = Scheduler(maxConcurrentJobs: concurrency, failFast: options.failFast, retries: options.retries,
