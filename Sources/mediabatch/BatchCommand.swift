@@ -36,6 +36,9 @@ enum BatchCommand {
             return 64
         }
 
+        if invocation.verbose {
+            LibraryWarnings.forward { line in FileHandle.standardError.write(Data("libav: \(line)\n".utf8)) }
+        }
         let runner = BatchRunner(options: options)
         let signals = SignalWatcher { runner.cancellation.cancel() }
         let display = TerminalDisplay(quiet: invocation.quiet, verbose: invocation.verbose)
