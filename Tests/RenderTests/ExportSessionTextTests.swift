@@ -160,6 +160,26 @@ import Testing
         #expect(try Ink(path, frame: 25).litPixels == 0)
     }
 
+    @Test func typewriterRevealsAndSlideMovesIn() throws {
+        let style = TextStyle(size: 0.1, color: .white, outlineWidth: 0)
+        let layers = [
+            TextLayer(text: "WWWWWWWW", timeRange: TimeRange(start: .zero, duration: seconds(1)), style: style,
+                      placement: .anchored(.center), animation: .typewriter(duration: seconds(4, 5))),
+            TextLayer(text: "SLIDE", timeRange: TimeRange(start: seconds(1), duration: seconds(1)), style: style,
+                      placement: .anchored(.center), animation: .slide(from: .left, duration: seconds(1, 2))),
+        ]
+        let path = try export("animations", duration: seconds(2), text: layers)
+        let first = try Ink(path, frame: 0), all = try Ink(path, frame: 27)
+        let firstWidth = first.box.maxX - first.box.minX, allWidth = all.box.maxX - all.box.minX
+        #expect(firstWidth > 10 && allWidth > 6 * firstWidth, "one letter \(firstWidth) px, all \(allWidth) px")
+        // The first letter stays where it is when the rest appears.
+        #expect(abs(first.box.minX - all.box.minX) <= 2)
+        let entering = try Ink(path, frame: 42), settled = try Ink(path, frame: 50)
+        #expect(entering.litPixels > 0 && settled.litPixels > 0)
+        #expect(entering.box.maxX < settled.box.maxX - 100, "entering at \(entering.box), settled at \(settled.box)")
+        #expect(abs((settled.box.minX + settled.box.maxX) / 2 - Self.width / 2) < 16)
+    }
+
     @Test(arguments: [
         ("plain", "plain"),
         ("{\\b1}not a tag}", "\\{\\\u{2060}b1\\}not a tag\\}"),
