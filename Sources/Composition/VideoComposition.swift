@@ -10,6 +10,10 @@ public struct VideoComposition: Sendable, Hashable, Codable {
     public var backgroundColor: Color
     /// Instructions laid end to end from zero, covering the composition.
     public var instructions: [VideoCompositionInstruction]
+    /// Text drawn over all video layers, in array order (the last on top); see `TextLayer`.
+    public var textLayers: [TextLayer] = []
+    /// libass scripts drawn over the text layers, in array order; see `ASSOverlay`.
+    public var assOverlays: [ASSOverlay] = []
 
     /// Creates a video composition.
     public init(renderSize: Size, frameDuration: MediaTime, backgroundColor: Color = .black,
@@ -23,5 +27,33 @@ public struct VideoComposition: Sendable, Hashable, Codable {
     /// The instruction whose range contains `time`, if any.
     public func instruction(at time: MediaTime) -> VideoCompositionInstruction? {
         instructions.first { $0.timeRange.contains(time) }
+    }
+}
+
+extension VideoComposition {
+    private enum CodingKeys: String, CodingKey {
+        case renderSize, frameDuration, backgroundColor, instructions, textLayers, assOverlays
+    }
+
+    /// Decodes a video composition; missing text keys decode as empty, so older JSON still reads.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        renderSize = try container.decode(Size.self, forKey: .renderSize)
+        frameDuration = try container.decode(MediaTime.self, forKey: .frameDuration)
+        backgroundColor = try container.decode(Color.self, forKey: .backgroundColor)
+        instructions = try container.decode([VideoCompositionInstruction].self, forKey: .instructions)
+        textLayers = try container.decodeIfPresent([TextLayer].self, forKey: .textLayers) ?? []
+        assOverlays = try container.decodeIfPresent([ASSOverlay].self, forKey: .assOverlays) ?? []
+    }
+
+    /// Encodes a video composition; empty text keys are left out, so compositions without text keep their JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(renderSize, forKey: .renderSize)
+        try container.encode(frameDuration, forKey: .frameDuration)
+        try container.encode(backgroundColor, forKey: .backgroundColor)
+        try container.encode(instructions, forKey: .instructions)
+        if !textLayers.isEmpty { try container.encode(textLayers, forKey: .textLayers) }
+        if !assOverlays.isEmpty { try container.encode(assOverlays, forKey: .assOverlays) }
     }
 }

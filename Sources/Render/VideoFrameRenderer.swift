@@ -33,6 +33,8 @@ final class VideoFrameRenderer {
     /// The fast path's scaler, straight from a source into the output frame.
     private var directScaler: Scaler?
     private let directFrame: Frame
+    /// Titles, captions and ASS overlays drawn on the finished picture; nil without text.
+    private let text: TextOverlay?
 
     /// One layer's reusable conversion state.
     private struct LayerSlot {
@@ -83,11 +85,19 @@ final class VideoFrameRenderer {
         } catch {
             throw ExportError.encode(path: nil, reason: "\(error)")
         }
+        text = try TextOverlay.make(videoComposition: self.videoComposition, canvasWidth: canvasWidth,
+                                    canvasHeight: canvasHeight, width: width, height: height)
+    }
+
+    /// The picture at `time` with its text drawn on top (see `renderPicture(at:)`).
+    func render(at time: MediaTime) throws(ExportError) -> Frame {
+        let frame = try renderPicture(at: time)
+        return try text?.draw(onto: frame, at: time) ?? frame
     }
 
     /// The picture at composition time `time`, in the output size and pixel format. The frame is reused by the next
     /// call (the encoder keeps its own reference).
-    func render(at time: MediaTime) throws(ExportError) -> Frame {
+    private func renderPicture(at time: MediaTime) throws(ExportError) -> Frame {
         let instruction = videoComposition.instruction(at: time)
         let background = instruction?.backgroundColor ?? videoComposition.backgroundColor
         compositor.background = RGBAColor(red: background.red, green: background.green, blue: background.blue).yuv

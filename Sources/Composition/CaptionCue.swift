@@ -1,0 +1,15 @@
+import MediaCore
+
+/// One caption: plain text (tags stripped, lines joined with `\n`) shown over a time range.
+public struct CaptionCue: Sendable, Hashable, Codable {
+    /// When the caption shows, in the captions' own timeline until mapped.
+    public var timeRange: TimeRange
+    /// The caption's text.
+    public var text: String
+
+    /// Creates a cue.
+    public init(timeRange: TimeRange, text: String) {
+        self.timeRange = timeRange
+        self.text = text
+    }
+}

@@ -1,0 +1,28 @@
+import MediaCore
+
+/// A run of text drawn over the video for a time range: a title, a caption or a lower third.
+///
+/// Text layers are drawn on top of every video layer of the composition, in array order (the last on top), at the
+/// output resolution. Text is UTF-8 of any script; right-to-left and combining scripts are shaped by the renderer.
+public struct TextLayer: Sendable, Hashable, Codable {
+    /// The text; `\n` breaks a line, long lines wrap to the placement's width.
+    public var text: String
+    /// When the text shows, in the composition's timeline (half-open).
+    public var timeRange: TimeRange
+    /// Font, size, colours, outline, shadow and box.
+    public var style: TextStyle
+    /// Where on the frame the text goes.
+    public var placement: TextPlacement
+    /// How the text enters and leaves.
+    public var animation: TextAnimation
+
+    /// Creates a text layer; by default centred at the bottom, without animation.
+    public init(text: String, timeRange: TimeRange, style: TextStyle = TextStyle(),
+                placement: TextPlacement = .anchored(.bottom), animation: TextAnimation = .none) {
+        self.text = text
+        self.timeRange = timeRange
+        self.style = style
+        self.placement = placement
+        self.animation = animation
+    }
+}

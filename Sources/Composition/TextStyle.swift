@@ -1,0 +1,58 @@
+/// How text looks. Lengths (size, outline, shadow, padding) are fractions of the output frame's height, so a style
+/// looks the same at every output resolution.
+public struct TextStyle: Sendable, Hashable, Codable {
+    /// How the lines of a paragraph line up with each other.
+    public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Lines start at the left edge.
+        case left
+        /// Lines are centred.
+        case center
+        /// Lines end at the right edge.
+        case right
+    }
+
+    /// The font family fontconfig looks up; a missing family falls back to a close match, then to DejaVu Sans.
+    public var fontFamily: String
+    /// The font size (line height) as a fraction of the output height.
+    public var size: Double
+    /// The fill colour.
+    public var color: Color
+    /// The outline colour (ignored when a box is drawn).
+    public var outlineColor: Color
+    /// The outline width as a fraction of the output height; 0 draws no outline.
+    public var outlineWidth: Double
+    /// The colour of the drop shadow.
+    public var shadowColor: Color
+    /// How far the shadow falls down and to the right, as a fraction of the output height; 0 draws no shadow.
+    public var shadowOffset: Double
+    /// A box drawn behind each line, or nil for none; the box takes the outline's place.
+    public var boxColor: Color?
+    /// Space between the text and the edge of its box, as a fraction of the output height.
+    public var boxPadding: Double
+    /// Whether to use the bold face.
+    public var bold: Bool
+    /// Whether to use the italic face.
+    public var italic: Bool
+    /// Line alignment within a region placement (anchored text lines up with its anchor's side).
+    public var alignment: Alignment
+
+    /// Creates a style; the default is white DejaVu Sans at 6% of the height with a thin black outline.
+    public init(fontFamily: String = "DejaVu Sans", size: Double = 0.06, color: Color = .white,
+                outlineColor: Color = .black, outlineWidth: Double = 0.002,
+                shadowColor: Color = Color(red: 0, green: 0, blue: 0, alpha: 0.5), shadowOffset: Double = 0,
+                boxColor: Color? = nil, boxPadding: Double = 0.01, bold: Bool = false, italic: Bool = false,
+                alignment: Alignment = .center) {
+        self.fontFamily = fontFamily
+        self.size = size
+        self.color = color
+        self.outlineColor = outlineColor
+        self.outlineWidth = outlineWidth
+        self.shadowColor = shadowColor
+        self.shadowOffset = shadowOffset
+        self.boxColor = boxColor
+        self.boxPadding = boxPadding
+        self.bold = bold
+        self.italic = italic
+        self.alignment = alignment
+    }
+}
