@@ -117,7 +117,8 @@ public final class BatchRunner: Sendable {
         let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
                                     audioMix: job.audioMix, settings: job.settings, outputPath: temporary)
         session.encoderThreads = threads
-        session.decoderThreads = threads
+        // Frame-threaded decoders hold a frame per thread per source; two each is plenty next to the encoder.
+        session.decoderThreads = threads == 0 ? 2 : threads
         sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
         token.onCancel { session.cancel() }
