@@ -4,9 +4,9 @@ import Foundation
 /// An EBU R128 / ITU-R BS.1770 loudness meter (an `ebur128_state` it owns, in modes I, LRA, sample and true peak):
 /// feed it float samples in order, then read integrated loudness, loudness range and true peak.
 ///
-/// Channels are weighted as libebur128 does by default: 0 left, 1 right, 2 centre, 3 left surround, 4 right
-/// surround, further channels unused; a mono programme is one channel (so it measures 3 dB below the same signal on
-/// both channels of a stereo programme).
+/// Channels are weighted by libebur128's default map, which is FFmpeg's order: 0 left, 1 right, 2 centre, 3 LFE
+/// (not counted), 4 left surround, 5 right surround. A mono programme is one channel, as ffmpeg's ebur128 filter
+/// counts it (3 dB below the same signal on both channels of a stereo programme).
 ///
 /// `@unchecked Sendable`: one owner at a time; it may move to another thread but is never used concurrently.
 public final class LoudnessMeter: @unchecked Sendable {
