@@ -6,6 +6,8 @@ public struct AudioMixInputParameters: Sendable, Hashable, Codable {
     public var trackID: Int32
     /// Volume ramps sorted by start; 1.0 is unity gain.
     public internal(set) var volumeRamps: [Ramp<Double>]
+    /// Ducking under other tracks' sound, applied on top of the volume; nil (and absent in JSON) for none.
+    public var ducking: Ducking?
 
     /// Parameters with no ramps: unity gain throughout.
     public init(trackID: Int32) {

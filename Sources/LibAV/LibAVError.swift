@@ -49,6 +49,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
         case resample(String)
         /// Allocating a frame, packet or buffer.
         case allocate(String)
+        /// Measuring EBU R128 loudness, described as `48000 Hz 2 ch`.
+        case measureLoudness(String)
 
         /// `cannot open 'x.mp4'`.
         public var description: String {
@@ -66,6 +68,7 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             case let .scale(what): "cannot scale \(what)"
             case let .resample(what): "cannot resample \(what)"
             case let .allocate(what): "cannot allocate \(what)"
+            case let .measureLoudness(what): "cannot measure the loudness of \(what)"
             }
         }
     }
@@ -93,7 +96,7 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             case .openDecoder, .decode: .decode
             case .openEncoder, .encode: .encode
             case .create, .write: .mux
-            case .scale, .resample, .allocate: .convert
+            case .scale, .resample, .allocate, .measureLoudness: .convert
             }
         case .remoteURLRefused, .playlistRefused, .noStream, .noSuchStream: .demux
         case .decoderNotFound: .decode

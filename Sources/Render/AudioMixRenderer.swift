@@ -3,19 +3,23 @@ import MediaCore
 
 /// The composition's audio, chunk by chunk: every audio track read, gained by the audio mix sample-accurately
 /// (volume evaluated at the chunk's ends and at every ramp edge inside it, interpolated linearly in between) and
-/// summed by the core mixer. A composition without audio tracks gives silence.
+/// summed by the core mixer. A composition without audio tracks gives silence. A track with `ducking` is also gained
+/// by its `DuckingEnvelope`, which listens to the named side-chain tracks after their volume.
 final class AudioMixRenderer {
     private let readers: [AudioTrackReader]
     private let audioMix: AudioMix
-    private let mixer = AudioMixer()
+    private let mixer: AudioMixer
+    /// The ducking envelope of each ducked track.
+    private var envelopes: [Int32: DuckingEnvelope] = [:]
     private let outputRate: Int
     /// The mixed chunk.
     let output: AudioBuffer
     /// The largest chunk `render` accepts.
     let capacity: Int
 
+    /// A renderer of every audio track; `clampsOutput` false leaves overs for a limiter to handle.
     init(composition: MutableComposition, audioMix: AudioMix, sampleRate: Int, channels: Int, capacity: Int,
-         pool: SourcePool) throws(ExportError) {
+         pool: SourcePool, clampsOutput: Bool = true) throws(ExportError) {
         var readers: [AudioTrackReader] = []
         for track in composition.tracks(withMediaType: .audio) {
             readers.append(try AudioTrackReader(track: track, outputRate: sampleRate, channels: channels,
@@ -23,6 +27,12 @@ final class AudioMixRenderer {
         }
         self.readers = readers
         self.audioMix = audioMix
+        mixer = AudioMixer(clampsOutput: clampsOutput)
+        for parameters in audioMix.inputParameters {
+            if let ducking = parameters.ducking, !ducking.sideChainTrackIDs.isEmpty {
+                envelopes[parameters.trackID] = DuckingEnvelope(ducking: ducking, sampleRate: sampleRate)
+            }
+        }
         outputRate = sampleRate
         self.capacity = capacity
         do {
@@ -39,12 +49,47 @@ final class AudioMixRenderer {
             let buffer = try reader.read(from: sample, count: count)
             inputs.append(AudioMixerInput(buffer: buffer, gain: gain(ofTrack: reader.trackID, from: sample, count: count)))
         }
+        if !envelopes.isEmpty { duck(&inputs, from: sample, count: count) }
         do {
             try mixer.mix(inputs, into: output, frameCount: count)
         } catch {
             throw ExportError.encode(path: nil, reason: "\(error)")
         }
         return output
+    }
+
+    /// Multiplies each ducked track's gain by its envelope, fed by the side-chain tracks' post-volume sum.
+    private func duck(_ inputs: inout [AudioMixerInput], from sample: Int64, count: Int) {
+        // Side chains hear volume only, never another track's ducking.
+        let unducked = inputs
+        for (index, reader) in readers.enumerated() {
+            guard let envelope = envelopes[reader.trackID] else { continue }
+            let sideChain = readers.indices.filter { envelope.ducking.sideChainTrackIDs.contains(readers[$0].trackID) }
+            let energy = sideChainEnergy(inputs: sideChain.map { unducked[$0] }, count: count)
+            let ducking = envelope.gains(energy: energy, from: sample)
+            var gains = inputs[index].gain.values(count: count)
+            for i in 0..<count { gains[i] *= ducking[i] }
+            inputs[index].gain = .samples(gains)
+        }
+    }
+
+    /// The mean square over channels of the gained sum of `inputs`, frame by frame.
+    private func sideChainEnergy(inputs: [AudioMixerInput], count: Int) -> [Float] {
+        var energy = [Float](repeating: 0, count: count)
+        guard count > 0, let first = inputs.first else { return energy }
+        let gains = inputs.map { $0.gain.values(count: count) }
+        var sum = [Float](repeating: 0, count: count)
+        let channels = first.buffer.channelCount
+        for channel in 0..<channels {
+            for i in 0..<count { sum[i] = 0 }
+            for (input, gain) in zip(inputs, gains) {
+                input.buffer.withChannel(min(channel, input.buffer.channelCount - 1)) { samples in
+                    for i in 0..<min(count, input.buffer.frameCount) { sum[i] += samples[i] * gain[i] }
+                }
+            }
+            for i in 0..<count { energy[i] += sum[i] * sum[i] / Float(channels) }
+        }
+        return energy
     }
 
     /// The track's volume over samples `sample ..< sample + count` as linear gain segments split at ramp edges.

@@ -1,3 +1,4 @@
+import LibAV
 import MediaCore
 
 /// What a successful export wrote.
@@ -16,10 +17,13 @@ public struct ExportResult: Sendable, Hashable {
     public var framesWritten: Int64
     /// Why passthrough was asked for but the file was re-encoded; nil otherwise.
     public var reencodeReason: String?
+    /// EBU R128 loudness of the encoded audio as it went into the encoder; nil without audio, for passthrough and
+    /// posters, and when the session did not measure.
+    public var loudness: Loudness?
 
     /// Creates a result.
     public init(outputPath: String, probe: ProbedMedia, duration: MediaTime, byteSize: Int64, renderSeconds: Double,
-                framesWritten: Int64, reencodeReason: String? = nil) {
+                framesWritten: Int64, reencodeReason: String? = nil, loudness: Loudness? = nil) {
         self.outputPath = outputPath
         self.probe = probe
         self.duration = duration
@@ -27,5 +31,6 @@ public struct ExportResult: Sendable, Hashable {
         self.renderSeconds = renderSeconds
         self.framesWritten = framesWritten
         self.reencodeReason = reencodeReason
+        self.loudness = loudness
     }
 }

@@ -46,7 +46,7 @@ extension ExportSession {
         }
 
         // Audio: mixer, encoder, stream.
-        var audioPipe: (mixer: AudioMixRenderer, pipe: AudioEncodePipe, total: Int64)?
+        var audioPipe: (mixer: AudioMixRenderer, pipe: AudioEncodePipe, total: Int64, mastering: AudioMastering)?
         if let audio {
             let audioSettings = settings.encoderSettings(audio)
             let rate = audioSettings.sampleRate
@@ -56,10 +56,13 @@ extension ExportSession {
                 let stream = try output.addStream(for: encoder)
                 let pipe = try AudioEncodePipe(encoder: encoder, settings: audioSettings, output: output, stream: stream)
                 let perFrame = videoPipe.map { Int(($0.clock.frameDuration.seconds * Double(rate)).rounded(.up)) + 2 } ?? 0
-                let mixer = try AudioMixRenderer(composition: composition, audioMix: audioMix, sampleRate: rate,
-                                                 channels: audioSettings.channels, capacity: max(4096, perFrame), pool: pool)
                 let total = duration.convertScale(Int32(rate), method: .roundHalfAwayFromZero).value
-                audioPipe = (mixer, pipe, total)
+                let mastering = try makeAudioMastering(audio, sampleRate: rate, channels: audioSettings.channels,
+                                                       capacity: max(4096, perFrame), total: total, pool: pool)
+                let mixer = try AudioMixRenderer(composition: composition, audioMix: audioMix, sampleRate: rate,
+                                                 channels: audioSettings.channels, capacity: max(4096, perFrame), pool: pool,
+                                                 clampsOutput: audio.loudnessTarget == nil)
+                audioPipe = (mixer, pipe, total, mastering)
             } catch let error as ExportError {
                 throw error
             } catch let error as LibAVError {
@@ -81,7 +84,7 @@ extension ExportSession {
             guard let audioPipe else { return }
             while audioDone < min(target, audioPipe.total) {
                 let count = Int(min(Int64(audioPipe.mixer.capacity), min(target, audioPipe.total) - audioDone))
-                try audioPipe.pipe.push(try audioPipe.mixer.render(from: audioDone, count: count))
+                try audioPipe.pipe.push(try audioPipe.mastering.process(try audioPipe.mixer.render(from: audioDone, count: count)))
                 audioDone += Int64(count)
             }
         }
@@ -118,6 +121,7 @@ extension ExportSession {
                 try pumpAudio(to: audioDone + Int64(audioPipe.mixer.capacity))
                 if videoPipe == nil { report(progress: Double(audioDone) / Double(max(1, audioPipe.total))) }
             }
+            repeat { try audioPipe.pipe.push(try audioPipe.mastering.finish()) } while audioPipe.mastering.hasPending
             try audioPipe.pipe.finish()
         }
         try checkCancelled()
@@ -132,7 +136,7 @@ extension ExportSession {
             + MediaTime(value: 2, timescale: 1000)
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
         return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
-                            renderSeconds: 0, framesWritten: framesWritten)
+                            renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPipe?.mastering.measurement())
     }
 
     /// Probes the written file: it must have streams (video and audio as asked) and, for timed media, a duration

@@ -29,6 +29,7 @@ public final class ExportSession: Sendable {
         var progress = 0.0
         var encoderThreads = 2
         var decoderThreads = 2
+        var measuresLoudness = true
     }
 
     private let state = Mutex(State())
@@ -62,6 +63,13 @@ public final class ExportSession: Sendable {
     public var decoderThreads: Int {
         get { state.withLock { $0.decoderThreads } }
         set { state.withLock { $0.decoderThreads = max(0, newValue) } }
+    }
+
+    /// Whether the output's loudness is measured for `ExportResult.loudness` (default true; always when the preset
+    /// has a loudness target).
+    public var measuresLoudness: Bool {
+        get { state.withLock { $0.measuresLoudness } }
+        set { state.withLock { $0.measuresLoudness = newValue } }
     }
 
     /// Marks the session as queued (`waiting`) until `export()` starts.
