@@ -27,6 +27,9 @@ struct OutputExpander {
         var decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride,
                                     outOverride: outOverride)
         var specs: [OutputSpec] = []
+        // Named sources whose text uses variables: a field naming one depends on the output's variables.
+        let dynamicSources = decoder.dynamicSources
+        var entryIndex = 0
         for entry in file.outputs {
             guard let pairs = entry.pairs, let nameNode = entry["name"], reader.string(nameNode, "name") != nil else {
                 continue
@@ -64,24 +67,58 @@ struct OutputExpander {
             guard let sets = VariableSets.expand(fields, base: file.variables, directory: file.directory, reader: &reader) else {
                 continue
             }
+            entryIndex += 1
+            // Which fields (and list items) read no variable: they are used as written and decoded once.
+            var fixed = OutputDecoder.FixedParts(entry: entryIndex)
+            for (key, node) in merged {
+                if Self.isFixed(node, dynamicSources: dynamicSources) {
+                    fixed.fields.insert(key)
+                } else if let items = node.items {
+                    fixed.items[key] = items.map { Self.isFixed($0, dynamicSources: dynamicSources) }
+                }
+            }
+            var interpolator = NodeInterpolator(variables: [:])
             for set in sets {
-                let interpolator = NodeInterpolator(variables: set.variables)
+                interpolator.variables = set.variables
                 let nameValue = interpolator.interpolate(nameNode, reader: &reader)
                 guard let name = nameValue.string, checkName(name, node: nameNode, origin: set.origin, reader: &reader) else {
                     continue
                 }
                 let errorsBefore = reader.diagnostics.errorCount
                 var resolved: [String: YAMLNode] = [:]
-                for (key, node) in merged { resolved[key] = interpolator.interpolate(node, reader: &reader) }
+                resolved.reserveCapacity(merged.count)
+                for (key, node) in merged {
+                    if fixed.fields.contains(key) {
+                        resolved[key] = node
+                    } else if let flags = fixed.items[key], case .sequence(var items) = node.kind {
+                        for index in items.indices where !flags[index] {
+                            items[index] = interpolator.interpolate(items[index], reader: &reader)
+                        }
+                        var copy = node
+                        copy.kind = .sequence(items)
+                        resolved[key] = copy
+                    } else {
+                        resolved[key] = interpolator.interpolate(node, reader: &reader)
+                    }
+                }
                 decoder.variables = set.variables
                 if let spec = decoder.decode(name: name, nameNode: nameNode, fields: resolved, variables: set.variables,
-                                             reportsEmpty: !templateFailed, reader: &reader) {
+                                             reportsEmpty: !templateFailed, fixed: fixed, reader: &reader) {
                     specs.append(spec)
                     if templateFailed || reader.diagnostics.errorCount > errorsBefore { invalidNames.insert(name) }
                 }
             }
         }
         return specs
+    }
+
+    /// Whether `node` reads no variable: no scalar value has a brace or names a named source that uses variables.
+    static func isFixed(_ node: YAMLNode, dynamicSources: Set<String>) -> Bool {
+        switch node.kind {
+        case .scalar(let text, _): !Interpolation.hasBraces(text) && !dynamicSources.contains(text)
+        case .sequence(let items): items.allSatisfy { isFixed($0, dynamicSources: dynamicSources) }
+        case .mapping(let pairs): pairs.allSatisfy { isFixed($0.value, dynamicSources: dynamicSources) }
+        }
     }
 
     /// Refuses names that are empty, leave the output directory, or repeat an earlier output's name.

@@ -14,6 +14,18 @@ public struct BatchPlan: Sendable {
     public var problems: [JobProblem]
     /// Every output, expanded, in dependency order.
     public var outputs: [OutputSpec]
+    /// How many jobs were built (equal to `jobs.count` unless `make` was told to keep only what others need).
+    public var builtCount: Int
+    /// The manifests that declare at least one built job.
+    public var builtManifests: Set<String>
+
+    /// Which built jobs `make` keeps in `jobs`.
+    public enum Keeping: Sendable {
+        /// Every job (`plan`, `run`).
+        case all
+        /// Only the jobs other outputs use as sources (`validate`, which needs counts, not jobs): memory stays flat.
+        case dependencies
+    }
 
     /// Whether the manifests themselves are invalid.
     public var isInvalid: Bool { diagnostics.contains { $0.severity == .error } }
@@ -50,7 +62,7 @@ public struct BatchPlan: Sendable {
 
     /// Reads `paths`, expands every output, checks dependencies for cycles, probes sources and builds the jobs.
     public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [], outDirectory: String? = nil,
-                            probe: any SourceProbe = MediaProbe()) -> BatchPlan {
+                            probe: any SourceProbe = MediaProbe(), keeping: Keeping = .all) -> BatchPlan {
         let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride,
                                           outOverride: outDirectory)
         let set = ManifestSet.load(paths: paths, options: options)
@@ -70,8 +82,14 @@ public struct BatchPlan: Sendable {
         }
 
         let builder = JobBuilder(catalog: SourceCatalog(probe: probe), manifests: set.files)
+        // Only outputs used as sources are looked up by later outputs.
+        var usedAsSource = Set<String>()
+        for output in set.outputs { usedAsSource.formUnion(output.dependencies) }
         var built: [String: Job] = [:]
         var jobs: [Job] = [], problems: [JobProblem] = [], outputs: [OutputSpec] = []
+        var builtCount = 0, builtManifests = Set<String>()
+        if keeping == .all { jobs.reserveCapacity(order.count) }
+        outputs.reserveCapacity(order.count)
         let cyclic = Set(graph.findCycle() ?? [])
         do {
             for name in order where wanted.contains(name) && !cyclic.contains(name) && !set.invalidOutputs.contains(name) {
@@ -79,14 +97,17 @@ public struct BatchPlan: Sendable {
                 outputs.append(spec)
                 switch builder.build(spec, built: built) {
                 case .success(let job):
-                    built[name] = job
-                    jobs.append(job)
+                    if usedAsSource.contains(name) { built[name] = job }
+                    builtCount += 1
+                    builtManifests.insert(job.manifestPath)
+                    if keeping == .all || usedAsSource.contains(name) { jobs.append(job) }
                 case .failure(let problem):
                     problems.append(problem)
                 }
             }
         }
-        return BatchPlan(diagnostics: diagnostics, jobs: jobs, problems: problems, outputs: outputs)
+        return BatchPlan(diagnostics: diagnostics, jobs: jobs, problems: problems, outputs: outputs,
+                         builtCount: builtCount, builtManifests: builtManifests)
     }
 
     /// `dependency cycle: a -> b -> a` at each output of the cycle.

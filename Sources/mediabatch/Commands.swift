@@ -33,7 +33,7 @@ enum Commands {
     }
 
     static func validate(_ invocation: Invocation) -> Int32 {
-        let plan = BatchPlan.make(paths: invocation.paths)
+        let plan = BatchPlan.make(paths: invocation.paths, keeping: .dependencies)
         let all = plan.diagnostics + plan.problems.map(\.diagnostic)
         printErrors(all)
         let errors = all.filter { $0.severity == .error }.count
@@ -42,7 +42,8 @@ enum Commands {
             return 2
         }
         if !invocation.quiet {
-            print("valid: \(plan.jobs.count) output\(plan.jobs.count == 1 ? "" : "s") in \(Set(plan.jobs.map(\.manifestPath)).count) manifest\(Set(plan.jobs.map(\.manifestPath)).count == 1 ? "" : "s")")
+            let outputs = plan.builtCount, manifests = plan.builtManifests.count
+            print("valid: \(outputs) output\(outputs == 1 ? "" : "s") in \(manifests) manifest\(manifests == 1 ? "" : "s")")
         }
         return 0
     }
