@@ -16,6 +16,16 @@ final class DecodeCache {
         var rate: FrameRate?
     }
 
+    /// How a part may be reused.
+    enum Reuse {
+        /// It reads no variable: one value per slot.
+        case fixed(Slot)
+        /// It reads variables only through its own placeholders: one value per slot and resolved text.
+        case byValue(Slot)
+        /// It reads variables another way (a named source that uses them): decoded every time.
+        case never
+    }
+
     /// A source written as a scalar (a path or the name of a source that reads no variable), at a frame rate.
     struct ScalarSource: Hashable {
         var text: String
@@ -24,6 +34,10 @@ final class DecodeCache {
 
     /// Decoded fixed parts, by slot.
     var parts: [Slot: Any] = [:]
+    /// Decoded parts that read variables, by slot and resolved node; a slot stops collecting after `valueLimit`
+    /// values (text that differs per output, like a headline, would only fill memory).
+    var values: [Slot: [YAMLNode: Any]] = [:]
+    let valueLimit = 64
     /// Export settings by the `preset` node they come from (interpolated, so its variables are part of the key).
     var settings: [YAMLNode: ExportSettings] = [:]
     /// Export settings when only a name decides them (`--preset`, or no `preset` anywhere).
@@ -33,14 +47,27 @@ final class DecodeCache {
     /// Paths resolved against the manifest's directory, by text.
     var paths: [String: String] = [:]
 
-    /// The value `make` gives, reused for `slot` when a previous call reported no problem; nil slots always make.
-    func reuse<Value>(_ slot: Slot?, reader: inout NodeReader, _ make: (inout NodeReader) -> Value) -> Value {
-        guard let slot else { return make(&reader) }
-        if let known = parts[slot] { return known as! Value }
-        let reportsBefore = reader.diagnostics.reportCount
-        let value = make(&reader)
-        if reader.diagnostics.reportCount == reportsBefore { parts[slot] = value }
-        return value
+    /// The value `make` gives for `node`, reused as `reuse` allows when a previous call reported no problem.
+    func reuse<Value>(_ reuse: Reuse, node: YAMLNode, reader: inout NodeReader,
+                      _ make: (inout NodeReader) -> Value) -> Value {
+        switch reuse {
+        case .never:
+            return make(&reader)
+        case .fixed(let slot):
+            if let known = parts[slot] { return known as! Value }
+            let reportsBefore = reader.diagnostics.reportCount
+            let value = make(&reader)
+            if reader.diagnostics.reportCount == reportsBefore { parts[slot] = value }
+            return value
+        case .byValue(let slot):
+            if let known = values[slot]?[node] { return known as! Value }
+            let reportsBefore = reader.diagnostics.reportCount
+            let value = make(&reader)
+            if reader.diagnostics.reportCount == reportsBefore, values[slot, default: [:]].count < valueLimit {
+                values[slot, default: [:]][node] = value
+            }
+            return value
+        }
     }
 
     /// `path` made absolute against `directory` (see `ManifestFile.resolve`), worked out once per text.

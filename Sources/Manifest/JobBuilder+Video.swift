@@ -15,6 +15,7 @@ extension JobBuilder {
             video.backgroundColor = Color(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
         }
         let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        let ends = placed.map(\.end)
         do {
             for index in video.instructions.indices {
                 let range = video.instructions[index].timeRange
@@ -26,8 +27,9 @@ extension JobBuilder {
                                          at: range.start)
                     } else {
                         // Clips joined by cuts on one track share an instruction: each sets its own crop and fit.
-                        for clip in placed.indices where placed[clip].videoTrack == trackID && placed[clip].start < range.end
-                            && range.start < placed[clip].end {
+                        let rangeEnd = range.end
+                        for clip in placed.indices where placed[clip].videoTrack == trackID && placed[clip].start < rangeEnd
+                            && range.start < ends[clip] {
                             let size = placed[clip].info.video?.naturalSize ?? canvas
                             let geometry = FitGeometry.place(crop: FitGeometry.crop(placed[clip].clip.crop, in: size), into: full,
                                                              fit: placed[clip].clip.fit)

@@ -28,14 +28,21 @@ struct OutputDecoder {
         var fields: Set<String> = []
         /// For list fields that do: whether each item reads none.
         var items: [String: [Bool]] = [:]
+        /// Fields that read variables only through their own placeholders (no named source that uses variables).
+        var valued: Set<String> = []
+        /// The same for the items of list fields.
+        var valuedItems: [String: [Bool]] = [:]
 
-        func slot(_ field: String, rate: FrameRate?) -> DecodeCache.Slot? {
-            fields.contains(field) ? DecodeCache.Slot(entry: entry, field: field, item: -1, rate: rate) : nil
+        func reuse(_ field: String, rate: FrameRate?) -> DecodeCache.Reuse {
+            let slot = DecodeCache.Slot(entry: entry, field: field, item: -1, rate: rate)
+            if fields.contains(field) { return .fixed(slot) }
+            return valued.contains(field) ? .byValue(slot) : .never
         }
 
-        func slot(_ field: String, item: Int, rate: FrameRate?) -> DecodeCache.Slot? {
-            fields.contains(field) || items[field]?[item] == true
-                ? DecodeCache.Slot(entry: entry, field: field, item: item, rate: rate) : nil
+        func reuse(_ field: String, item: Int, rate: FrameRate?) -> DecodeCache.Reuse {
+            let slot = DecodeCache.Slot(entry: entry, field: field, item: item, rate: rate)
+            if fields.contains(field) || items[field]?[item] == true { return .fixed(slot) }
+            return valued.contains(field) || valuedItems[field]?[item] == true ? .byValue(slot) : .never
         }
     }
 
@@ -79,44 +86,56 @@ struct OutputDecoder {
         if let node = fields["background"], let text = reader.color(node, "background") { spec.background = text }
         if let node = fields["clips"], let items = reader.list(node, "clips") {
             spec.clips = items.indices.compactMap { index in
-                cache.reuse(fixed.slot("clips", item: index, rate: rate), reader: &reader) { clip(items[index], rate: rate, reader: &$0) }
+                cache.reuse(fixed.reuse("clips", item: index, rate: rate), node: items[index], reader: &reader) {
+                    clip(items[index], rate: rate, reader: &$0)
+                }
             }
         }
         if let node = fields["intro"] {
-            spec.intro = cache.reuse(fixed.slot("intro", rate: rate), reader: &reader) { clip(node, rate: rate, reader: &$0) }
+            spec.intro = cache.reuse(fixed.reuse("intro", rate: rate), node: node, reader: &reader) {
+                clip(node, rate: rate, reader: &$0)
+            }
         }
         if let node = fields["outro"] {
-            spec.outro = cache.reuse(fixed.slot("outro", rate: rate), reader: &reader) { clip(node, rate: rate, reader: &$0) }
+            spec.outro = cache.reuse(fixed.reuse("outro", rate: rate), node: node, reader: &reader) {
+                clip(node, rate: rate, reader: &$0)
+            }
         }
         if let node = fields["transition"] {
-            spec.transition = cache.reuse(fixed.slot("transition", rate: rate), reader: &reader) {
+            spec.transition = cache.reuse(fixed.reuse("transition", rate: rate), node: node, reader: &reader) {
                 transition(node, rate: rate, reader: &$0)
             }
         }
         if let node = fields["soundtrack"] {
-            spec.soundtrack = cache.reuse(fixed.slot("soundtrack", rate: rate), reader: &reader) {
+            spec.soundtrack = cache.reuse(fixed.reuse("soundtrack", rate: rate), node: node, reader: &reader) {
                 soundtrack(node, rate: rate, reader: &$0)
             }
         }
         // A single item (not a list) counts as the whole field: its slot is the field's.
-        func slot(_ key: String, _ node: YAMLNode, _ index: Int) -> DecodeCache.Slot? {
-            node.isSequence ? fixed.slot(key, item: index, rate: rate) : fixed.slot(key, rate: rate)
+        func slot(_ key: String, _ node: YAMLNode, _ index: Int) -> DecodeCache.Reuse {
+            node.isSequence ? fixed.reuse(key, item: index, rate: rate) : fixed.reuse(key, rate: rate)
         }
         if let node = fields["overlays"], let items = reader.list(node, "overlays", allowSingle: true) {
             spec.overlays = items.indices.compactMap { index in
-                cache.reuse(slot("overlays", node, index), reader: &reader) { overlay(items[index], rate: rate, reader: &$0) }
+                cache.reuse(slot("overlays", node, index), node: items[index], reader: &reader) {
+                    overlay(items[index], rate: rate, reader: &$0)
+                }
             }
         }
         for key in ["title", "titles"] {
             if let node = fields[key], let items = reader.list(node, key, allowSingle: true) {
                 spec.titles += items.indices.compactMap { index in
-                    cache.reuse(slot(key, node, index), reader: &reader) { title(items[index], rate: rate, reader: &$0) }
+                    cache.reuse(slot(key, node, index), node: items[index], reader: &reader) {
+                        title(items[index], rate: rate, reader: &$0)
+                    }
                 }
             }
         }
         if let node = fields["tracks"], let items = reader.list(node, "tracks") {
             spec.tracks = items.indices.compactMap { index in
-                cache.reuse(fixed.slot("tracks", item: index, rate: rate), reader: &reader) { track(items[index], rate: rate, reader: &$0) }
+                cache.reuse(fixed.reuse("tracks", item: index, rate: rate), node: items[index], reader: &reader) {
+                    track(items[index], rate: rate, reader: &$0)
+                }
             }
         }
         if let node = fields["layers"], let items = reader.list(node, "layers") {

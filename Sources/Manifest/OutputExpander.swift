@@ -73,8 +73,12 @@ struct OutputExpander {
             for (key, node) in merged {
                 if Self.isFixed(node, dynamicSources: dynamicSources) {
                     fixed.fields.insert(key)
-                } else if let items = node.items {
+                    continue
+                }
+                if Self.isFixed(node, dynamicSources: dynamicSources, placeholders: true) { fixed.valued.insert(key) }
+                if let items = node.items {
                     fixed.items[key] = items.map { Self.isFixed($0, dynamicSources: dynamicSources) }
+                    fixed.valuedItems[key] = items.map { Self.isFixed($0, dynamicSources: dynamicSources, placeholders: true) }
                 }
             }
             var interpolator = NodeInterpolator(variables: [:])
@@ -112,17 +116,58 @@ struct OutputExpander {
         return specs
     }
 
-    /// Whether `node` reads no variable: no scalar value has a brace or names a named source that uses variables.
-    static func isFixed(_ node: YAMLNode, dynamicSources: Set<String>) -> Bool {
+    /// Whether `node` reads no variable: no scalar value has a brace (unless `placeholders` allows them) or names a
+    /// named source that uses variables. Any scalar that may resolve to such a name counts as naming one.
+    static func isFixed(_ node: YAMLNode, dynamicSources: Set<String>, placeholders: Bool = false) -> Bool {
         switch node.kind {
-        case .scalar(let text, _): !Interpolation.hasBraces(text) && !dynamicSources.contains(text)
-        case .sequence(let items): items.allSatisfy { isFixed($0, dynamicSources: dynamicSources) }
-        case .mapping(let pairs): pairs.allSatisfy { isFixed($0.value, dynamicSources: dynamicSources) }
+        case .scalar(let text, _):
+            if Interpolation.hasBraces(text) { return placeholders && dynamicSources.isEmpty }
+            return !dynamicSources.contains(text)
+        case .sequence(let items):
+            return items.allSatisfy { isFixed($0, dynamicSources: dynamicSources, placeholders: placeholders) }
+        case .mapping(let pairs):
+            return pairs.allSatisfy { isFixed($0.value, dynamicSources: dynamicSources, placeholders: placeholders) }
         }
     }
 
     /// Refuses names that are empty, leave the output directory, or repeat an earlier output's name.
     private mutating func checkName(_ name: String, node: YAMLNode, origin: String?, reader: inout NodeReader) -> Bool {
+        if !Self.isPlainName(name) {
+            guard checkShape(name, node: node, origin: origin, reader: &reader) else { return false }
+        }
+        if let earlier = producedNames[name] {
+            let from = origin.map { " (from data row \($0))" } ?? ""
+            let earlierFrom = earlier.origin.map { " from data row \($0)" } ?? ""
+            reader.error("output name '\(name)'\(from) is already produced at \(earlier.location)\(earlierFrom); output names must be unique", at: node)
+            return false
+        }
+        producedNames[name] = (node.location, origin)
+        return true
+    }
+
+    /// A quick yes for the usual name: ASCII, not blank, relative, without control characters, backslashes, empty
+    /// parts or `..`. Anything else gets the full check.
+    static func isPlainName(_ name: String) -> Bool {
+        var componentLength = 0, componentDots = 0, hasNonSpace = false, first = true
+        for byte in name.utf8 {
+            if first && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: "~")) { return false }
+            first = false
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return false }
+            if byte != UInt8(ascii: " ") { hasNonSpace = true }
+            if byte == UInt8(ascii: "/") {
+                if componentLength == 0 || (componentLength == 2 && componentDots == 2) { return false }
+                componentLength = 0
+                componentDots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { componentDots += 1 }
+            }
+        }
+        return hasNonSpace && componentLength > 0 && !(componentLength == 2 && componentDots == 2)
+    }
+
+    /// The full check of a name's shape, reporting what is wrong.
+    private func checkShape(_ name: String, node: YAMLNode, origin: String?, reader: inout NodeReader) -> Bool {
         let from = origin.map { " (from data row \($0))" } ?? ""
         if name.isEmpty || name.trimmingCharacters(in: .whitespaces).isEmpty {
             reader.error("output name is empty\(from)", at: node)
@@ -134,12 +179,6 @@ struct OutputExpander {
             reader.error("output name '\(name)'\(from) would leave the output directory; names may not be absolute or contain '..', empty parts or control characters", at: node)
             return false
         }
-        if let earlier = producedNames[name] {
-            let earlierFrom = earlier.origin.map { " from data row \($0)" } ?? ""
-            reader.error("output name '\(name)'\(from) is already produced at \(earlier.location)\(earlierFrom); output names must be unique", at: node)
-            return false
-        }
-        producedNames[name] = (node.location, origin)
         return true
     }
 }

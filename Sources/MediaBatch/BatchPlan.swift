@@ -103,8 +103,9 @@ public struct BatchPlan: Sendable {
         do {
             for name in order where wanted.contains(name) && !cyclic.contains(name) && !set.invalidOutputs.contains(name) {
                 guard let position = index[name] else { continue }
-                outputs.append(set.outputs[position])
-                switch builder.build(set.outputs[position], built: built) {
+                let spec = set.outputs[position]
+                outputs.append(spec)
+                switch builder.build(spec, built: built) {
                 case .success(let job):
                     if usedAsSource.contains(name) { built[name] = job }
                     builtCount += 1

@@ -43,6 +43,23 @@ struct ExpansionReuseTests {
         #expect(bars == [t(12), t(6), t(12), t(6)])
     }
 
+    @Test func placeholderNamingASourceThatReadsVariables() throws {
+        // Both outputs resolve the clip to the same text, `{ source: music, to: 1s }`, yet read different files.
+        let fixture = try ManifestFixture("""
+            mediabatch: 1
+            sources:
+              music: "audio/{lang}.m4a"
+            outputs:
+              - name: "q-{lang}"
+                vars: { pick: music }
+                matrix: { lang: [en, de] }
+                clips: [{ source: "{pick}", to: 1s }]
+            """)
+        let set = fixture.load()
+        #expect(fixture.messages(set) == "")
+        #expect(set.outputs.map { $0.clips.first?.source } == ["en", "de"].map { .file(path: fixture.path("audio/\($0).m4a")) })
+    }
+
     @Test func problemsInSharedPartsAreReportedAndMarkTheOutputInvalid() throws {
         let fixture = try ManifestFixture("""
             mediabatch: 1
