@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): expand and plan 10 000 outputs (a 1000-row CSV x 10 aspects, a template with intro, outro,
 # transitions, soundtrack and overlay, every source a generator so no media is needed), then print wall time and peak
-# memory of `mediabatch plan --json` and `mediabatch validate`.
+# memory of `mediabatch validate`, `mediabatch plan` and `mediabatch plan --json`.
 # Usage: Benchmarks/expand-10k.sh [rows]   (run from anywhere; builds mediabatch in release first)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -50,7 +50,7 @@ cd "$root"
 swift build -c release --product mediabatch 2>&1 | tail -1
 binary="$root/.build/release/mediabatch"
 outputs=$(( rows * 10 ))
-for command in "plan --json" "validate"; do
+for command in "validate" "plan" "plan --json"; do
   log="$work/time.log"
   /usr/bin/time -v "$binary" $command "$work/spring.yaml" > "$work/stdout" 2> "$log" || {
     echo "mediabatch $command failed:"; tail -20 "$log"; exit 1; }

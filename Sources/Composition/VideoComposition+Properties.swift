@@ -12,19 +12,27 @@ extension VideoComposition {
             renderSize: composition.naturalSize, frameDuration: frameDuration(of: videoTracks))
         let duration = composition.duration
         guard !videoTracks.isEmpty, duration > .zero else { return result }
-        var cuts: Set<MediaTime> = [.zero, duration]
-        for track in videoTracks {
-            for segment in track.segments where !segment.isEmpty {
-                cuts.insert(segment.targetRange.start)
-                cuts.insert(segment.targetRange.end)
+        // Each track's media segments with their ends worked out once (an end is a sum of rationals).
+        let spans = videoTracks.map { track in
+            track.segments.filter { !$0.isEmpty }.map { (range: $0.targetRange, end: $0.targetRange.end) }
+        }
+        var cuts: [MediaTime] = [.zero, duration]
+        for trackSpans in spans {
+            for span in trackSpans {
+                cuts.append(span.range.start)
+                cuts.append(span.end)
             }
         }
-        let times = cuts.sorted()
+        let times = distinctSorted(cuts)
         var instructions: [VideoCompositionInstruction] = []
         for (start, end) in zip(times, times.dropFirst()) {
-            let active = videoTracks.filter { track in
-                track.segments.contains { !$0.isEmpty && $0.targetRange.contains(start) }
-            }.map(\.trackID)
+            var active: [Int32] = []
+            for (index, track) in videoTracks.enumerated() where spans[index].contains(where: { span in
+                // `TimeRange.contains` with the end known.
+                span.range.isValid && start.isValid && start >= span.range.start && start < span.end
+            }) {
+                active.append(track.trackID)
+            }
             if let last = instructions.last, last.trackIDs == active {
                 instructions[instructions.count - 1].timeRange = TimeRange(start: last.timeRange.start, end: end)
             } else {
@@ -33,6 +41,21 @@ extension VideoComposition {
             }
         }
         result.instructions = instructions
+        return result
+    }
+
+    /// The distinct times of `times` in order, each the first written of its equal times (as a `Set` keeps them),
+    /// without hashing (which reduces every fraction).
+    static func distinctSorted(_ times: [MediaTime]) -> [MediaTime] {
+        let order = times.indices.sorted { a, b in
+            let comparison = MediaTime.compare(times[a], times[b])
+            return comparison != 0 ? comparison < 0 : a < b
+        }
+        var result: [MediaTime] = []
+        result.reserveCapacity(times.count)
+        for index in order where result.last.map({ MediaTime.compare($0, times[index]) != 0 }) ?? true {
+            result.append(times[index])
+        }
         return result
     }
 

@@ -6,6 +6,9 @@ public struct DiagnosticList: Sendable {
     /// The problems so far, in the order found.
     public private(set) var diagnostics: [Diagnostic] = []
     private var seen: Set<Diagnostic> = []
+    /// How many problems were reported, repeats included: a decoded value may be reused only if decoding it
+    /// reported nothing.
+    private(set) var reportCount = 0
 
     /// An empty list.
     public init() {}
@@ -18,6 +21,7 @@ public struct DiagnosticList: Sendable {
 
     /// Adds a problem, unless the same one is there already (a template read for many outputs reports it once).
     public mutating func add(_ diagnostic: Diagnostic) {
+        reportCount += 1
         if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
     }
 

@@ -8,27 +8,28 @@ extension JobBuilder {
                       total: MediaTime) throws -> AudioMix {
         var parameters: [Int32: AudioMixInputParameters] = [:]
         for index in placed.indices {
-            let item = placed[index]
-            guard let track = item.audioTrack else { continue }
-            var input = parameters[track] ?? AudioMixInputParameters(trackID: track)
-            let volume = item.clip.volume
-            let fadeIn = item.transitionIn.kind == .cut ? MediaTime.zero : item.transitionIn.duration
+            guard let track = placed[index].audioTrack else { continue }
+            var input = parameters.removeValue(forKey: track) ?? AudioMixInputParameters(trackID: track)
+            let volume = placed[index].clip.volume
+            let transitionIn = placed[index].transitionIn
+            let fadeIn = transitionIn.kind == .cut ? MediaTime.zero : transitionIn.duration
             if fadeIn > .zero {
                 try input.setVolumeRamp(fromStartVolume: 0, toEndVolume: volume,
-                                        timeRange: TimeRange(start: item.start, duration: fadeIn))
+                                        timeRange: TimeRange(start: placed[index].start, duration: fadeIn))
             } else {
-                try input.setVolume(volume, at: item.start)
+                try input.setVolume(volume, at: placed[index].start)
             }
             if index + 1 < placed.count, placed[index + 1].transitionIn.kind != .cut {
-                let next = placed[index + 1]
                 try input.setVolumeRamp(fromStartVolume: volume, toEndVolume: 0,
-                                        timeRange: TimeRange(start: next.start, duration: next.transitionIn.duration))
+                                        timeRange: TimeRange(start: placed[index + 1].start,
+                                                             duration: placed[index + 1].transitionIn.duration))
             }
             parameters[track] = input
         }
         if let soundtrack, let soundtrackID, total > .zero {
             var input = AudioMixInputParameters(trackID: soundtrackID)
-            let speech = placed.filter { $0.audioTrack != nil && $0.clip.volume > 0 }.map { TimeRange(start: $0.start, end: $0.end) }
+            let speech = placed.indices.filter { placed[$0].audioTrack != nil && placed[$0].clip.volume > 0 }
+                .map { TimeRange(start: placed[$0].start, end: placed[$0].end) }
             let envelope = Self.bedEnvelope(volume: soundtrack.volume, fadeIn: soundtrack.fadeIn, fadeOut: soundtrack.fadeOut,
                                             duck: soundtrack.duck, speech: speech, total: total)
             for (from, to) in zip(envelope, envelope.dropFirst()) where to.time > from.time {

@@ -15,20 +15,25 @@ extension JobBuilder {
             video.backgroundColor = Color(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
         }
         let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        let ends = placed.map(\.end)
         do {
             for index in video.instructions.indices {
                 let range = video.instructions[index].timeRange
                 var layers = video.instructions[index].layerInstructions
                 for layerIndex in layers.indices {
                     let trackID = layers[layerIndex].trackID
-                    if let overlay = overlays.first(where: { $0.1 == trackID }) {
-                        try placeOverlay(overlay.0, info: overlay.2, canvas: canvas, layer: &layers[layerIndex], at: range.start)
+                    if let overlay = overlays.firstIndex(where: { $0.1 == trackID }) {
+                        try placeOverlay(overlays[overlay].0, info: overlays[overlay].2, canvas: canvas, layer: &layers[layerIndex],
+                                         at: range.start)
                     } else {
                         // Clips joined by cuts on one track share an instruction: each sets its own crop and fit.
-                        for clip in placed where clip.videoTrack == trackID && clip.start < range.end && range.start < clip.end {
-                            let size = clip.info.video?.naturalSize ?? canvas
-                            let geometry = FitGeometry.place(crop: FitGeometry.crop(clip.clip.crop, in: size), into: full, fit: clip.clip.fit)
-                            let time = MediaTime.maximum(clip.start, range.start)
+                        let rangeEnd = range.end
+                        for clip in placed.indices where placed[clip].videoTrack == trackID && placed[clip].start < rangeEnd
+                            && range.start < ends[clip] {
+                            let size = placed[clip].info.video?.naturalSize ?? canvas
+                            let geometry = FitGeometry.place(crop: FitGeometry.crop(placed[clip].clip.crop, in: size), into: full,
+                                                             fit: placed[clip].clip.fit)
+                            let time = MediaTime.maximum(placed[clip].start, range.start)
                             try layers[layerIndex].setCropRectangle(geometry.crop, at: time)
                             try layers[layerIndex].setTransform(geometry.transform, at: time)
                         }
@@ -49,11 +54,11 @@ extension JobBuilder {
     private func applyTransitions(placed: [PlacedClip], in range: TimeRange, layers: inout [LayerInstruction],
                                   canvas: Size) throws {
         for index in placed.indices.dropFirst() {
-            let incoming = placed[index], outgoing = placed[index - 1]
-            let transition = incoming.transitionIn
-            let overlap = TimeRange(start: incoming.start, duration: transition.duration)
-            guard transition.duration > .zero, overlap.contains(range.start),
-                  let inTrack = incoming.videoTrack, let outTrack = outgoing.videoTrack,
+            let transition = placed[index].transitionIn
+            guard transition.duration > .zero else { continue }
+            let overlap = TimeRange(start: placed[index].start, duration: transition.duration)
+            guard overlap.contains(range.start),
+                  let inTrack = placed[index].videoTrack, let outTrack = placed[index - 1].videoTrack,
                   var inIndex = layers.firstIndex(where: { $0.trackID == inTrack }),
                   var outIndex = layers.firstIndex(where: { $0.trackID == outTrack }) else { continue }
             let half = TimeRange(start: overlap.start, duration: transition.duration.multiplied(by: 1, dividedBy: 2))

@@ -71,15 +71,14 @@ public struct JobBuilder {
             let videoIDs = wantsVideo ? (0..<trackCount).map { _ in composition.addMutableTrack(withMediaType: .video)! } : []
             let audioIDs = wantsAudio ? (0..<trackCount).map { _ in composition.addMutableTrack(withMediaType: .audio)! } : []
             for index in placed.indices {
-                let item = placed[index]
-                if let video = item.info.video, !videoIDs.isEmpty {
+                if let video = placed[index].info.video, !videoIDs.isEmpty {
                     let id = videoIDs[index % videoIDs.count]
-                    try insert(item, of: video, into: id, in: &composition, spec: spec)
+                    try insert(placed[index], of: video, into: id, in: &composition, spec: spec)
                     placed[index].videoTrack = id
                 }
-                if let audio = item.info.audio, !audioIDs.isEmpty, item.clip.volume > 0 {
+                if let audio = placed[index].info.audio, !audioIDs.isEmpty, placed[index].clip.volume > 0 {
                     let id = audioIDs[index % audioIDs.count]
-                    try insert(item, of: audio, into: id, in: &composition, spec: spec)
+                    try insert(placed[index], of: audio, into: id, in: &composition, spec: spec)
                     placed[index].audioTrack = id
                 }
             }
@@ -129,14 +128,14 @@ public struct JobBuilder {
         if let explicit {
             audioMix.inputParameters += try explicitAudioMix(spec, audioIDs: explicit.audio)
         }
-        let files = spec.sourceReferences.compactMap { entry -> String? in
-            if case .file(let path) = entry.reference { return path }
-            return nil
+        var files = Set<String>()
+        spec.forEachSource { reference, _ in
+            if case .file(let path) = reference { files.insert(path) }
         }
         return Job(name: spec.name, manifestPath: spec.manifestPath, location: spec.location, outputPath: spec.outputPath,
                    settings: spec.settings, composition: composition, videoComposition: videoComposition,
                    audioMix: audioMix, titles: spec.titles, dependencies: spec.dependencies,
-                   sourceFiles: Array(Set(files)).sorted())
+                   sourceFiles: files.sorted())
     }
 
     /// Places intro, body clips and outro one after another, each overlapping the previous by its transition.
@@ -151,6 +150,7 @@ public struct JobBuilder {
         if !spec.tracks.isEmpty { return [] }
 
         var placed: [PlacedClip] = []
+        placed.reserveCapacity(entries.count)
         var cursor = MediaTime.zero
         for (clip, transition) in entries {
             let info = try sourceInfo(clip.source, spec: spec, at: clip.location, built: built)
@@ -177,8 +177,9 @@ public struct JobBuilder {
             let duration = sourceRange.duration.multiplied(by: Int64(clip.speed.denominator), dividedBy: Int64(clip.speed.numerator))
             var incoming = transition ?? TransitionSpec(kind: .cut, duration: .zero)
             if placed.isEmpty { incoming = TransitionSpec(kind: .cut, duration: .zero) }
-            if let previous = placed.last, incoming.duration > .zero {
-                let shortest = MediaTime.minimum(previous.duration - previous.transitionIn.duration, duration)
+            if !placed.isEmpty, incoming.duration > .zero {
+                let previous = placed.count - 1
+                let shortest = MediaTime.minimum(placed[previous].duration - placed[previous].transitionIn.duration, duration)
                 if incoming.duration > shortest {
                     throw problem(spec, stage: "load",
                                   "\(incoming.kind.rawValue) of \(TimeSyntax.humanReadable(incoming.duration)) is longer than the clips it joins allow (\(TimeSyntax.humanReadable(shortest))); shorten the transition or lengthen the clips",

@@ -4,30 +4,62 @@ import YAML
 struct NodeInterpolator {
     /// The variables available.
     var variables: [String: String]
+    /// Placeholder texts already read, so a template's strings are parsed once, not once per output.
+    private var parsed: [String: Interpolation] = [:]
+
+    init(variables: [String: String]) {
+        self.variables = variables
+    }
 
     /// The tree with its scalars resolved; unknown variables and malformed placeholders are reported at the
     /// placeholder's column and left unresolved.
-    func interpolate(_ node: YAMLNode, reader: inout NodeReader) -> YAMLNode {
+    mutating func interpolate(_ node: YAMLNode, reader: inout NodeReader) -> YAMLNode {
+        interpolateIfNeeded(node, reader: &reader) ?? node
+    }
+
+    /// The resolved tree, or nil when nothing in it changes (collections are only rebuilt when a child changes).
+    private mutating func interpolateIfNeeded(_ node: YAMLNode, reader: inout NodeReader) -> YAMLNode? {
         switch node.kind {
         case .scalar(let text, let style):
-            guard Interpolation.hasBraces(text) else { return node }
+            guard Interpolation.hasBraces(text) else { return nil }
             do {
-                let resolved = try Interpolation(parsing: text).resolve(variables)
+                let interpolation: Interpolation
+                if let known = parsed[text] {
+                    interpolation = known
+                } else {
+                    interpolation = try Interpolation(parsing: text)
+                    parsed[text] = interpolation
+                }
+                let resolved = try interpolation.resolve(variables)
                 var copy = node
                 copy.kind = .scalar(resolved, style)
                 return copy
             } catch {
                 let quoted = style == .singleQuoted || style == .doubleQuoted
                 reader.error(error.description, at: node, columnOffset: error.offset + (quoted ? 1 : 0))
-                return node
+                return nil
             }
         case .sequence(let items):
+            var changed: [YAMLNode]?
+            for index in items.indices {
+                guard let item = interpolateIfNeeded(items[index], reader: &reader) else { continue }
+                if changed == nil { changed = items }
+                changed![index] = item
+            }
+            guard let changed else { return nil }
             var copy = node
-            copy.kind = .sequence(items.map { interpolate($0, reader: &reader) })
+            copy.kind = .sequence(changed)
             return copy
         case .mapping(let pairs):
+            var changed: [YAMLNode.Pair]?
+            for index in pairs.indices {
+                guard let value = interpolateIfNeeded(pairs[index].value, reader: &reader) else { continue }
+                if changed == nil { changed = pairs }
+                changed![index].value = value
+            }
+            guard let changed else { return nil }
             var copy = node
-            copy.kind = .mapping(pairs.map { YAMLNode.Pair(key: $0.key, value: interpolate($0.value, reader: &reader)) })
+            copy.kind = .mapping(changed)
             return copy
         }
     }

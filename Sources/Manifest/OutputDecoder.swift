@@ -13,10 +13,53 @@ struct OutputDecoder {
     let outOverride: String?
     /// The variables of the output being decoded, for placeholders in named sources.
     var variables: [String: String] = [:]
+    /// Named sources whose text uses variables.
+    let dynamicSources: Set<String>
+    /// `outOverride` resolved against the current directory.
+    private let resolvedOutOverride: String?
+    /// Parts already decoded.
+    private let cache = DecodeCache()
+
+    /// The parts of one output entry that read no variable, so they can be decoded once for all its outputs.
+    struct FixedParts {
+        /// The entry's number in its manifest.
+        var entry: Int
+        /// Fields that read no variable at all.
+        var fields: Set<String> = []
+        /// For list fields that do: whether each item reads none.
+        var items: [String: [Bool]] = [:]
+        /// Fields that read variables only through their own placeholders (no named source that uses variables).
+        var valued: Set<String> = []
+        /// The same for the items of list fields.
+        var valuedItems: [String: [Bool]] = [:]
+
+        func reuse(_ field: String, rate: FrameRate?) -> DecodeCache.Reuse {
+            let slot = DecodeCache.Slot(entry: entry, field: field, item: -1, rate: rate)
+            if fields.contains(field) { return .fixed(slot) }
+            return valued.contains(field) ? .byValue(slot) : .never
+        }
+
+        func reuse(_ field: String, item: Int, rate: FrameRate?) -> DecodeCache.Reuse {
+            let slot = DecodeCache.Slot(entry: entry, field: field, item: item, rate: rate)
+            if fields.contains(field) || items[field]?[item] == true { return .fixed(slot) }
+            return valued.contains(field) || valuedItems[field]?[item] == true ? .byValue(slot) : .never
+        }
+    }
+
+    init(manifest: ManifestFile, presets: PresetLibrary, presetOverride: String?, outOverride: String?) {
+        self.manifest = manifest
+        self.presets = presets
+        self.presetOverride = presetOverride
+        self.outOverride = outOverride
+        self.dynamicSources = Set(manifest.sources.filter { !OutputExpander.isFixed($0.value, dynamicSources: []) }.keys)
+        self.resolvedOutOverride = outOverride.map {
+            ManifestFile.resolve($0, against: FileManager.default.currentDirectoryPath)
+        }
+    }
 
     /// `reportsEmpty: false` keeps quiet about an output with no clips (when its template could not be found).
     func decode(name: String, nameNode: YAMLNode, fields: [String: YAMLNode], variables: [String: String],
-                reportsEmpty: Bool = true, reader: inout NodeReader) -> OutputSpec? {
+                reportsEmpty: Bool = true, fixed: FixedParts, reader: inout NodeReader) -> OutputSpec? {
         let errorsBefore = reader.diagnostics.errorCount
         // With an unusable preset, keep reading with a stand-in so every other problem is reported too.
         let settings = exportSettings(fields, reader: &reader)
@@ -26,10 +69,10 @@ struct OutputDecoder {
         let rate = settings.video?.frameRate
         var outDirectory = manifest.defaultOut
         if let node = fields["out"], let text = reader.string(node, "out") {
-            outDirectory = ManifestFile.resolve(text, against: manifest.directory)
+            outDirectory = cache.resolve(text, against: manifest.directory)
         }
-        if let outOverride {
-            outDirectory = ManifestFile.resolve(outOverride, against: FileManager.default.currentDirectoryPath)
+        if let resolvedOutOverride {
+            outDirectory = resolvedOutOverride
         }
         var spec = OutputSpec(
             name: name, manifestPath: manifest.path, location: nameNode.location, outDirectory: outDirectory,
@@ -42,22 +85,58 @@ struct OutputDecoder {
         }
         if let node = fields["background"], let text = reader.color(node, "background") { spec.background = text }
         if let node = fields["clips"], let items = reader.list(node, "clips") {
-            spec.clips = items.compactMap { clip($0, rate: rate, reader: &reader) }
+            spec.clips = items.indices.compactMap { index in
+                cache.reuse(fixed.reuse("clips", item: index, rate: rate), node: items[index], reader: &reader) {
+                    clip(items[index], rate: rate, reader: &$0)
+                }
+            }
         }
-        if let node = fields["intro"] { spec.intro = clip(node, rate: rate, reader: &reader) }
-        if let node = fields["outro"] { spec.outro = clip(node, rate: rate, reader: &reader) }
-        if let node = fields["transition"] { spec.transition = transition(node, rate: rate, reader: &reader) }
-        if let node = fields["soundtrack"] { spec.soundtrack = soundtrack(node, rate: rate, reader: &reader) }
+        if let node = fields["intro"] {
+            spec.intro = cache.reuse(fixed.reuse("intro", rate: rate), node: node, reader: &reader) {
+                clip(node, rate: rate, reader: &$0)
+            }
+        }
+        if let node = fields["outro"] {
+            spec.outro = cache.reuse(fixed.reuse("outro", rate: rate), node: node, reader: &reader) {
+                clip(node, rate: rate, reader: &$0)
+            }
+        }
+        if let node = fields["transition"] {
+            spec.transition = cache.reuse(fixed.reuse("transition", rate: rate), node: node, reader: &reader) {
+                transition(node, rate: rate, reader: &$0)
+            }
+        }
+        if let node = fields["soundtrack"] {
+            spec.soundtrack = cache.reuse(fixed.reuse("soundtrack", rate: rate), node: node, reader: &reader) {
+                soundtrack(node, rate: rate, reader: &$0)
+            }
+        }
+        // A single item (not a list) counts as the whole field: its slot is the field's.
+        func slot(_ key: String, _ node: YAMLNode, _ index: Int) -> DecodeCache.Reuse {
+            node.isSequence ? fixed.reuse(key, item: index, rate: rate) : fixed.reuse(key, rate: rate)
+        }
         if let node = fields["overlays"], let items = reader.list(node, "overlays", allowSingle: true) {
-            spec.overlays = items.compactMap { overlay($0, rate: rate, reader: &reader) }
+            spec.overlays = items.indices.compactMap { index in
+                cache.reuse(slot("overlays", node, index), node: items[index], reader: &reader) {
+                    overlay(items[index], rate: rate, reader: &$0)
+                }
+            }
         }
         for key in ["title", "titles"] {
             if let node = fields[key], let items = reader.list(node, key, allowSingle: true) {
-                spec.titles += items.compactMap { title($0, rate: rate, reader: &reader) }
+                spec.titles += items.indices.compactMap { index in
+                    cache.reuse(slot(key, node, index), node: items[index], reader: &reader) {
+                        title(items[index], rate: rate, reader: &$0)
+                    }
+                }
             }
         }
         if let node = fields["tracks"], let items = reader.list(node, "tracks") {
-            spec.tracks = items.compactMap { track($0, rate: rate, reader: &reader) }
+            spec.tracks = items.indices.compactMap { index in
+                cache.reuse(fixed.reuse("tracks", item: index, rate: rate), node: items[index], reader: &reader) {
+                    track(items[index], rate: rate, reader: &$0)
+                }
+            }
         }
         if let node = fields["layers"], let items = reader.list(node, "layers") {
             spec.layers = items.compactMap { layer($0, rate: rate, trackCount: spec.tracks.count, reader: &reader) }
@@ -74,7 +153,24 @@ struct OutputDecoder {
 
     // MARK: - Parts
 
+    /// The settings for `fields`, worked out once per distinct `preset` value.
     private func exportSettings(_ fields: [String: YAMLNode], reader: inout NodeReader) -> ExportSettings? {
+        // The node whose content decides the settings; nil when a name alone does.
+        let key = presetOverride == nil ? fields["preset"] ?? manifest.defaultPreset : nil
+        if let key {
+            if let known = cache.settings[key] { return known }
+        } else if let known = cache.namedSettings {
+            return known
+        }
+        let reportsBefore = reader.diagnostics.reportCount
+        let settings = uncachedExportSettings(fields, reader: &reader)
+        if let settings, reader.diagnostics.reportCount == reportsBefore {
+            if let key { cache.settings[key] = settings } else { cache.namedSettings = settings }
+        }
+        return settings
+    }
+
+    private func uncachedExportSettings(_ fields: [String: YAMLNode], reader: inout NodeReader) -> ExportSettings? {
         if let presetOverride {
             let node = fields["preset"] ?? manifest.defaultPreset ?? manifest.document.root
             return presets.settings(named: presetOverride, at: node, reader: &reader)
@@ -85,23 +181,36 @@ struct OutputDecoder {
     }
 
     func source(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> SourceReference? {
+        guard let text = node.string, !node.isNull, !dynamicSources.contains(text) else {
+            return uncachedSource(node, rate: rate, reader: &reader)
+        }
+        let key = DecodeCache.ScalarSource(text: text, rate: rate)
+        if let known = cache.sources[key] { return known }
+        let reportsBefore = reader.diagnostics.reportCount
+        let source = uncachedSource(node, rate: rate, reader: &reader)
+        if let source, reader.diagnostics.reportCount == reportsBefore { cache.sources[key] = source }
+        return source
+    }
+
+    private func uncachedSource(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> SourceReference? {
         if let text = node.string, !node.isNull {
             if let named = manifest.sources[text] {
                 // A named source's text is a path, never another name (so names cannot loop); it may use variables.
-                let node = NodeInterpolator(variables: variables).interpolate(named, reader: &reader)
+                var interpolator = NodeInterpolator(variables: variables)
+                let node = interpolator.interpolate(named, reader: &reader)
                 if let path = node.string, !node.isNull {
-                    return .file(path: ManifestFile.resolve(path, against: manifest.directory))
+                    return .file(path: cache.resolve(path, against: manifest.directory))
                 }
-                return source(node, rate: rate, reader: &reader)
+                return uncachedSource(node, rate: rate, reader: &reader)
             }
-            return .file(path: ManifestFile.resolve(text, against: manifest.directory))
+            return .file(path: cache.resolve(text, against: manifest.directory))
         }
         guard let fields = reader.mapping(node, in: "source", keys: ManifestSchema.source) else { return nil }
         if let output = fields["output"] {
             return reader.string(output, "output").map { .output(name: $0) }
         }
         if let path = fields["path"] {
-            return reader.string(path, "path").map { .file(path: ManifestFile.resolve($0, against: manifest.directory)) }
+            return reader.string(path, "path").map { .file(path: cache.resolve($0, against: manifest.directory)) }
         }
         guard let generate = fields["generate"] else {
             reader.error("a source mapping needs 'path', 'generate' or 'output'", at: node)

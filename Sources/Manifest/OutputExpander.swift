@@ -27,6 +27,9 @@ struct OutputExpander {
         var decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride,
                                     outOverride: outOverride)
         var specs: [OutputSpec] = []
+        // Named sources whose text uses variables: a field naming one depends on the output's variables.
+        let dynamicSources = decoder.dynamicSources
+        var entryIndex = 0
         for entry in file.outputs {
             guard let pairs = entry.pairs, let nameNode = entry["name"], reader.string(nameNode, "name") != nil else {
                 continue
@@ -64,18 +67,47 @@ struct OutputExpander {
             guard let sets = VariableSets.expand(fields, base: file.variables, directory: file.directory, reader: &reader) else {
                 continue
             }
+            entryIndex += 1
+            // Which fields (and list items) read no variable: they are used as written and decoded once.
+            var fixed = OutputDecoder.FixedParts(entry: entryIndex)
+            for (key, node) in merged {
+                if Self.isFixed(node, dynamicSources: dynamicSources) {
+                    fixed.fields.insert(key)
+                    continue
+                }
+                if Self.isFixed(node, dynamicSources: dynamicSources, placeholders: true) { fixed.valued.insert(key) }
+                if let items = node.items {
+                    fixed.items[key] = items.map { Self.isFixed($0, dynamicSources: dynamicSources) }
+                    fixed.valuedItems[key] = items.map { Self.isFixed($0, dynamicSources: dynamicSources, placeholders: true) }
+                }
+            }
+            var interpolator = NodeInterpolator(variables: [:])
             for set in sets {
-                let interpolator = NodeInterpolator(variables: set.variables)
+                interpolator.variables = set.variables
                 let nameValue = interpolator.interpolate(nameNode, reader: &reader)
                 guard let name = nameValue.string, checkName(name, node: nameNode, origin: set.origin, reader: &reader) else {
                     continue
                 }
                 let errorsBefore = reader.diagnostics.errorCount
                 var resolved: [String: YAMLNode] = [:]
-                for (key, node) in merged { resolved[key] = interpolator.interpolate(node, reader: &reader) }
+                resolved.reserveCapacity(merged.count)
+                for (key, node) in merged {
+                    if fixed.fields.contains(key) {
+                        resolved[key] = node
+                    } else if let flags = fixed.items[key], case .sequence(var items) = node.kind {
+                        for index in items.indices where !flags[index] {
+                            items[index] = interpolator.interpolate(items[index], reader: &reader)
+                        }
+                        var copy = node
+                        copy.kind = .sequence(items)
+                        resolved[key] = copy
+                    } else {
+                        resolved[key] = interpolator.interpolate(node, reader: &reader)
+                    }
+                }
                 decoder.variables = set.variables
                 if let spec = decoder.decode(name: name, nameNode: nameNode, fields: resolved, variables: set.variables,
-                                             reportsEmpty: !templateFailed, reader: &reader) {
+                                             reportsEmpty: !templateFailed, fixed: fixed, reader: &reader) {
                     specs.append(spec)
                     if templateFailed || reader.diagnostics.errorCount > errorsBefore { invalidNames.insert(name) }
                 }
@@ -84,8 +116,58 @@ struct OutputExpander {
         return specs
     }
 
+    /// Whether `node` reads no variable: no scalar value has a brace (unless `placeholders` allows them) or names a
+    /// named source that uses variables. Any scalar that may resolve to such a name counts as naming one.
+    static func isFixed(_ node: YAMLNode, dynamicSources: Set<String>, placeholders: Bool = false) -> Bool {
+        switch node.kind {
+        case .scalar(let text, _):
+            if Interpolation.hasBraces(text) { return placeholders && dynamicSources.isEmpty }
+            return !dynamicSources.contains(text)
+        case .sequence(let items):
+            return items.allSatisfy { isFixed($0, dynamicSources: dynamicSources, placeholders: placeholders) }
+        case .mapping(let pairs):
+            return pairs.allSatisfy { isFixed($0.value, dynamicSources: dynamicSources, placeholders: placeholders) }
+        }
+    }
+
     /// Refuses names that are empty, leave the output directory, or repeat an earlier output's name.
     private mutating func checkName(_ name: String, node: YAMLNode, origin: String?, reader: inout NodeReader) -> Bool {
+        if !Self.isPlainName(name) {
+            guard checkShape(name, node: node, origin: origin, reader: &reader) else { return false }
+        }
+        if let earlier = producedNames[name] {
+            let from = origin.map { " (from data row \($0))" } ?? ""
+            let earlierFrom = earlier.origin.map { " from data row \($0)" } ?? ""
+            reader.error("output name '\(name)'\(from) is already produced at \(earlier.location)\(earlierFrom); output names must be unique", at: node)
+            return false
+        }
+        producedNames[name] = (node.location, origin)
+        return true
+    }
+
+    /// A quick yes for the usual name: ASCII, not blank, relative, without control characters, backslashes, empty
+    /// parts or `..`. Anything else gets the full check.
+    static func isPlainName(_ name: String) -> Bool {
+        var componentLength = 0, componentDots = 0, hasNonSpace = false, first = true
+        for byte in name.utf8 {
+            if first && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: "~")) { return false }
+            first = false
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return false }
+            if byte != UInt8(ascii: " ") { hasNonSpace = true }
+            if byte == UInt8(ascii: "/") {
+                if componentLength == 0 || (componentLength == 2 && componentDots == 2) { return false }
+                componentLength = 0
+                componentDots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { componentDots += 1 }
+            }
+        }
+        return hasNonSpace && componentLength > 0 && !(componentLength == 2 && componentDots == 2)
+    }
+
+    /// The full check of a name's shape, reporting what is wrong.
+    private func checkShape(_ name: String, node: YAMLNode, origin: String?, reader: inout NodeReader) -> Bool {
         let from = origin.map { " (from data row \($0))" } ?? ""
         if name.isEmpty || name.trimmingCharacters(in: .whitespaces).isEmpty {
             reader.error("output name is empty\(from)", at: node)
@@ -97,12 +179,6 @@ struct OutputExpander {
             reader.error("output name '\(name)'\(from) would leave the output directory; names may not be absolute or contain '..', empty parts or control characters", at: node)
             return false
         }
-        if let earlier = producedNames[name] {
-            let earlierFrom = earlier.origin.map { " from data row \($0)" } ?? ""
-            reader.error("output name '\(name)'\(from) is already produced at \(earlier.location)\(earlierFrom); output names must be unique", at: node)
-            return false
-        }
-        producedNames[name] = (node.location, origin)
         return true
     }
 }

@@ -3,23 +3,31 @@ public import MediaCore
 extension OutputSpec {
     /// Every source the output reads, with where the manifest names it.
     public var sourceReferences: [(reference: SourceReference, location: SourceLocation)] {
-        var result: [(SourceReference, SourceLocation)] = []
-        for clip in [intro].compactMap({ $0 }) + clips + [outro].compactMap({ $0 }) {
-            result.append((clip.source, clip.location))
-        }
-        for track in tracks { result += track.segments.map { ($0.source, $0.location) } }
-        if let soundtrack { result.append((soundtrack.source, soundtrack.location)) }
-        result += overlays.map { ($0.source, $0.location) }
+        var result: [(reference: SourceReference, location: SourceLocation)] = []
+        result.reserveCapacity(clips.count + 3 + overlays.count)
+        forEachSource { result.append(($0, $1)) }
         return result
     }
 
     /// The names of the outputs this one uses as sources, in first-use order.
     public var dependencies: [String] {
-        var seen = Set<String>()
-        return sourceReferences.compactMap { entry in
-            if case .output(let name) = entry.reference, seen.insert(name).inserted { return name }
-            return nil
+        var result: [String] = [], seen = Set<String>()
+        forEachSource { reference, _ in
+            if case .output(let name) = reference, seen.insert(name).inserted { result.append(name) }
         }
+        return result
+    }
+
+    /// Calls `body` with every source in the order of `sourceReferences`, without building the list.
+    func forEachSource(_ body: (SourceReference, SourceLocation) -> Void) {
+        if let intro { body(intro.source, intro.location) }
+        for clip in clips { body(clip.source, clip.location) }
+        if let outro { body(outro.source, outro.location) }
+        for track in tracks {
+            for segment in track.segments { body(segment.source, segment.location) }
+        }
+        if let soundtrack { body(soundtrack.source, soundtrack.location) }
+        for overlay in overlays { body(overlay.source, overlay.location) }
     }
 }
 
@@ -29,8 +37,8 @@ enum DependencyCheck {
         let names = Set(outputs.map(\.name))
         let sources = Dictionary(files.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
         for output in outputs {
-            for (reference, location) in output.sourceReferences {
-                guard case .output(let name) = reference, !names.contains(name) else { continue }
+            output.forEachSource { reference, location in
+                guard case .output(let name) = reference, !names.contains(name) else { return }
                 var message = "output '\(output.name)' uses output '\(name)' as a source, but no output has that name"
                 if let guess = Suggestion.closest(to: name, among: Array(names)) { message += "; did you mean '\(guess)'?" }
                 diagnostics.error(message, at: location, in: sources[output.manifestPath])

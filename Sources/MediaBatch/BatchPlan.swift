@@ -14,6 +14,18 @@ public struct BatchPlan: Sendable {
     public var problems: [JobProblem]
     /// Every output, expanded, in dependency order.
     public var outputs: [OutputSpec]
+    /// How many jobs were built (equal to `jobs.count` unless `make` was told to keep only what others need).
+    public var builtCount: Int
+    /// The manifests that declare at least one built job.
+    public var builtManifests: Set<String>
+
+    /// Which built jobs `make` keeps in `jobs`.
+    public enum Keeping: Sendable {
+        /// Every job (`plan`, `run`).
+        case all
+        /// Only the jobs other outputs use as sources (`validate`, which needs counts, not jobs): memory stays flat.
+        case dependencies
+    }
 
     /// Whether the manifests themselves are invalid.
     public var isInvalid: Bool { diagnostics.contains { $0.severity == .error } }
@@ -50,43 +62,62 @@ public struct BatchPlan: Sendable {
 
     /// Reads `paths`, expands every output, checks dependencies for cycles, probes sources and builds the jobs.
     public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [], outDirectory: String? = nil,
-                            probe: any SourceProbe = MediaProbe()) -> BatchPlan {
+                            probe: any SourceProbe = MediaProbe(), keeping: Keeping = .all) -> BatchPlan {
         let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride,
                                           outOverride: outDirectory)
         let set = ManifestSet.load(paths: paths, options: options)
         var diagnostics = set.diagnostics
-        let byName = Dictionary(set.outputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Outputs by name, as indices into `set.outputs` (copying an OutputSpec is not free), and their dependencies.
+        var index: [String: Int] = [:]
+        index.reserveCapacity(set.outputs.count)
+        for (position, output) in set.outputs.enumerated() where index[output.name] == nil { index[output.name] = position }
+        let dependencies = set.outputs.map(\.dependencies)
 
         var graph = JobGraph<String>()
-        for output in set.outputs { graph.add(output.name, dependsOn: output.dependencies.filter { byName[$0] != nil }) }
-        if let cycle = graph.findCycle() {
+        for (position, output) in set.outputs.enumerated() {
+            graph.add(output.name, dependsOn: dependencies[position].filter { index[$0] != nil })
+        }
+        let cycle = graph.findCycle()
+        if let cycle {
+            let byName = index.mapValues { set.outputs[$0] }
             diagnostics += cycleDiagnostics(cycle, outputs: byName, files: set.files)
         }
-        let order = declarationOrder(set.outputs, byName: byName)
+        let dependenciesByName: (String) -> [String]? = { name in index[name].map { dependencies[$0] } }
+        let order = declarationOrder(set.outputs.map(\.name), dependencies: dependenciesByName)
         var wanted = Set(order)
         if !only.isEmpty {
             let selected = order.filter { name in only.contains { Glob.matches($0, name) } }
-            wanted = Set(selected.flatMap { [$0] + transitiveDependencies(of: $0, in: byName) })
+            wanted = Set(selected.flatMap { [$0] + transitiveDependencies(of: $0, in: dependenciesByName) })
         }
 
         let builder = JobBuilder(catalog: SourceCatalog(probe: probe), manifests: set.files)
+        // Only outputs used as sources are looked up by later outputs.
+        var usedAsSource = Set<String>()
+        for names in dependencies { usedAsSource.formUnion(names) }
         var built: [String: Job] = [:]
         var jobs: [Job] = [], problems: [JobProblem] = [], outputs: [OutputSpec] = []
-        let cyclic = Set(graph.findCycle() ?? [])
+        var builtCount = 0, builtManifests = Set<String>()
+        if keeping == .all { jobs.reserveCapacity(order.count) }
+        outputs.reserveCapacity(order.count)
+        let cyclic = Set(cycle ?? [])
         do {
             for name in order where wanted.contains(name) && !cyclic.contains(name) && !set.invalidOutputs.contains(name) {
-                guard let spec = byName[name] else { continue }
+                guard let position = index[name] else { continue }
+                let spec = set.outputs[position]
                 outputs.append(spec)
                 switch builder.build(spec, built: built) {
                 case .success(let job):
-                    built[name] = job
-                    jobs.append(job)
+                    if usedAsSource.contains(name) { built[name] = job }
+                    builtCount += 1
+                    builtManifests.insert(job.manifestPath)
+                    if keeping == .all || usedAsSource.contains(name) { jobs.append(job) }
                 case .failure(let problem):
                     problems.append(problem)
                 }
             }
         }
-        return BatchPlan(diagnostics: diagnostics, jobs: jobs, problems: problems, outputs: outputs)
+        return BatchPlan(diagnostics: diagnostics, jobs: jobs, problems: problems, outputs: outputs,
+                         builtCount: builtCount, builtManifests: builtManifests)
     }
 
     /// `dependency cycle: a -> b -> a` at each output of the cycle.
@@ -102,23 +133,25 @@ public struct BatchPlan: Sendable {
     }
 
     /// Outputs in the order the manifests declare them, each moved after the outputs it depends on.
-    static func declarationOrder(_ outputs: [OutputSpec], byName: [String: OutputSpec]) -> [String] {
+    /// `dependencies` gives an output's dependencies by name, nil for names that are no output.
+    static func declarationOrder(_ names: [String], dependencies: (String) -> [String]?) -> [String] {
         var order: [String] = [], placed = Set<String>(), visiting = Set<String>()
+        order.reserveCapacity(names.count)
         func visit(_ name: String) {
-            guard !placed.contains(name), visiting.insert(name).inserted, let spec = byName[name] else { return }
-            for dependency in spec.dependencies { visit(dependency) }
+            guard !placed.contains(name), visiting.insert(name).inserted, let direct = dependencies(name) else { return }
+            for dependency in direct { visit(dependency) }
             visiting.remove(name)
             placed.insert(name)
             order.append(name)
         }
-        for output in outputs { visit(output.name) }
+        for name in names { visit(name) }
         return order
     }
 
-    static func transitiveDependencies(of name: String, in outputs: [String: OutputSpec]) -> [String] {
+    static func transitiveDependencies(of name: String, in dependencies: (String) -> [String]?) -> [String] {
         var result: [String] = [], stack = [name], seen: Set<String> = [name]
         while let next = stack.popLast() {
-            for dependency in outputs[next]?.dependencies ?? [] where seen.insert(dependency).inserted {
+            for dependency in dependencies(next) ?? [] where seen.insert(dependency).inserted {
                 result.append(dependency)
                 stack.append(dependency)
             }

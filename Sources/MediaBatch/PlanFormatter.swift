@@ -10,10 +10,12 @@ public enum PlanFormatter {
     public static func text(_ plan: BatchPlan, relativeTo directory: String = FileManager.default.currentDirectoryPath) -> String {
         var lines: [String] = []
         let problems = Dictionary(plan.problems.map { ($0.output, $0) }, uniquingKeysWith: { first, _ in first })
-        let jobs = Dictionary(plan.jobs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let jobs = Dictionary(plan.jobs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Source names by URL: reading a generator's URL is not free, and 10 000 jobs share a handful of sources.
+        var names: [URL: String] = [:]
         for spec in plan.outputs {
             if let job = jobs[spec.name] {
-                lines += describe(job, relativeTo: directory)
+                lines += describe(plan.jobs[job], relativeTo: directory, names: &names)
             } else if let problem = problems[spec.name] {
                 lines.append("\(spec.name)  (cannot be built)")
                 lines.append("  error: \(problem.reason)  [\(problem.diagnostic.location.map(\.description) ?? spec.manifestPath)]")
@@ -27,7 +29,7 @@ public enum PlanFormatter {
     }
 
     /// One job's lines.
-    static func describe(_ job: Job, relativeTo directory: String) -> [String] {
+    static func describe(_ job: Job, relativeTo directory: String, names: inout [URL: String]) -> [String] {
         var lines: [String] = []
         lines.append("\(job.name)  \(TimeSyntax.humanReadable(job.expectedDuration))  \(presetSummary(job.settings))")
         lines.append("  file:     \(relative(job.outputPath, to: directory))")
@@ -40,7 +42,17 @@ public enum PlanFormatter {
                 let target = segment.targetRange
                 let source = segment.sourceRange
                 var text = "\(TimeSyntax.humanReadable(target.start))-\(TimeSyntax.humanReadable(target.end)) "
-                text += sourceName(segment.sourceURL, relativeTo: directory)
+                if let url = segment.sourceURL {
+                    if let known = names[url] {
+                        text += known
+                    } else {
+                        let name = sourceName(url, relativeTo: directory)
+                        names[url] = name
+                        text += name
+                    }
+                } else {
+                    text += sourceName(nil, relativeTo: directory)
+                }
                 text += "[\(TimeSyntax.humanReadable(source.start))-\(TimeSyntax.humanReadable(source.end))]"
                 if segment.rate != 1 { text += " x\(ValueSyntax.format((segment.rate * 1000).rounded() / 1000))" }
                 return text
