@@ -28,10 +28,16 @@ extension JobBuilder {
         }
         if let soundtrack, let soundtrackID, total > .zero {
             var input = AudioMixInputParameters(trackID: soundtrackID)
-            let speech = placed.indices.filter { placed[$0].audioTrack != nil && placed[$0].clip.volume > 0 }
-                .map { TimeRange(start: placed[$0].start, end: placed[$0].end) }
+            // The bed ducks by listening to the clips' sound (a side chain in the mixer), not by clip boundaries:
+            // a quiet stretch of a clip lets the music back up.
+            let clipTracks = Set(placed.compactMap(\.audioTrack)).sorted()
+            if soundtrack.duck < 1, !clipTracks.isEmpty {
+                input.ducking = Ducking(sideChainTrackIDs: clipTracks, depth: soundtrack.duck,
+                                        threshold: soundtrack.duckThreshold, attack: soundtrack.duckAttack,
+                                        release: soundtrack.duckRelease)
+            }
             let envelope = Self.bedEnvelope(volume: soundtrack.volume, fadeIn: soundtrack.fadeIn, fadeOut: soundtrack.fadeOut,
-                                            duck: soundtrack.duck, speech: speech, total: total)
+                                            total: total)
             for (from, to) in zip(envelope, envelope.dropFirst()) where to.time > from.time {
                 try input.setVolumeRamp(fromStartVolume: from.gain, toEndVolume: to.gain,
                                         timeRange: TimeRange(start: from.time, end: to.time))
@@ -41,49 +47,18 @@ extension JobBuilder {
         return AudioMix(inputParameters: parameters.keys.sorted().compactMap { parameters[$0] })
     }
 
-    /// Breakpoints of the bed's gain: the product of its volume, the fades and the ducking, linear in between.
-    static func bedEnvelope(volume: Double, fadeIn: MediaTime, fadeOut: MediaTime, duck: Double,
-                            speech: [TimeRange], total: MediaTime) -> [(time: MediaTime, gain: Double)] {
-        let ramp = MediaTime(value: 1, timescale: 4)
-        var times: Set<MediaTime> = [.zero, total]
+    /// Breakpoints of the bed's gain: its volume times the fade in and the fade out, linear in between.
+    static func bedEnvelope(volume: Double, fadeIn: MediaTime, fadeOut: MediaTime,
+                            total: MediaTime) -> [(time: MediaTime, gain: Double)] {
         let fadeInEnd = MediaTime.minimum(fadeIn, total)
         let fadeOutStart = MediaTime.maximum(total - fadeOut, .zero)
-        times.insert(fadeInEnd)
-        times.insert(fadeOutStart)
-        let ducked = duck < 1 ? merged(speech) : []
-        for range in ducked {
-            for time in [range.start - ramp, range.start, range.end, range.end + ramp] where time > .zero && time < total {
-                times.insert(time)
-            }
-        }
+        let times: Set<MediaTime> = [.zero, total, fadeInEnd, fadeOutStart]
         func fade(_ t: MediaTime) -> Double {
             var gain = 1.0
             if fadeIn > .zero && t < fadeInEnd { gain = min(gain, t.seconds / fadeIn.seconds) }
             if fadeOut > .zero && t > fadeOutStart { gain = min(gain, (total - t).seconds / fadeOut.seconds) }
             return max(0, gain)
         }
-        func ducking(_ t: MediaTime) -> Double {
-            var depth = 0.0
-            for range in ducked {
-                if range.start <= t && t <= range.end { return duck }
-                if t < range.start && t > range.start - ramp { depth = max(depth, 1 - (range.start - t).seconds / ramp.seconds) }
-                if t > range.end && t < range.end + ramp { depth = max(depth, 1 - (t - range.end).seconds / ramp.seconds) }
-            }
-            return 1 - depth * (1 - duck)
-        }
-        return times.sorted().map { ($0, volume * fade($0) * ducking($0)) }
-    }
-
-    /// Overlapping or touching ranges joined.
-    static func merged(_ ranges: [TimeRange]) -> [TimeRange] {
-        var result: [TimeRange] = []
-        for range in ranges.sorted(by: { $0.start < $1.start }) {
-            if let last = result.last, range.start <= last.end {
-                result[result.count - 1] = TimeRange(start: last.start, end: MediaTime.maximum(last.end, range.end))
-            } else {
-                result.append(range)
-            }
-        }
-        return result
+        return times.sorted().map { ($0, volume * fade($0)) }
     }
 }

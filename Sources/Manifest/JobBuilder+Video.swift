@@ -104,13 +104,31 @@ extension JobBuilder {
     private func placeOverlay(_ overlay: OverlaySpec, info: SourceInfo, canvas: Size, layer: inout LayerInstruction,
                               at time: MediaTime) throws {
         let size = info.video?.naturalSize ?? canvas
-        let region = FitGeometry.resolve(overlay.region, in: canvas, aspectOf: size)
+        var region = FitGeometry.resolve(overlay.region, in: canvas, aspectOf: size)
+        if let anchor = overlay.anchor {
+            // Margins are taken from the canvas's shorter side, so a logo keeps its distance from the edges in
+            // every aspect.
+            let margin = overlay.margin.resolve(against: min(canvas.width, canvas.height))
+            region.x = [margin, (canvas.width - region.width) / 2, canvas.width - margin - region.width][anchor.column]
+            region.y = [margin, (canvas.height - region.height) / 2, canvas.height - margin - region.height][anchor.row]
+        }
         let geometry = FitGeometry.place(crop: Rect(x: 0, y: 0, width: size.width, height: size.height),
                                          into: region, fit: .contain)
         try layer.setCropRectangle(geometry.crop, at: time)
         try layer.setTransform(geometry.transform, at: time)
         guard layer.opacityRamp(at: .zero) == nil else { return }
         let start = overlay.at
+        if !overlay.opacityRamps.isEmpty {
+            for ramp in overlay.opacityRamps {
+                if ramp.duration > .zero {
+                    try layer.setOpacityRamp(fromStartOpacity: ramp.startValue, toEndOpacity: ramp.endValue,
+                                             timeRange: TimeRange(start: ramp.start, duration: ramp.duration))
+                } else {
+                    try layer.setOpacity(ramp.startValue, at: ramp.start)
+                }
+            }
+            return
+        }
         if overlay.fade > .zero {
             try layer.setOpacityRamp(fromStartOpacity: 0, toEndOpacity: overlay.opacity,
                                      timeRange: TimeRange(start: start, duration: overlay.fade))

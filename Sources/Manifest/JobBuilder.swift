@@ -114,6 +114,7 @@ public struct JobBuilder {
         if let video = spec.settings.video {
             var made = try makeVideoComposition(composition, placed: placed, overlays: overlayTracks,
                                                 canvas: canvas, frameRate: video.frameRate, spec: spec)
+            made.textLayers = try textLayers(spec, placed: placed, canvas: canvas, total: total)
             if let explicit {
                 do {
                     try applyExplicitLayers(spec, video: &made, videoIDs: explicit.video, sizes: explicit.sizes, canvas: canvas)

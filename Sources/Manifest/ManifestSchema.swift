@@ -4,16 +4,22 @@ enum ManifestSchema {
     static let defaults = ["preset", "out", "template", "background"]
     static let source = ["path", "generate", "duration", "size", "fps", "color", "frequency", "output"]
     /// Keys a template may set and an output may override.
-    static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles",
+    static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles", "captions",
                               "preset", "background", "metadata", "clips", "tracks", "layers", "out"]
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
-    static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute"]
+    static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
+                       "captions"]
     static let transition = ["type", "duration"]
-    static let soundtrack = ["source", "volume", "loop", "fade_in", "fade_out", "duck", "from"]
-    static let overlay = ["image", "region", "opacity", "at", "duration", "fade"]
+    static let soundtrack = ["source", "volume", "loop", "fade_in", "fade_out", "duck", "from", "duck_threshold",
+                             "duck_attack", "duck_release"]
+    static let overlay = ["image", "region", "opacity", "at", "duration", "fade", "anchor", "margin"]
     static let region = ["x", "y", "width", "height"]
-    static let title = ["text", "at", "duration", "position", "animate", "font", "size", "color"]
+    /// Keys that say how text looks, shared by titles and captions.
+    static let textStyle = ["font", "size", "color", "outline", "outline_width", "shadow", "box", "bold", "italic",
+                            "align"]
+    static let title = ["text", "at", "duration", "position", "anchor", "region", "animate", "animate_duration"] + textStyle
+    static let captions = ["file", "offset", "position"] + textStyle
     static let track = ["segments"]
     static let segment = ["source", "from", "to", "at", "speed"]
     static let layer = ["track", "region", "crop", "fit", "opacity", "volume"]

@@ -131,6 +131,9 @@ struct OutputDecoder {
                 }
             }
         }
+        if let node = fields["captions"], let items = reader.list(node, "captions", allowSingle: true) {
+            spec.captions = items.compactMap { captions($0, rate: rate, reader: &reader) }
+        }
         if let node = fields["tracks"], let items = reader.list(node, "tracks") {
             spec.tracks = items.indices.compactMap { index in
                 cache.reuse(fixed.reuse("tracks", item: index, rate: rate), node: items[index], reader: &reader) {
@@ -275,6 +278,7 @@ struct OutputDecoder {
             clip.fit = Fit(rawValue: text) ?? .contain
         }
         if let node = fields["transition"] { clip.transition = transition(node, rate: rate, reader: &reader) }
+        if let node = fields["captions"] { clip.captions = captions(node, rate: rate, reader: &reader) }
         return clip
     }
 
@@ -293,7 +297,7 @@ struct OutputDecoder {
         return nil
     }
 
-    private func region(_ node: YAMLNode, _ what: String, reader: inout NodeReader) -> RegionSpec? {
+    func region(_ node: YAMLNode, _ what: String, reader: inout NodeReader) -> RegionSpec? {
         guard let fields = reader.mapping(node, in: "'\(what)'", keys: ManifestSchema.region) else { return nil }
         let x = fields["x"].flatMap { reader.length($0, "x") } ?? .pixels(0)
         let y = fields["y"].flatMap { reader.length($0, "y") } ?? .pixels(0)
@@ -337,7 +341,12 @@ struct OutputDecoder {
         if let node = fields["loop"], let value = reader.bool(node, "loop") { spec.loop = value }
         if let node = fields["fade_in"], let time = reader.time(node, "fade_in", frameRate: rate) { spec.fadeIn = time }
         if let node = fields["fade_out"], let time = reader.time(node, "fade_out", frameRate: rate) { spec.fadeOut = time }
-        if let node = fields["duck"], let value = reader.gain(node, "duck") { spec.duck = value }
+        if let node = fields["duck"], let value = reader.gain(node, "duck") { spec.duck = min(1, value) }
+        if let node = fields["duck_threshold"], let value = reader.number(node, "duck_threshold", in: -90...0) {
+            spec.duckThreshold = value
+        }
+        if let node = fields["duck_attack"], let time = reader.time(node, "duck_attack", frameRate: rate) { spec.duckAttack = time }
+        if let node = fields["duck_release"], let time = reader.time(node, "duck_release", frameRate: rate) { spec.duckRelease = time }
         if let node = fields["from"], let time = reader.time(node, "from", frameRate: rate) { spec.from = time }
         return spec
     }
@@ -348,26 +357,18 @@ struct OutputDecoder {
               let regionNode = fields["region"], let region = region(regionNode, "region", reader: &reader) else { return nil }
         var spec = OverlaySpec(source: source, location: imageNode.location, region: region, opacity: 1, at: .zero,
                                duration: nil, fade: .zero)
-        if let node = fields["opacity"], let value = reader.number(node, "opacity", in: 0...1) { spec.opacity = value }
+        if let node = fields["opacity"] {
+            if node.isSequence {
+                spec.opacityRamps = ramps(node, "opacity", range: 0...1, rate: rate, reader: &reader)
+            } else if let value = reader.number(node, "opacity", in: 0...1) {
+                spec.opacity = value
+            }
+        }
         if let node = fields["at"], let time = reader.time(node, "at", frameRate: rate) { spec.at = time }
         if let node = fields["duration"], let time = reader.time(node, "duration", frameRate: rate) { spec.duration = time }
         if let node = fields["fade"], let time = reader.time(node, "fade", frameRate: rate) { spec.fade = time }
-        return spec
-    }
-
-    private func title(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> TitleSpec? {
-        guard let fields = reader.mapping(node, in: "title", keys: ManifestSchema.title, required: ["text"]),
-              let textNode = fields["text"], let text = reader.string(textNode, "text") else { return nil }
-        var spec = TitleSpec(text: text, location: textNode.location, at: .zero, duration: nil, position: "bottom",
-                             animate: "none", font: "Noto Sans", size: 0.06, color: "white")
-        if let node = fields["at"], let time = reader.time(node, "at", frameRate: rate) { spec.at = time }
-        if let node = fields["duration"], let time = reader.time(node, "duration", frameRate: rate) { spec.duration = time }
-        if let node = fields["position"], let value = reader.choice(node, "position", ["top", "center", "bottom"]) { spec.position = value }
-        if let node = fields["animate"],
-           let value = reader.choice(node, "animation", ["none", "fade", "slide", "pop", "typewriter"]) { spec.animate = value }
-        if let node = fields["font"], let value = reader.string(node, "font") { spec.font = value }
-        if let node = fields["size"], let value = reader.number(node, "size", in: 0.005...1) { spec.size = value }
-        if let node = fields["color"], let value = reader.color(node, "color") { spec.color = value }
+        if let node = fields["anchor"] { spec.anchor = anchor(node, "anchor", reader: &reader) }
+        if let node = fields["margin"], let length = reader.length(node, "margin") { spec.margin = length }
         return spec
     }
 
@@ -411,7 +412,7 @@ struct OutputDecoder {
     }
 
     /// `0.5` (a value from the start), or a list of `{ at: t, value: v }` and `{ from: t, to: t, start: v, end: v }`.
-    private func ramps(_ node: YAMLNode, _ what: String, range: ClosedRange<Double>, rate: FrameRate?,
+    func ramps(_ node: YAMLNode, _ what: String, range: ClosedRange<Double>, rate: FrameRate?,
                        reader: inout NodeReader) -> [RampSpec] {
         if node.string != nil {
             guard let value = reader.number(node, what, in: range) else { return [] }

@@ -29,6 +29,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var overlays: [OverlaySpec]
     /// Text over the video.
     public var titles: [TitleSpec]
+    /// Caption files shown on the output's timeline.
+    public var captions: [CaptionSpec] = []
     /// Explicit timelines (`tracks:`); when set, `clips` is empty.
     public var tracks: [TrackSpec]
     /// Explicit layer ramps for `tracks`.
@@ -94,6 +96,22 @@ public struct ClipSpec: Sendable, Hashable {
     public var transition: TransitionSpec?
     /// Where in the manifest `from`, `to` or `duration` are written, for range errors.
     public var rangeLocation: SourceLocation
+    /// Captions of this clip's source, moved and trimmed with the clip.
+    public var captions: CaptionSpec? = nil
+}
+
+/// A caption file (SRT or WebVTT) burned into the picture, with its look.
+public struct CaptionSpec: Sendable, Hashable, Codable {
+    /// The file, resolved against the manifest's directory.
+    public var path: String
+    /// Where in the manifest it is named.
+    public var location: SourceLocation
+    /// Shifts every cue (output-level captions).
+    public var offset: MediaTime
+    /// How the text looks.
+    public var style: TextStyle
+    /// Where on the frame it goes.
+    public var anchor: TextPlacement.Anchor
 }
 
 /// A transition between two clips.
@@ -140,6 +158,12 @@ public struct SoundtrackSpec: Sendable, Hashable {
     public var duck: Double
     /// Where in the bed to start.
     public var from: MediaTime
+    /// The clip audio's level (dBFS) above which the bed ducks.
+    public var duckThreshold: Double = -40
+    /// How fast the bed goes down when clip audio starts.
+    public var duckAttack = MediaTime(value: 1, timescale: 20)
+    /// How fast it comes back when clip audio stops.
+    public var duckRelease = MediaTime(value: 3, timescale: 10)
 }
 
 /// A picture over the video.
@@ -158,6 +182,12 @@ public struct OverlaySpec: Sendable, Hashable {
     public var duration: MediaTime?
     /// Fade in and out over this long.
     public var fade: MediaTime
+    /// Placement by corner or edge instead of `region`'s x and y: the picture sits `margin` from that side.
+    public var anchor: TextPlacement.Anchor? = nil
+    /// The distance from the anchored sides, in canvas pixels or percent.
+    public var margin: Length = .percent(4)
+    /// Opacity over time, replacing the single `opacity`.
+    public var opacityRamps: [RampSpec] = []
 }
 
 /// Text over the video.
@@ -180,6 +210,14 @@ public struct TitleSpec: Sendable, Hashable, Codable {
     public var size: Double
     /// Text colour.
     public var color: String
+    /// The full look: font, size, colours, outline, shadow, box.
+    public var style = TextStyle()
+    /// The corner, edge or centre the text is anchored to (from `position` or `anchor`).
+    public var anchor: TextPlacement.Anchor = .bottom
+    /// A canvas region the text wraps into, instead of an anchor.
+    public var region: RegionSpec? = nil
+    /// How long `animate` takes.
+    public var animationDuration = MediaTime(value: 1, timescale: 2)
 }
 
 /// An explicit track: segments placed on the timeline by hand.

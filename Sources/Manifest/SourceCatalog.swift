@@ -19,6 +19,7 @@ public final class SourceCatalog: @unchecked Sendable {
     // Used from one thread at a time (planning is sequential); the cache is the only state.
     private let probe: any SourceProbe
     private var cache: [String: Result<SourceInfo, SourceProblem>] = [:]
+    private var captionFiles: [String: Result<Captions, SourceProblem>] = [:]
     private var generated: [GeneratedSource: SourceInfo] = [:]
 
     /// Why a file source cannot be used; one line naming the file.
@@ -32,6 +33,29 @@ public final class SourceCatalog: @unchecked Sendable {
     /// A catalog probing files with `probe`.
     public init(probe: any SourceProbe) {
         self.probe = probe
+    }
+
+    /// The cues of the SRT or WebVTT file at `path`, read once; `displayPath` names it in messages.
+    public func captions(_ path: String, displayPath: String) -> Result<Captions, SourceProblem> {
+        if let cached = captionFiles[path] { return cached }
+        let result: Result<Captions, SourceProblem>
+        if let data = FileManager.default.contents(atPath: path) {
+            if let text = String(data: data, encoding: .utf8) {
+                do {
+                    let format: Captions.Format? = path.lowercased().hasSuffix(".vtt") ? .webvtt : nil
+                    result = .success(try Captions.parse(text, format: format, file: displayPath))
+                } catch {
+                    result = .failure(SourceProblem(stage: "load", message: "\(error)"))
+                }
+            } else {
+                result = .failure(SourceProblem(stage: "load", message: "captions '\(displayPath)' are not UTF-8 text"))
+            }
+        } else {
+            result = .failure(SourceProblem(stage: "load",
+                                            message: "captions '\(displayPath)' not found (resolved to '\(path)')"))
+        }
+        captionFiles[path] = result
+        return result
     }
 
     /// The tracks of the file at `path`, probed once.

@@ -220,6 +220,9 @@ public final class BatchRunner: Sendable {
                 fill(&report, from: result.probe)
                 report.actualDuration = ReportTime(result.duration)
                 report.byteSize = result.byteSize
+                if let loudness = result.loudness, loudness.integrated.isFinite {
+                    report.loudnessLUFS = (loudness.integrated * 10).rounded() / 10
+                }
                 report.speed = OutputReport.speed(media: result.duration.seconds, render: report.renderSeconds)
                 report.posterPath = outcome.value?.posterPath
             }
