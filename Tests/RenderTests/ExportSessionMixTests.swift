@@ -57,7 +57,9 @@ import Testing
         #expect(loud > 0.25, "tail rms \(loud)")
     }
 
-    @Test func stillPNGWithAlphaBlendsOverVideo() throws {
+    /// The logo's own alpha (0.5) times the layer's opacity gives the weight of its green over the red video.
+    @Test(arguments: [(1.0, (128, 128, 0)), (0.5, (191, 64, 0)), (0.0, (255, 0, 0))])
+    func stillPNGWithAlphaBlendsOverVideoAtTheLayersOpacity(opacity: Double, expected: (Int, Int, Int)) throws {
         let output = try fixtures.outputDirectory("alpha") + "/alpha.mp4"
         let range = TimeRange(start: .zero, duration: seconds(1))
         var composition = MutableComposition()
@@ -73,6 +75,7 @@ import Testing
         // The 64x48 picture over the left half of a 160x120 canvas.
         var top = LayerInstruction(trackID: overlay)
         try top.setTransform(.scale(x: 1.25, y: 2.5), at: .zero)
+        try top.setOpacity(opacity, at: .zero)
         var bottom = LayerInstruction(trackID: background)
         try bottom.setTransform(.scale(x: 0.5, y: 0.5), at: .zero)
         let video = VideoComposition(
@@ -82,7 +85,7 @@ import Testing
                               outputPath: output).export()
         let picture = try RGBPicture(path: output, frame: 10, width: 160, height: 120)
         // Half-transparent green over red on the left, plain red on the right.
-        #expect(picture.matches(40, 60, (128, 128, 0), tolerance: 30), "left is \(picture.rgb(40, 60))")
+        #expect(picture.matches(40, 60, expected, tolerance: 30), "left is \(picture.rgb(40, 60))")
         #expect(picture.matches(120, 60, (255, 0, 0)), "right is \(picture.rgb(120, 60))")
     }
 }
