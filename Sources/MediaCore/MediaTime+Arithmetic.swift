@@ -211,6 +211,12 @@ extension MediaTime {
     }
 
     static func leastCommonMultiple(_ a: Int128, _ b: Int128) -> Int128 {
-        a / Int128(greatestCommonDivisor(a.magnitude, b.magnitude)) * b
+        // Timescales fit 32 bits: take the divisor in 64-bit arithmetic, which is far cheaper than 128-bit.
+        if let x = UInt64(exactly: a.magnitude), let y = UInt64(exactly: b.magnitude) {
+            var (p, q) = (x, y)
+            while q != 0 { (p, q) = (q, p % q) }
+            return p == 0 ? 0 : a / Int128(p) * b
+        }
+        return a / Int128(greatestCommonDivisor(a.magnitude, b.magnitude)) * b
     }
 }
