@@ -50,12 +50,19 @@ cd "$root"
 swift build -c release --product mediabatch 2>&1 | tail -1
 binary="$root/.build/release/mediabatch"
 outputs=$(( rows * 10 ))
+runs=${RUNS:-3}   # best of three: a 2-core machine with anything else running makes single runs noisy
 for command in "validate" "plan" "plan --json"; do
   log="$work/time.log"
-  /usr/bin/time -v "$binary" $command "$work/spring.yaml" > "$work/stdout" 2> "$log" || {
-    echo "mediabatch $command failed:"; tail -20 "$log"; exit 1; }
-  wall=$(grep "Elapsed (wall clock)" "$log" | awk '{print $NF}')
-  rss=$(grep "Maximum resident set size" "$log" | awk '{print $NF}')
-  echo "mediabatch $command, $outputs outputs: wall $wall, peak RSS $((rss / 1024)) MB, stdout $(wc -c < "$work/stdout") bytes"
+  best_wall=""; best_rss=""
+  for ((i = 1; i <= runs; i++)); do
+    /usr/bin/time -v "$binary" $command "$work/spring.yaml" > "$work/stdout" 2> "$log" || {
+      echo "mediabatch $command failed:"; tail -20 "$log"; exit 1; }
+    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$log" | awk -F: '{ print $1 * 60 + $2 }')
+    rss=$(grep "Maximum resident set size" "$log" | awk '{print $NF}')
+    if [ -z "$best_wall" ] || awk -v a="$wall" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
+      best_wall=$wall; best_rss=$rss
+    fi
+  done
+  echo "mediabatch $command, $outputs outputs: wall ${best_wall} s, peak RSS $((best_rss / 1024)) MB, stdout $(wc -c < "$work/stdout") bytes (best of $runs)"
 done
 echo "target: < 1 s, < 200 MB"
