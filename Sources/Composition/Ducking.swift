@@ -35,8 +35,9 @@ public struct Ducking: Sendable, Hashable, Codable {
     /// Throws `CompositionError` when depth is outside 0...1, the threshold is not finite or a time is negative or
     /// not numeric.
     public func validate() throws(CompositionError) {
-        guard depth.isFinite, depth >= 0, depth <= 1 else {
-            throw CompositionError.invalidValue(name: "ducking depth", value: depth)
+        guard depth.isFinite else { throw CompositionError.invalidValue(name: "ducking depth", value: depth) }
+        guard depth >= 0, depth <= 1 else {
+            throw CompositionError.valueOutOfRange(name: "ducking depth", value: depth, range: 0...1)
         }
         guard threshold.isFinite else { throw CompositionError.invalidValue(name: "ducking threshold", value: threshold) }
         for (name, time) in [("ducking attack", attack), ("ducking release", release)] {

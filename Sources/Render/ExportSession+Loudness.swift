@@ -12,6 +12,8 @@ extension ExportSession {
     static let limiterSafetyMargin = 1.0
     /// Measuring passes with the limiter after the first, when limiting costs loudness.
     static let refinementPasses = 2
+    /// The most a mix is raised to meet a loudness target, in dB, so a near-silent mix is not pumped into hiss.
+    static let maximumGain = 30.0
 
     /// The mastering stage of the real render: no gain and metering only (when `measuresLoudness`) without a
     /// target; with one, the gain that brings the mix to it (found by measuring passes) and a true-peak limiter.
@@ -43,13 +45,13 @@ extension ExportSession {
         }
         var gainDB = 0.0
         if let measured = try pass(gainDB: 0, limited: false), !measured.isSilent {
-            gainDB = target - measured.integrated
+            gainDB = min(target - measured.integrated, Self.maximumGain)
             if measured.truePeak + gainDB > ceiling - Self.limiterSafetyMargin {
                 for _ in 0..<Self.refinementPasses {
                     guard let limited = try pass(gainDB: gainDB, limited: true), !limited.isSilent else { break }
                     let shortfall = target - limited.integrated
                     if abs(shortfall) < 0.1 { break }
-                    gainDB += shortfall
+                    gainDB = min(gainDB + shortfall, Self.maximumGain)
                 }
             }
         }

@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (Ducking(sideChainTrackIDs: [1], depth: 1.5), "'ducking depth' must be a finite number, got 1.5"),
+        (Ducking(sideChainTrackIDs: [1], depth: 1.5), "'ducking depth' must be from 0.0 to 1.0, got 1.5"),
         (Ducking(sideChainTrackIDs: [1], threshold: .nan), "'ducking threshold' must be a finite number, got nan"),
     ])
     func invalidDuckingIsRefused(ducking: Ducking, message: String) {
