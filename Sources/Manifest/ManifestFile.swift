@@ -85,6 +85,7 @@ public struct ManifestFile: Sendable {
                     guard let name = pair.key.string else { continue }
                     if templates[name] != nil { reader.error("template '\(name)' is named twice", at: pair.key) }
                     _ = reader.mapping(pair.value, in: "template '\(name)'", keys: ManifestSchema.template)
+                    TemplateKeyCheck.check(pair.value, reader: &reader)
                     templates[name] = pair.value
                 }
             } else {

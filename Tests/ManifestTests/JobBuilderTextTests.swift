@@ -145,3 +145,27 @@ struct TextManifestErrorTests {
         #expect(first == expected)
     }
 }
+
+/// Keys inside templates are checked even when no output uses the template yet.
+struct UnusedTemplateTests {
+    @Test func misspelledKeysInAnUnusedTemplateAreReported() throws {
+        let fixture = try ManifestFixture("""
+            mediabatch: 1
+            templates:
+              unused:
+                clips: [ { source: a.mp4, form: 1s } ]
+                title: { text: Hi, colr: red }
+            outputs:
+              - name: a
+                clips: [a.mp4]
+            """)
+        #expect(fixture.messages(fixture.load()) == """
+            manifest.yaml:4:31: error: unknown key 'form' in clip; did you mean 'from'?
+                clips: [ { source: a.mp4, form: 1s } ]
+                                          ^
+            manifest.yaml:5:24: error: unknown key 'colr' in title; did you mean 'color'?
+                title: { text: Hi, colr: red }
+                                   ^
+            """)
+    }
+}
