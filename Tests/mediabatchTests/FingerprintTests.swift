@@ -1,0 +1,23 @@
+@testable import MediaBatch
+import Testing
+
+/// The hash behind fingerprints, against FIPS 180-4 test vectors.
+struct FingerprintTests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+    ])
+    func hashesTestVectors(text: String, digest: String) {
+        var hash = SHA256()
+        hash.update(Array(text.utf8))
+        #expect(hash.finalize() == digest)
+    }
+
+    @Test func millionAs() {
+        var hash = SHA256()
+        hash.update([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+        #expect(hash.finalize() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}
