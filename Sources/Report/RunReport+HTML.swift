@@ -27,7 +27,7 @@ extension RunReport {
             .status { font-weight: bold; text-transform: uppercase; font-size: 0.8rem; }
             dl { display: grid; grid-template-columns: auto 1fr; gap: 0.1rem 0.8rem; margin: 0.5rem 0; font-size: 0.85rem; }
             dt { color: #666; }
-            dd { margin: 0; }
+            dd { margin: 0; overflow-wrap: anywhere; }
             .reason { color: #c62828; font-size: 0.85rem; }
             </style>
             </head>
@@ -66,7 +66,7 @@ extension RunReport {
             }
             if let reason = output.reasonText { page += "<p class=\"reason\">\(h(reason))</p>\n" }
             if output.status.isSuccess {
-                page += "<p><a href=\"\(ReportText.htmlURL(link(output.path)))\">\(h(output.path))</a></p>\n"
+                page += "<p><a href=\"\(ReportText.htmlURL(link(output.path)))\">\(h(link(output.path)))</a></p>\n"
             } else {
                 page += "<p>\(h(output.path))</p>\n"
             }
