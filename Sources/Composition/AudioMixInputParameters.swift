@@ -8,6 +8,8 @@ public struct AudioMixInputParameters: Sendable, Hashable, Codable {
     public internal(set) var volumeRamps: [Ramp<Double>]
     /// Ducking under other tracks' sound, applied on top of the volume; nil (and absent in JSON) for none.
     public var ducking: Ducking?
+    /// How segments at a rate other than 1 sound; nil (and absent in JSON) for the default, `.timeDomain`.
+    public var timePitchAlgorithm: TimePitchAlgorithm?
 
     /// Parameters with no ramps: unity gain throughout.
     public init(trackID: Int32) {

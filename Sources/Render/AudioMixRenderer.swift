@@ -4,7 +4,8 @@ import MediaCore
 /// The composition's audio, chunk by chunk: every audio track read, gained by the audio mix sample-accurately
 /// (volume evaluated at the chunk's ends and at every ramp edge inside it, interpolated linearly in between) and
 /// summed by the core mixer. A composition without audio tracks gives silence. A track with `ducking` is also gained
-/// by its `DuckingEnvelope`, which listens to the named side-chain tracks after their volume.
+/// by its `DuckingEnvelope`, which listens to the named side-chain tracks after their volume. Each track's
+/// `timePitchAlgorithm` says whether its sped-up segments keep their pitch (the default) or are varispeed.
 final class AudioMixRenderer {
     private let readers: [AudioTrackReader]
     private let audioMix: AudioMix
@@ -22,8 +23,9 @@ final class AudioMixRenderer {
          pool: SourcePool, clampsOutput: Bool = true) throws(ExportError) {
         var readers: [AudioTrackReader] = []
         for track in composition.tracks(withMediaType: .audio) {
-            readers.append(try AudioTrackReader(track: track, outputRate: sampleRate, channels: channels,
-                                                capacity: capacity, pool: pool))
+            readers.append(try AudioTrackReader(track: track, outputRate: sampleRate, channels: channels, capacity: capacity,
+                                                algorithm: audioMix.parameters(forTrackID: track.trackID)?.timePitchAlgorithm,
+                                                pool: pool))
         }
         self.readers = readers
         self.audioMix = audioMix

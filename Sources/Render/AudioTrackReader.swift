@@ -12,9 +12,13 @@ final class AudioTrackReader {
     let buffer: AudioBuffer
     private var stream: SegmentAudioStream?
     private var streamIndex = -1
+    /// How segments at a rate other than 1 sound (the track's audio mix parameters).
+    private let algorithm: TimePitchAlgorithm?
 
-    init(track: CompositionTrack, outputRate: Int, channels: Int, capacity: Int, pool: SourcePool) throws(ExportError) {
+    init(track: CompositionTrack, outputRate: Int, channels: Int, capacity: Int, algorithm: TimePitchAlgorithm? = nil,
+         pool: SourcePool) throws(ExportError) {
         trackID = track.trackID
+        self.algorithm = algorithm
         self.outputRate = outputRate
         self.pool = pool
         var segments: [(Range<Int64>, TrackSegment)] = []
@@ -40,7 +44,7 @@ final class AudioTrackReader {
             let lower = max(sample, entry.range.lowerBound), upper = min(end, entry.range.upperBound)
             if stream == nil || streamIndex != index || stream?.position != lower {
                 stream = try SegmentAudioStream(segment: entry.segment, of: trackID, from: lower, outputRate: outputRate,
-                                                channels: buffer.channelCount, pool: pool)
+                                                channels: buffer.channelCount, algorithm: algorithm, pool: pool)
                 streamIndex = index
             }
             try stream?.read(into: buffer, at: Int(lower - sample), count: Int(upper - lower))

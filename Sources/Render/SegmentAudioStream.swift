@@ -3,9 +3,11 @@ import LibAV
 import MediaCore
 
 /// The audio of one non-empty segment from a composition sample on, as float planar at the output rate and channel
-/// count. A segment with rate r != 1 is a varispeed: its source is resampled as if its sample rate were r times the
-/// real one, so it plays r times faster (or slower) and its pitch moves with it; a pitch-preserving tempo change is
-/// future work.
+/// count. A segment with rate r != 1 plays r times faster (or slower). With `.timeDomain` (the default) its source is
+/// resampled to the output rate and then time-stretched by r (`TimeStretcher`), so the pitch stays; with
+/// `.varispeed` it is resampled as if its sample rate were r times the real one, so the pitch moves with the tempo.
+/// Either way composition sample `s` plays source time `sourceStart + (s - first) * r / outputRate` (the stretcher
+/// within its search tolerance), and the stream delivers exactly the samples asked for (silence past the source's end).
 final class SegmentAudioStream {
     /// The next composition sample this stream delivers.
     private(set) var position: Int64
@@ -19,6 +21,8 @@ final class SegmentAudioStream {
     /// Composition sample at which this stream started (generated audio counts from here).
     private let firstSample: Int64
     private var resampler: Resampler?
+    /// The pitch-keeping tempo change after the resampler; nil at rate 1 and for varispeed.
+    private let stretcher: TimeStretcher?
     private var fifo: [[Float]]
     private var fifoHead = 0
     private var pendingDrop = 0
@@ -26,13 +30,17 @@ final class SegmentAudioStream {
     private var ended = false
 
     /// A stream of `segment` of composition track `trackID` starting at composition sample `sample` (which the segment must contain).
+    /// `algorithm` chooses how a rate other than 1 sounds (`.spectral` renders as `.timeDomain`).
     init(segment: TrackSegment, of trackID: Int32, from sample: Int64, outputRate: Int, channels: Int,
-         pool: SourcePool) throws(ExportError) {
+         algorithm: TimePitchAlgorithm? = nil, pool: SourcePool) throws(ExportError) {
         position = sample
         firstSample = sample
         self.outputRate = outputRate
         self.channels = channels
-        rate = segment.rate > 0 && segment.rate.isFinite ? segment.rate : 1
+        let rate = segment.rate > 0 && segment.rate.isFinite ? segment.rate : 1
+        self.rate = rate
+        stretcher = rate != 1 && TimePitchAlgorithm.effective(algorithm) == .timeDomain
+            ? TimeStretcher(channels: channels, sampleRate: outputRate, rate: rate) : nil
         let time = MediaTime(value: sample, timescale: Int32(outputRate))
         let clamped = MediaTime.maximum(time, segment.targetRange.start)
         sourceStart = segment.sourceTime(forTrackTime: clamped)
@@ -61,9 +69,13 @@ final class SegmentAudioStream {
         if let tone {
             let base = Double(sourceStart.convertScale(Int32(outputRate), method: .roundHalfAwayFromZero).value)
             let start = position - firstSample
+            // A steady tone stretched keeping its pitch is the same tone read at the composition's own pace.
+            let stretched = stretcher != nil
+            let origin = stretched ? Int64((base / rate).rounded()) : 0
             buffer.withChannel(0) { first in
                 for i in 0..<count {
-                    let index = Int64((base + Double(start + Int64(i)) * rate).rounded())
+                    let index = stretched ? origin + start + Int64(i)
+                        : Int64((base + Double(start + Int64(i)) * rate).rounded())
                     first[offset + i] = tone.sample(at: index, sampleRate: outputRate)
                 }
                 for channel in 1..<buffer.channelCount {
@@ -103,19 +115,32 @@ final class SegmentAudioStream {
                     throw ExportError.wrap(error, path: decoder.path)
                 }
             }
+            stretcher?.finish { channel, samples in fifo[channel].append(contentsOf: samples) }
             ended = true
             return
         }
-        let declaredRate = max(1, Int((Double(frame.sampleRate) * rate).rounded()))
+        // A stretched segment is resampled at its real rate: the stretcher changes the tempo afterwards.
+        let resampledRate = stretcher == nil ? rate : 1
+        let declaredRate = max(1, Int((Double(frame.sampleRate) * resampledRate).rounded()))
         if !sawFirstFrame {
             sawFirstFrame = true
             if frame.pts.isNumeric {
+                // The lead-in in resampler output samples (before the stretcher, if any).
                 let lead = (sourceStart - frame.pts).seconds
-                let outputSamples = Int((abs(lead) * Double(outputRate) / rate).rounded())
+                let outputSamples = Int((abs(lead) * Double(outputRate) / resampledRate).rounded())
                 if lead > 0 {
                     pendingDrop = outputSamples
                 } else if outputSamples > 0 {
-                    for channel in 0..<channels { fifo[channel].append(contentsOf: repeatElement(0, count: outputSamples)) }
+                    let silence = [Float](repeating: 0, count: outputSamples)
+                    if let stretcher {
+                        silence.withUnsafeBufferPointer { zeros in
+                            stretcher.process(frameCount: outputSamples, channel: { _ in zeros.baseAddress! }) {
+                                fifo[$0].append(contentsOf: $1)
+                            }
+                        }
+                    } else {
+                        for channel in 0..<channels { fifo[channel].append(contentsOf: silence) }
+                    }
                 }
             }
         }
@@ -133,12 +158,22 @@ final class SegmentAudioStream {
         }
     }
 
-    /// Appends a converted frame's samples, dropping the lead-in before the segment's first sample.
+    /// Appends a converted frame's samples (time-stretched first, if stretching), dropping the lead-in before the
+    /// segment's first sample.
     private func append(_ frame: Frame) {
         let count = frame.sampleCount
         let drop = min(pendingDrop, count)
         pendingDrop -= drop
         guard count > drop else { return }
+        if let stretcher {
+            frame.withPlanes { planes in
+                guard !planes.isEmpty else { return }
+                stretcher.process(frameCount: count - drop, channel: { channel in
+                    UnsafePointer(planes[min(channel, planes.count - 1)].base.assumingMemoryBound(to: Float.self) + drop)
+                }, output: { fifo[$0].append(contentsOf: $1) })
+            }
+            return
+        }
         frame.withPlanes { planes in
             for channel in 0..<min(channels, planes.count) {
                 let samples = planes[channel].base.assumingMemoryBound(to: Float.self)
