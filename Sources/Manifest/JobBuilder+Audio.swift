@@ -47,6 +47,20 @@ extension JobBuilder {
         return AudioMix(inputParameters: parameters.keys.sorted().compactMap { parameters[$0] })
     }
 
+    /// Sets how every audio track but the soundtrack sounds when sped up or slowed down.
+    static func apply(_ timePitch: TimePitchAlgorithm, to mix: inout AudioMix, tracks: [CompositionTrack],
+                      except soundtrackID: Int32?) {
+        for track in tracks where track.mediaType == .audio && track.trackID != soundtrackID {
+            if let index = mix.inputParameters.firstIndex(where: { $0.trackID == track.trackID }) {
+                mix.inputParameters[index].timePitchAlgorithm = timePitch
+            } else {
+                var input = AudioMixInputParameters(trackID: track.trackID)
+                input.timePitchAlgorithm = timePitch
+                mix.inputParameters.append(input)
+            }
+        }
+    }
+
     /// Breakpoints of the bed's gain: its volume times the fade in and the fade out, linear in between.
     static func bedEnvelope(volume: Double, fadeIn: MediaTime, fadeOut: MediaTime,
                             total: MediaTime) -> [(time: MediaTime, gain: Double)] {

@@ -129,6 +129,9 @@ public struct JobBuilder {
         if let explicit {
             audioMix.inputParameters += try explicitAudioMix(spec, audioIDs: explicit.audio)
         }
+        if let timePitch = spec.timePitch {
+            Self.apply(timePitch, to: &audioMix, tracks: composition.tracks, except: soundtrackID)
+        }
         var files = Set<String>()
         spec.forEachSource { reference, _ in
             if case .file(let path) = reference { files.insert(path) }

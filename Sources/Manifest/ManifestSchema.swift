@@ -5,7 +5,7 @@ enum ManifestSchema {
     static let source = ["path", "generate", "duration", "size", "fps", "color", "frequency", "output"]
     /// Keys a template may set and an output may override.
     static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles", "captions",
-                              "preset", "background", "metadata", "clips", "tracks", "layers", "out"]
+                              "preset", "background", "metadata", "clips", "tracks", "layers", "out", "time_pitch"]
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",

@@ -84,6 +84,10 @@ struct OutputDecoder {
             }
         }
         if let node = fields["background"], let text = reader.color(node, "background") { spec.background = text }
+        if let node = fields["time_pitch"],
+           let text = reader.choice(node, "time_pitch", ["time-domain", "spectral", "varispeed"]) {
+            spec.timePitch = text == "varispeed" ? .varispeed : (text == "spectral" ? .spectral : .timeDomain)
+        }
         if let node = fields["clips"], let items = reader.list(node, "clips") {
             spec.clips = items.indices.compactMap { index in
                 cache.reuse(fixed.reuse("clips", item: index, rate: rate), node: items[index], reader: &reader) {

@@ -31,6 +31,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var titles: [TitleSpec]
     /// Caption files shown on the output's timeline.
     public var captions: [CaptionSpec] = []
+    /// How sped-up or slowed-down clips sound: pitch kept (time-domain, the default) or varispeed.
+    public var timePitch: TimePitchAlgorithm? = nil
     /// Explicit timelines (`tracks:`); when set, `clips` is empty.
     public var tracks: [TrackSpec]
     /// Explicit layer ramps for `tracks`.

@@ -169,3 +169,21 @@ struct UnusedTemplateTests {
             """)
     }
 }
+
+/// How sped-up clips sound: pitch kept unless the manifest asks for varispeed.
+struct TimePitchTests {
+    @Test(arguments: [("", nil), ("time_pitch: varispeed", TimePitchAlgorithm.varispeed),
+                      ("time_pitch: time-domain", .timeDomain)])
+    func clipTracksFollowTimePitch(line: String, expected: TimePitchAlgorithm?) throws {
+        let fixture = try ManifestFixture(JobBuilderTimelineTests.manifest("""
+            clips: [{ source: a.mp4, to: 4s, speed: 2 }]
+            soundtrack: bed.m4a
+            \(line)
+            """))
+        let job = try fixture.job("x")
+        let audio = job.composition.tracks(withMediaType: .audio)
+        let clipTrack = try #require(audio.first), bed = try #require(audio.last)
+        #expect(job.audioMix.parameters(forTrackID: clipTrack.trackID)?.timePitchAlgorithm == expected)
+        #expect(job.audioMix.parameters(forTrackID: bed.trackID)?.timePitchAlgorithm == nil)
+    }
+}
