@@ -2,6 +2,7 @@
 public struct MediaTime: Sendable {
     /// The state bits of a time, as CMTimeFlags.
     public struct Flags: OptionSet, Sendable, Hashable {
+        /// The raw bits.
         public let rawValue: UInt32
         /// Creates flags from raw bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
