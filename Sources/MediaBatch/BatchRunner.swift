@@ -73,7 +73,10 @@ public final class BatchRunner: Sendable {
                 guard let job = jobs[name] else { throw JobFailure(stage: .load, reason: "output '\(name)' was not planned") }
                 if upToDate.contains(name) { return RenderedOutput(result: nil, posterPath: nil) }
                 let output = try render(job, threads: threads, token: token)
-                if let fingerprint = fingerprints[name] { try? Fingerprint.record(fingerprint, for: job.outputPath) }
+                if let fingerprint = fingerprints[name] {
+                    let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
+                    try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness)
+                }
                 return output
             }
         } catch {
@@ -211,6 +214,7 @@ public final class BatchRunner: Sendable {
             if upToDate || outcome.value?.result == nil {
                 report.status = .upToDate
                 fill(&report, fromFileAt: path)
+                report.loudnessLUFS = Fingerprint.recordedLoudness(for: path).map { ($0 * 10).rounded() / 10 }
                 if let job, FileManager.default.fileExists(atPath: Self.posterPath(for: job)) {
                     report.posterPath = Self.posterPath(for: job)
                 }

@@ -27,13 +27,25 @@ public enum Fingerprint {
 
     /// Whether the output at `path` exists and was made from a job with `fingerprint`.
     public static func isUpToDate(_ path: String, fingerprint: String) -> Bool {
-        guard FileManager.default.fileExists(atPath: path),
-              let recorded = try? String(contentsOfFile: sidecarPath(for: path), encoding: .utf8) else { return false }
-        return recorded.trimmingCharacters(in: .whitespacesAndNewlines) == fingerprint
+        guard FileManager.default.fileExists(atPath: path) else { return false }
+        return sidecarLines(for: path).first == fingerprint
     }
 
-    /// Records `fingerprint` for the output at `path`.
-    public static func record(_ fingerprint: String, for path: String) throws {
-        try (fingerprint + "\n").write(toFile: sidecarPath(for: path), atomically: true, encoding: .utf8)
+    /// Records `fingerprint` for the output at `path`, with facts about the file that are costly to measure again
+    /// (its loudness), so an up-to-date output still reports them.
+    public static func record(_ fingerprint: String, for path: String, loudness: Double? = nil) throws {
+        var text = fingerprint + "\n"
+        if let loudness { text += "loudness \(loudness)\n" }
+        try text.write(toFile: sidecarPath(for: path), atomically: true, encoding: .utf8)
+    }
+
+    /// The loudness recorded beside the output at `path`, if any.
+    public static func recordedLoudness(for path: String) -> Double? {
+        sidecarLines(for: path).dropFirst().first { $0.hasPrefix("loudness ") }.flatMap { Double($0.dropFirst(9)) }
+    }
+
+    private static func sidecarLines(for path: String) -> [String] {
+        guard let text = try? String(contentsOfFile: sidecarPath(for: path), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }

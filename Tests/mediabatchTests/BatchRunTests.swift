@@ -70,6 +70,9 @@ struct BatchRunTests {
         let second = try CommandRunner.run(["run", "m", "--out", "out"], in: directory)
         #expect(second.status == 0)
         #expect(try Self.statuses(directory) == ["one": "up-to-date", "two": "up-to-date"])
+        // Facts measured at render time (loudness) still reach the report of an up-to-date output.
+        let outputs = try Self.report(directory)["outputs"] as? [[String: Any]] ?? []
+        #expect(outputs.allSatisfy { ($0["loudnessLUFS"] as? Double)?.isFinite == true })
         let after = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("out/one.mp4").path)[.modificationDate] as? Date
         #expect(modified == after)
         let forced = try CommandRunner.run(["run", "m", "--out", "out", "--force", "--only", "one"], in: directory)
