@@ -113,6 +113,7 @@ public final class BatchRunner: Sendable {
             throw JobFailure(stage: .mux, reason: "cannot create output directory '\(directory.path)': \(error.localizedDescription)",
                              isTransient: true)
         }
+        Self.removeAbandonedPartials(of: url)
         // Hidden, and keeping the extension, so a muxer that looks at it still sees the right container.
         let temporary = directory.appendingPathComponent(
             ".\(url.deletingPathExtension().lastPathComponent).partial-\(getpid()).\(url.pathExtension)").path
@@ -172,6 +173,19 @@ public final class BatchRunner: Sendable {
             return path
         } catch {
             return nil
+        }
+    }
+
+    /// Deletes temporary files an earlier run left beside `output` when it was killed outright (SIGKILL, power
+    /// loss): `.NAME.partial-PID.EXT` whose process is gone.
+    static func removeAbandonedPartials(of output: URL) {
+        let directory = output.deletingLastPathComponent()
+        let prefix = ".\(output.deletingPathExtension().lastPathComponent).partial-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            let pidText = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 

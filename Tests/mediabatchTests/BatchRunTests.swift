@@ -147,4 +147,15 @@ struct BatchRunTests {
         #expect(try Self.statuses(directory) == ["a": "rendered", "b": "rendered", "c": "rendered", "d": "rendered",
                                                  "e": "rendered", "teaser": "rendered"])
     }
+
+    @Test func leftoversOfAKilledRunAreRemovedWhenTheOutputIsRenderedAgain() throws {
+        let directory = try CommandRunner.temporaryDirectory("killed")
+        try CommandRunner.write(Self.manifest(outputs: ["one"]), to: "m/batch.yaml", in: directory)
+        // A process that no longer exists left this behind (no pid is this large).
+        try CommandRunner.write("half a file", to: "out/.one.partial-2147483646.mp4", in: directory)
+        let result = try CommandRunner.run(["run", "m", "--out", "out"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.partialFiles(directory).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/one.mp4").path))
+    }
 }
