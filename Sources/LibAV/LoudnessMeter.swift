@@ -100,21 +100,21 @@ public final class LoudnessMeter: @unchecked Sendable {
 
     /// The highest true peak over all channels, linear (1.0 = full scale).
     public func truePeakLinear() throws(LibAVError) -> Double {
-        var highest = 0.0
-        for channel in 0..<channels {
-            var value = 0.0
-            try check(ebur128_true_peak(state, UInt32(channel), &value), "ebur128_true_peak")
-            highest = max(highest, value)
-        }
-        return highest
+        try highest("ebur128_true_peak") { channel, value in ebur128_true_peak(state, channel, value) }
     }
 
     /// The highest sample peak over all channels, linear.
     public func samplePeakLinear() throws(LibAVError) -> Double {
+        try highest("ebur128_sample_peak") { channel, value in ebur128_sample_peak(state, channel, value) }
+    }
+
+    /// The largest of a per-channel measurement, each call checked.
+    private func highest(_ function: StaticString,
+                         _ measure: (UInt32, UnsafeMutablePointer<Double>) -> Int32) throws(LibAVError) -> Double {
         var highest = 0.0
         for channel in 0..<channels {
             var value = 0.0
-            try check(ebur128_sample_peak(state, UInt32(channel), &value), "ebur128_sample_peak")
+            try check(measure(UInt32(channel), &value), function)
             highest = max(highest, value)
         }
         return highest

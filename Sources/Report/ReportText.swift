@@ -48,31 +48,19 @@ enum ReportText {
     /// Text for XML content and attribute values: markup characters and quotes as entities, tab/LF/CR as character
     /// references (attribute normalization would turn them into spaces), other characters XML 1.0 cannot hold as U+FFFD.
     static func xml(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t": result += "&#9;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
-                    result.unicodeScalars.append("\u{FFFD}")
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+        escape(text, apostrophe: "&apos;", references: ["\t": "&#9;", "\n": "&#10;", "\r": "&#13;"]) { value in
+            value < 0x20 || value == 0xFFFE || value == 0xFFFF
         }
-        return result
     }
 
     /// Text for HTML content and quoted attribute values.
     static func html(_ text: String) -> String {
+        escape(text, apostrophe: "&#39;", references: [:]) { value in value < 0x20 && value != 0x0A && value != 0x09 }
+    }
+
+    /// `&`, `<`, `>` and quotes as entities, `references` as given, scalars `unrepresentable` says so as U+FFFD.
+    private static func escape(_ text: String, apostrophe: String, references: [Unicode.Scalar: String],
+                               unrepresentable: (UInt32) -> Bool) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -80,9 +68,11 @@ enum ReportText {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            case "'": result += "&#39;"
+            case "'": result += apostrophe
             default:
-                if scalar.value < 0x20, scalar != "\n", scalar != "\t" {
+                if let reference = references[scalar] {
+                    result += reference
+                } else if unrepresentable(scalar.value) {
                     result.unicodeScalars.append("\u{FFFD}")
                 } else {
                     result.unicodeScalars.append(scalar)
