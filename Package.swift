@@ -13,11 +13,12 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
-        // FFmpeg's libav* libraries plus a shim for macros Swift cannot import; seen only by LibAV.
+        // FFmpeg's libav* libraries (libavfilter included) plus a shim for macros Swift cannot import; seen only by LibAV.
         .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
+            name: "CFFmpeg", pkgConfig: "libavformat libavcodec libavfilter libavutil libswscale libswresample",
             providers: [
-                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"]),
+                .apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libavutil-dev", "libswscale-dev",
+                      "libswresample-dev"]),
                 .brew(["ffmpeg"]),
             ]),
         // libass (subtitle and title rendering with HarfBuzz and FriBidi), seen only by LibAV.

@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
   pkg-config libyaml-dev
-  libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
+  libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
   libass-dev libebur128-dev                     # titles and captions; loudness
   fontconfig fonts-dejavu-core fonts-noto-cjk   # default fonts: Latin, Arabic, Hebrew (DejaVu) and CJK (Noto)
   ffmpeg            # ffprobe / ffmpeg: the independent checker in tests and the competitor in benchmarks

@@ -67,6 +67,16 @@ public final class Frame: @unchecked Sendable {
     public var sampleRate: Int { Int(pointer.pointee.sample_rate) }
     /// Audio channel count.
     public var channels: Int { Int(pointer.pointee.ch_layout.nb_channels) }
+    /// The audio's channel layout as libav writes it (`stereo`, `5.1(side)`, `3 channels`); empty for video.
+    public var channelLayoutName: String {
+        guard pointer.pointee.ch_layout.nb_channels > 0 else { return "" }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 128) { buffer in
+            guard av_channel_layout_describe(&pointer.pointee.ch_layout, buffer.baseAddress, buffer.count) >= 0 else {
+                return "\(channels) channels"
+            }
+            return String(cString: buffer.baseAddress!)
+        }
+    }
     /// Whether the decoder marked the picture as a keyframe.
     public var isKeyframe: Bool { pointer.pointee.key_frame != 0 }
 

@@ -49,6 +49,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
         case resample(String)
         /// Allocating a frame, packet or buffer.
         case allocate(String)
+        /// Setting up or running a libavfilter graph, described by its filter text (`zscale=t=linear,tonemap`).
+        case filter(String)
         /// Measuring EBU R128 loudness, described as `48000 Hz 2 ch`.
         case measureLoudness(String)
 
@@ -68,6 +70,7 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             case let .scale(what): "cannot scale \(what)"
             case let .resample(what): "cannot resample \(what)"
             case let .allocate(what): "cannot allocate \(what)"
+            case let .filter(graph): "cannot filter through '\(graph)'"
             case let .measureLoudness(what): "cannot measure the loudness of \(what)"
             }
         }
@@ -96,7 +99,7 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             case .openDecoder, .decode: .decode
             case .openEncoder, .encode: .encode
             case .create, .write: .mux
-            case .scale, .resample, .allocate, .measureLoudness: .convert
+            case .scale, .resample, .allocate, .filter, .measureLoudness: .convert
             }
         case .remoteURLRefused, .playlistRefused, .noStream, .noSuchStream: .demux
         case .decoderNotFound: .decode

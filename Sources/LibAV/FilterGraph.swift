@@ -1,0 +1,188 @@
+internal import CFFmpeg
+import MediaCore
+
+/// A libavfilter graph with one input and one output (an `AVFilterGraph` it owns): frames pushed in, filtered frames
+/// pulled out. The filters are libavfilter's own text syntax (`bwdif=mode=send_frame`, `zscale=t=linear,tonemap=hable`),
+/// between a `buffer` / `abuffer` source set up from `Input` and a `buffersink` / `abuffersink`.
+///
+/// `@unchecked Sendable`: one owner at a time; it may move to another thread but is never used concurrently.
+public final class FilterGraph: @unchecked Sendable {
+    /// What the graph's source receives; every pushed frame must match it.
+    public enum Input: Sendable, Hashable {
+        /// Pictures of one size and pixel format, timed in ticks of `timeBase`.
+        case video(width: Int, height: Int, pixelFormat: PixelFormat, timeBase: MediaTime, sampleAspectRatio: FrameRate?)
+        /// Audio of one rate, sample format and channel layout (libav's layout text: `stereo`, `5.1(side)`).
+        case audio(sampleRate: Int, sampleFormat: SampleFormat, channelLayout: String, timeBase: MediaTime)
+
+        /// The input that takes frames like `frame`, timed in ticks of `timeBase`.
+        public static func like(_ frame: Frame, timeBase: MediaTime) -> Input {
+            if frame.width > 0 {
+                return .video(width: frame.width, height: frame.height, pixelFormat: frame.pixelFormat,
+                              timeBase: timeBase, sampleAspectRatio: frame.sampleAspectRatio)
+            }
+            return .audio(sampleRate: frame.sampleRate, sampleFormat: frame.sampleFormat,
+                          channelLayout: frame.channelLayoutName, timeBase: timeBase)
+        }
+    }
+
+    /// The filter text between source and sink, as given.
+    public let filters: String
+    /// The source's setup.
+    public let input: Input
+    /// The owned graph, freed with `avfilter_graph_free` (which frees its filter contexts too).
+    private let graph: UnsafeMutablePointer<AVFilterGraph>
+    private let source: UnsafeMutablePointer<AVFilterContext>
+    private let sink: UnsafeMutablePointer<AVFilterContext>
+    /// The source's time base.
+    private let timeBase: AVRational
+    /// Whether the end of input has been pushed.
+    private var finished = false
+
+    /// Whether libavfilter has a filter called `name` (`zscale` needs FFmpeg built with zimg).
+    public static func hasFilter(_ name: String) -> Bool {
+        avfilter_get_by_name(name) != nil
+    }
+
+    /// Builds and configures the graph `input -> filters -> sink`; `threads` is libavfilter's slice thread count
+    /// (1 by default: the render already runs several things at once, and a fixed count keeps outputs repeatable).
+    public init(input: Input, filters: String, threads: Int = 1) throws(LibAVError) {
+        self.filters = filters
+        self.input = input
+        let operation = LibAVError.Operation.filter(filters)
+        let allocated = try checkAllocation(avfilter_graph_alloc(), "avfilter_graph_alloc", operation)
+        // deinit does not run for an init that throws before every property is set.
+        var configured = false
+        defer { if !configured { var owned: UnsafeMutablePointer<AVFilterGraph>? = allocated; avfilter_graph_free(&owned) } }
+        allocated.pointee.nb_threads = Int32(max(1, threads))
+        let (arguments, sourceName, sinkName, base) = Self.sourceArguments(input)
+        let sourceContext = try Self.makeFilter(sourceName, label: "in", arguments: arguments, graph: allocated, operation)
+        let sinkContext = try Self.makeFilter(sinkName, label: "out", arguments: nil, graph: allocated, operation)
+        try Self.link(filters, source: sourceContext, sink: sinkContext, graph: allocated, operation)
+        try check(avfilter_graph_config(allocated, nil), "avfilter_graph_config", operation)
+        configured = true
+        graph = allocated
+        source = sourceContext
+        sink = sinkContext
+        timeBase = base
+    }
+
+    deinit {
+        var owned: UnsafeMutablePointer<AVFilterGraph>? = graph
+        avfilter_graph_free(&owned)
+    }
+
+    /// Feeds one frame (its pts converted to the source's time base); the caller keeps `frame`.
+    public func push(_ frame: Frame) throws(LibAVError) {
+        let reference = try frame.reference()
+        reference.pointer.pointee.pts = frame.ticks(in: timeBase)
+        reference.timeBase = timeBase
+        try check(av_buffersrc_add_frame_flags(source, reference.pointer, 0), "av_buffersrc_add_frame_flags",
+                  .filter(filters))
+    }
+
+    /// Signals the end of input, so filters that hold frames back (deinterlacers, palette makers) let them out.
+    public func finish() throws(LibAVError) {
+        guard !finished else { return }
+        finished = true
+        try check(av_buffersrc_add_frame_flags(source, nil, 0), "av_buffersrc_add_frame_flags", .filter(filters))
+    }
+
+    /// The next filtered frame, timed in the sink's time base; nil when the graph needs more input or is done.
+    public func pull() throws(LibAVError) -> Frame? {
+        let frame = try Frame()
+        switch try checkStatus(av_buffersink_get_frame(sink, frame.pointer), "av_buffersink_get_frame", .filter(filters)) {
+        case .again, .endOfFile:
+            return nil
+        case .ok:
+            frame.timeBase = av_buffersink_get_time_base(sink)
+            return frame
+        }
+    }
+
+    /// Every frame the graph has ready now.
+    public func pullAll() throws(LibAVError) -> [Frame] {
+        var frames: [Frame] = []
+        while let frame = try pull() { frames.append(frame) }
+        return frames
+    }
+
+    /// The `buffer` / `abuffer` argument text, the source and sink filter names, and the time base.
+    private static func sourceArguments(_ input: Input) -> (String, String, String, AVRational) {
+        switch input {
+        case let .video(width, height, format, tick, aspect):
+            let base = Self.rational(tick)
+            let sar = aspect ?? FrameRate(1, 1)
+            return ("video_size=\(width)x\(height):pix_fmt=\(format.raw):time_base=\(base.num)/\(base.den)"
+                        + ":pixel_aspect=\(sar.numerator)/\(sar.denominator)", "buffer", "buffersink", base)
+        case let .audio(rate, format, layout, tick):
+            let base = Self.rational(tick)
+            return ("time_base=\(base.num)/\(base.den):sample_rate=\(rate):sample_fmt=\(format.name)"
+                        + ":channel_layout=\(layout)", "abuffer", "abuffersink", base)
+        }
+    }
+
+    /// A time base from a tick duration; 1/1 when the tick is not a positive number.
+    private static func rational(_ tick: MediaTime) -> AVRational {
+        guard tick.isNumeric, tick.value > 0, tick.value <= Int64(Int32.max) else { return AVRational(num: 1, den: 1) }
+        return tick.rational
+    }
+
+    /// Creates one named filter instance in `graph`.
+    private static func makeFilter(_ name: String, label: String, arguments: String?,
+                                   graph: UnsafeMutablePointer<AVFilterGraph>, _ operation: LibAVError.Operation)
+        throws(LibAVError) -> UnsafeMutablePointer<AVFilterContext>
+    {
+        guard let filter = avfilter_get_by_name(name) else {
+            throw LibAVError.invalidArgument("cannot filter through '\(name)': libavfilter has no filter '\(name)'")
+        }
+        var context: UnsafeMutablePointer<AVFilterContext>?
+        try check(avfilter_graph_create_filter(&context, filter, label, arguments, nil, graph),
+                  "avfilter_graph_create_filter", operation)
+        return try checkAllocation(context, "avfilter_graph_create_filter", operation)
+    }
+
+    /// Parses `filters` between the source's output and the sink's input (an empty text links them directly).
+    private static func link(_ filters: String, source: UnsafeMutablePointer<AVFilterContext>,
+                             sink: UnsafeMutablePointer<AVFilterContext>, graph: UnsafeMutablePointer<AVFilterGraph>,
+                             _ operation: LibAVError.Operation) throws(LibAVError) {
+        guard !filters.isEmpty else {
+            try check(avfilter_link(source, 0, sink, 0), "avfilter_link", operation)
+            return
+        }
+        // Open ends as avfilter_graph_parse_ptr names them: the source feeds "in", the sink takes "out".
+        var outputs = avfilter_inout_alloc()
+        var inputs = avfilter_inout_alloc()
+        defer {
+            avfilter_inout_free(&outputs)
+            avfilter_inout_free(&inputs)
+        }
+        guard let sourceEnd = outputs, let sinkEnd = inputs else {
+            _ = try checkAllocation(nil as UnsafeMutablePointer<AVFilterInOut>?, "avfilter_inout_alloc", operation)
+            return
+        }
+        sourceEnd.pointee.name = av_strdup("in")
+        sourceEnd.pointee.filter_ctx = source
+        sourceEnd.pointee.pad_idx = 0
+        sourceEnd.pointee.next = nil
+        sinkEnd.pointee.name = av_strdup("out")
+        sinkEnd.pointee.filter_ctx = sink
+        sinkEnd.pointee.pad_idx = 0
+        sinkEnd.pointee.next = nil
+        let code = avfilter_graph_parse_ptr(graph, filters, &inputs, &outputs, nil)
+        if code < 0, let unknown = unknownFilter(in: filters) {
+            throw LibAVError.invalidArgument("cannot filter through '\(filters)': libavfilter has no filter '\(unknown)'")
+        }
+        try check(code, "avfilter_graph_parse_ptr", operation)
+    }
+
+    /// The first filter named in `filters` that libavfilter does not have (libav only says "Invalid argument").
+    static func unknownFilter(in filters: String) -> String? {
+        for chain in filters.split(whereSeparator: { $0 == "," || $0 == ";" }) {
+            var text = Substring(chain.drop { $0 == " " })
+            while text.hasPrefix("["), let close = text.firstIndex(of: "]") { text = text[text.index(after: close)...] }
+            let name = String(text.prefix { $0 != "=" && $0 != "@" && $0 != "[" && $0 != " " })
+            if !name.isEmpty, !hasFilter(name) { return name }
+        }
+        return nil
+    }
+}
