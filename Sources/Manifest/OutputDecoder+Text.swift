@@ -22,13 +22,13 @@ extension OutputDecoder {
         var style = base
         if let node = fields["font"], let value = reader.string(node, "font") { style.fontFamily = value }
         if let node = fields["size"], let value = reader.number(node, "size", in: 0.005...1) { style.size = value }
-        if let node = fields["color"], let value = reader.color(node, "color"), let color = Self.color(value) {
+        if let node = fields["color"], let value = reader.color(node, "color"), let color = Color(parsing: value) {
             style.color = color
         }
         if let node = fields["outline"] {
             if node.bool == false {
                 style.outlineWidth = 0
-            } else if let value = reader.color(node, "outline"), let color = Self.color(value) {
+            } else if let value = reader.color(node, "outline"), let color = Color(parsing: value) {
                 style.outlineColor = color
                 if style.outlineWidth == 0 { style.outlineWidth = 0.003 }
             }
@@ -41,7 +41,7 @@ extension OutputDecoder {
                 style.shadowOffset = 0
             } else if node.bool == true {
                 style.shadowOffset = max(style.shadowOffset, 0.003)
-            } else if let value = reader.color(node, "shadow"), let color = Self.color(value) {
+            } else if let value = reader.color(node, "shadow"), let color = Color(parsing: value) {
                 style.shadowColor = color
                 style.shadowOffset = max(style.shadowOffset, 0.003)
             }
@@ -49,7 +49,7 @@ extension OutputDecoder {
         if let node = fields["box"] {
             if node.bool == false {
                 style.boxColor = nil
-            } else if let value = reader.color(node, "box"), let color = Self.color(value) {
+            } else if let value = reader.color(node, "box"), let color = Color(parsing: value) {
                 style.boxColor = color
             }
         }
@@ -59,11 +59,6 @@ extension OutputDecoder {
             style.alignment = TextStyle.Alignment(rawValue: value) ?? style.alignment
         }
         return style
-    }
-
-    /// A colour from manifest text (already checked by `NodeReader.color`).
-    static func color(_ text: String) -> Color? {
-        ColorParser.rgba(text).map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) }
     }
 
     /// A title: `{ text, at, duration, position | anchor | region, animate, animate_duration, style keys }`.

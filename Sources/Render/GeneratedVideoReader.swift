@@ -6,6 +6,8 @@ import MediaCore
 final class GeneratedVideoReader: VideoSourceReader {
     let path: String
     private let source: GeneratedSource
+    /// The picture of a `color` source.
+    private let color: Color
     private let buffer: VideoFrameBuffer
     private let frame: Frame
     /// The time last drawn (a colour is drawn once).
@@ -17,9 +19,11 @@ final class GeneratedVideoReader: VideoSourceReader {
         guard source.hasVideo else {
             throw ExportError.probe(path: path, reason: "generator '\(source.kind.rawValue)' has no pictures")
         }
-        guard source.kind != .color || source.rgbaColor != nil else {
-            throw ExportError.probe(path: path, reason: "unknown colour '\(source.color)'; use #rrggbb or a basic name")
+        let color = Color(parsing: source.color)
+        guard source.kind != .color || color != nil else {
+            throw ExportError.probe(path: path, reason: "unknown colour '\(source.color)'")
         }
+        self.color = color ?? .black
         do {
             buffer = try VideoFrameBuffer(width: source.width, height: source.height)
             frame = try Frame(width: source.width, height: source.height, pixelFormat: .yuv420p)
@@ -31,7 +35,7 @@ final class GeneratedVideoReader: VideoSourceReader {
     func frame(at time: MediaTime) throws(ExportError) -> Frame? {
         if source.kind == .color {
             if drawnTime != nil { return frame }
-            ColorGenerator(color: source.rgbaColor ?? .black, width: source.width, height: source.height).render(into: buffer)
+            ColorGenerator(color: color, width: source.width, height: source.height).render(into: buffer)
         } else {
             if drawnTime == time { return frame }
             let clamped = MediaTime.maximum(.zero, time)

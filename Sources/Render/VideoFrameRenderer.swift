@@ -100,7 +100,7 @@ final class VideoFrameRenderer {
     private func renderPicture(at time: MediaTime) throws(ExportError) -> Frame {
         let instruction = videoComposition.instruction(at: time)
         let background = instruction?.backgroundColor ?? videoComposition.backgroundColor
-        compositor.background = RGBAColor(red: background.red, green: background.green, blue: background.blue).yuv
+        compositor.background = Color(red: background.red, green: background.green, blue: background.blue).yuv
         var planned: [PlannedLayer] = []
         // The first layer instruction is on top, so draw from the last to the first.
         for layer in (instruction?.layerInstructions ?? []).reversed() {
