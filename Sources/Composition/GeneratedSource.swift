@@ -29,7 +29,7 @@ public struct GeneratedSource: Sendable, Hashable, Codable {
     public var height: Int
     /// Picture rate.
     public var frameRate: FrameRate
-    /// Colour as `#rrggbb` or a name (color).
+    /// Colour as manifest text, read with `Color(parsing:)` (color).
     public var color: String
     /// Tone frequency in hertz (tone, testpattern).
     public var frequency: Double

@@ -5,8 +5,8 @@ extension JobBuilder {
     /// Explicit timelines: each `tracks:` entry becomes a video track (first on top) and an audio track, segments at
     /// their `at` or after the previous one; `layers:` place, crop and ramp them.
     func buildExplicitTracks(_ spec: OutputSpec, built: [String: Job], composition: inout MutableComposition,
-                             canvas: Size) throws -> (video: [Int: Int32], audio: [Int: Int32], sizes: [Int: Size]) {
-        var videoIDs: [Int: Int32] = [:], audioIDs: [Int: Int32] = [:], sizes: [Int: Size] = [:]
+                             canvas: Size) throws -> ExplicitTracks {
+        var videoIDs: [Int: Int32] = [:], audioIDs: [Int: Int32] = [:], pictures: [Int: [ExplicitPicture]] = [:]
         let wantsVideo = spec.settings.video != nil, wantsAudio = spec.settings.audio != nil
         var infos: [[SourceInfo]] = []
         for track in spec.tracks {
@@ -36,7 +36,6 @@ extension JobBuilder {
                 let scaled = range.duration.multiplied(by: Int64(segment.speed.denominator), dividedBy: Int64(segment.speed.numerator))
                 for (id, source) in [(videoIDs[index], info.video), (audioIDs[index], info.audio)] {
                     guard let id, let source else { continue }
-                    if source.mediaType == .video { sizes[index] = source.naturalSize }
                     let available = info.isStill ? range : TimeRange(start: range.start, end: MediaTime.minimum(range.end, source.timeRange.end))
                     guard available.duration > .zero else { continue }
                     do {
@@ -55,30 +54,40 @@ extension JobBuilder {
                                       "segment starts at \(TimeSyntax.format(overlap.start)) but the track already plays until \(TimeSyntax.format(overlap.end)); segments of one track may not overlap",
                                       at: segment.location)
                     }
+                    if source.mediaType == .video {
+                        let played = available.duration.multiplied(by: Int64(segment.speed.denominator),
+                                                                   dividedBy: Int64(segment.speed.numerator))
+                        pictures[index, default: []].append(
+                            ExplicitPicture(range: TimeRange(start: start, duration: played), size: source.naturalSize))
+                    }
                 }
                 cursor = start + scaled
             }
         }
-        return (videoIDs, audioIDs, sizes)
+        return ExplicitTracks(video: videoIDs, audio: audioIDs, pictures: pictures)
     }
 
-    /// Applies `layers:` to every instruction where their track plays; tracks without a layer fill the canvas.
-    func applyExplicitLayers(_ spec: OutputSpec, video: inout VideoComposition, videoIDs: [Int: Int32],
-                             sizes: [Int: Size], canvas: Size) throws {
+    /// Applies `layers:` to every instruction where their track plays; tracks without a layer fill the canvas. Each
+    /// segment is cropped and fitted with its own source's size, from where it starts (segments joined on one track
+    /// share an instruction).
+    func applyExplicitLayers(_ spec: OutputSpec, video: inout VideoComposition, tracks: ExplicitTracks,
+                             canvas: Size) throws {
         let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         for index in video.instructions.indices {
-            let start = video.instructions[index].timeRange.start
+            let range = video.instructions[index].timeRange
             for layerIndex in video.instructions[index].layerInstructions.indices {
                 let trackID = video.instructions[index].layerInstructions[layerIndex].trackID
-                guard let trackIndex = videoIDs.first(where: { $0.value == trackID })?.key else { continue }
+                guard let trackIndex = tracks.video.first(where: { $0.value == trackID })?.key else { continue }
                 let layerSpec = spec.layers.first { $0.track == trackIndex + 1 }
-                let size = sizes[trackIndex] ?? canvas
-                let region = layerSpec?.region.map { FitGeometry.resolve($0, in: canvas, aspectOf: size) } ?? full
-                let geometry = FitGeometry.place(crop: FitGeometry.crop(layerSpec?.crop, in: size), into: region,
-                                                 fit: layerSpec?.fit ?? .contain)
                 var layer = video.instructions[index].layerInstructions[layerIndex]
-                try layer.setCropRectangle(geometry.crop, at: start)
-                try layer.setTransform(geometry.transform, at: start)
+                for picture in tracks.pictures[trackIndex] ?? [] where picture.range.start < range.end && range.start < picture.range.end {
+                    let region = layerSpec?.region.map { FitGeometry.resolve($0, in: canvas, aspectOf: picture.size) } ?? full
+                    let geometry = FitGeometry.place(crop: FitGeometry.crop(layerSpec?.crop, in: picture.size), into: region,
+                                                     fit: layerSpec?.fit ?? .contain)
+                    let time = MediaTime.maximum(picture.range.start, range.start)
+                    try layer.setCropRectangle(geometry.crop, at: time)
+                    try layer.setTransform(geometry.transform, at: time)
+                }
                 for ramp in layerSpec?.opacity ?? [] {
                     if ramp.duration > .zero {
                         try layer.setOpacityRamp(fromStartOpacity: ramp.startValue, toEndOpacity: ramp.endValue,
@@ -110,6 +119,22 @@ extension JobBuilder {
         }
         return result
     }
+}
+
+/// The composition tracks made for `tracks:`, by the track's index in the manifest.
+struct ExplicitTracks {
+    /// Video track IDs.
+    var video: [Int: Int32]
+    /// Audio track IDs.
+    var audio: [Int: Int32]
+    /// Where each track's pictures play and how large their sources are, in timeline order.
+    var pictures: [Int: [ExplicitPicture]]
+}
+
+/// One video segment of an explicit track: where it plays on the output's timeline and its source's display size.
+struct ExplicitPicture {
+    var range: TimeRange
+    var size: Size
 }
 
 /// A segment placed before the end of what its track already holds.

@@ -64,7 +64,7 @@ public struct JobBuilder {
         }
 
         var placed = try layout(spec, built: built)
-        var explicit: (video: [Int: Int32], audio: [Int: Int32], sizes: [Int: Size])?
+        var explicit: ExplicitTracks?
         if spec.tracks.isEmpty {
             let overlapping = placed.contains { $0.transitionIn.duration > .zero }
             let trackCount = overlapping ? 2 : 1
@@ -117,15 +117,17 @@ public struct JobBuilder {
             made.textLayers = try textLayers(spec, placed: placed, canvas: canvas, total: total)
             if let explicit {
                 do {
-                    try applyExplicitLayers(spec, video: &made, videoIDs: explicit.video, sizes: explicit.sizes, canvas: canvas)
+                    try applyExplicitLayers(spec, video: &made, tracks: explicit, canvas: canvas)
                 } catch {
                     throw problem(spec, stage: "load", "cannot apply 'layers': \(error)", at: spec.location)
                 }
             }
             videoComposition = made
         }
+        // The bed ducks under whatever else sounds: the clips' tracks, or every explicit track.
+        let voiceTracks = explicit.map { $0.audio.values.sorted() } ?? Set(placed.compactMap(\.audioTrack)).sorted()
         var audioMix = try makeAudioMix(placed: placed, soundtrack: spec.soundtrack, soundtrackID: soundtrackID,
-                                        total: total)
+                                        voiceTracks: voiceTracks, total: total)
         if let explicit {
             audioMix.inputParameters += try explicitAudioMix(spec, audioIDs: explicit.audio)
         }

@@ -154,6 +154,7 @@ struct OutputDecoder {
         if !spec.clips.isEmpty && !spec.tracks.isEmpty, let node = fields["tracks"] {
             reader.error("output '\(name)' sets both 'clips' and 'tracks'; use one", at: node)
         }
+        IneffectiveKeyCheck.check(fields, reader: &reader)
         // Kept even with errors (which stop the run anyway), so dependency cycles are still found and reported.
         return spec
     }
