@@ -8,6 +8,7 @@ packages=(
   libass-dev libebur128-dev                     # titles and captions; loudness
   fontconfig fonts-dejavu-core fonts-noto-cjk   # default fonts: Latin, Arabic, Hebrew (DejaVu) and CJK (Noto)
   ffmpeg            # ffprobe / ffmpeg: the independent checker in tests and the competitor in benchmarks
+  webp              # webpinfo / anim_dump: the independent checker of animated WebP outputs (FFmpeg 5.1 cannot decode them)
 )
 
 missing=()

@@ -18,6 +18,10 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         case jpeg
         /// A single PNG picture (poster frame).
         case png
+        /// An animated GIF: one palette for the whole output, no sound.
+        case gif
+        /// An animated WebP (libwebp), no sound.
+        case webp
 
         /// The file name extension, without the dot.
         public var fileExtension: String {
@@ -29,6 +33,9 @@ public struct ExportSettings: Sendable, Hashable, Codable {
 
         /// Whether the container holds one still picture rather than timed media.
         public var isStillImage: Bool { self == .jpeg || self == .png }
+
+        /// Whether the container is an animated picture (GIF, WebP): pictures only, looping.
+        public var isAnimatedPicture: Bool { self == .gif || self == .webp }
     }
 
     /// Video encoders by the names presets use.
@@ -47,6 +54,10 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         case mjpeg
         /// PNG, for poster frames.
         case png
+        /// GIF (FFmpeg's encoder, fed through a per-output palette), for animated GIF outputs.
+        case gif
+        /// WebP through libwebp's animation encoder, for animated WebP outputs.
+        case webp
     }
 
     /// Audio encoders by the names presets use.
@@ -81,11 +92,17 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         public var allowUpscale: Bool
         /// Frames between keyframes; nil lets the encoder choose.
         public var keyframeInterval: Int?
+        /// Animated WebP quality, 0 (smallest) ... 100 (best); nil for libwebp's default (75).
+        public var quality: Int?
+        /// Encoder threads. Fixed by the preset, never by the machine or the batch, because encoders such as x264
+        /// and x265 make different (equally valid) bytes with different thread counts.
+        public var threads: Int
 
         /// Creates video settings.
         public init(codec: VideoCodec, width: Int, height: Int, frameRate: FrameRate, crf: Int? = nil,
                     bitRate: Int? = nil, maxBitRate: Int? = nil, speed: String = "medium",
-                    pixelFormat: String = "yuv420p", allowUpscale: Bool = false, keyframeInterval: Int? = nil) {
+                    pixelFormat: String = "yuv420p", allowUpscale: Bool = false, keyframeInterval: Int? = nil,
+                    threads: Int = Video.defaultThreads) {
             self.codec = codec
             self.width = width
             self.height = height
@@ -97,7 +114,13 @@ public struct ExportSettings: Sendable, Hashable, Codable {
             self.pixelFormat = pixelFormat
             self.allowUpscale = allowUpscale
             self.keyframeInterval = keyframeInterval
+            self.quality = nil
+            self.threads = threads
         }
+
+        /// Two encoder threads unless a preset says otherwise: enough to keep two cores busy beside the thread that
+        /// decodes and composites, few enough for several renders to share a machine.
+        public static let defaultThreads = 2
     }
 
     /// How the audio stream is encoded.
@@ -143,10 +166,13 @@ public struct ExportSettings: Sendable, Hashable, Codable {
     public var posterTime: MediaTime?
     /// Container metadata tags (title, description, copyright, language, custom keys).
     public var metadata: [String: String]
+    /// For animated pictures: play forever (the default) or once.
+    public var loops: Bool
 
     /// Creates export settings.
     public init(name: String, container: Container, video: Video?, audio: Audio?, faststart: Bool = true,
-                passthrough: Bool = false, posterTime: MediaTime? = nil, metadata: [String: String] = [:]) {
+                passthrough: Bool = false, posterTime: MediaTime? = nil, metadata: [String: String] = [:],
+                loops: Bool = true) {
         self.name = name
         self.container = container
         self.video = video
@@ -155,5 +181,6 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         self.passthrough = passthrough
         self.posterTime = posterTime
         self.metadata = metadata
+        self.loops = loops
     }
 }

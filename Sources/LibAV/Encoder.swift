@@ -139,6 +139,8 @@ public final class Encoder: @unchecked Sendable {
         // From here on a throw runs deinit, which frees the context.
         configure(context)
         if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        // No version strings or other run-dependent bytes in what the encoder writes.
+        context.pointee.flags |= AV_CODEC_FLAG_BITEXACT
         let dictionary = OptionsDictionary(options)
         try dictionary.withPointer { (pointer) throws(LibAVError) in
             _ = try check(avcodec_open2(context, codec, pointer), "avcodec_open2", .openEncoder(codec: name))

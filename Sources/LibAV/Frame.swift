@@ -18,7 +18,8 @@ public final class Frame: @unchecked Sendable {
         pointer.pointee.pts = mb_av_nopts_value()
     }
 
-    /// A picture of `width` x `height` in `pixelFormat` with freshly allocated (uninitialised) planes.
+    /// A picture of `width` x `height` in `pixelFormat` with freshly allocated planes, all zero: padding included,
+    /// so what an encoder reads past the picture is the same on every run.
     public convenience init(width: Int, height: Int, pixelFormat: PixelFormat) throws(LibAVError) {
         guard width > 0, height > 0, pixelFormat.isValid else {
             throw LibAVError.invalidArgument("cannot allocate a \(width)x\(height) \(pixelFormat) frame: invalid size or format")
@@ -29,6 +30,7 @@ public final class Frame: @unchecked Sendable {
         pointer.pointee.format = pixelFormat.raw
         try check(av_frame_get_buffer(pointer, 0), "av_frame_get_buffer",
                   .allocate("a \(width)x\(height) \(pixelFormat) frame"))
+        mb_frame_clear_buffers(pointer)
     }
 
     /// A block of `sampleCount` samples per channel with freshly allocated (uninitialised) buffers.

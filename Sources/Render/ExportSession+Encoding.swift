@@ -10,8 +10,7 @@ extension ExportSession {
         let video = settings.container == .m4a ? nil : settings.video
         let audio = settings.audio
         let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
-        let threads = (encoder: encoderThreads, decoder: decoderThreads)
-        let pool = SourcePool(decoderThreads: threads.decoder)
+        let pool = SourcePool(decoderThreads: decoderThreads)
         try pool.openAll(in: composition, video: video != nil, audio: audio != nil)
         try checkCancelled()
 
@@ -33,8 +32,7 @@ extension ExportSession {
             let name = ExportSettings.encoderName(video.codec)
             do {
                 let clock = try FrameClock(frameRate: video.frameRate)
-                let encoder = try Encoder(codec: name, video: settings.encoderSettings(video, pixelFormat: format,
-                                                                                      threads: threads.encoder),
+                let encoder = try Encoder(codec: name, video: settings.encoderSettings(video, pixelFormat: format),
                                           globalHeader: output.needsGlobalHeader)
                 let stream = try output.addStream(for: encoder)
                 videoPipe = (renderer, encoder, stream, clock, try clock.frameCount(for: duration))

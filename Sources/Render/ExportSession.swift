@@ -11,7 +11,9 @@ import Synchronization
 /// thread meanwhile. A failed or cancelled export deletes its partial output (a file it did not create is left
 /// alone). Memory does not grow with the output's
 /// length: frames and packets are handed on as they are made. Output frames follow the preset's frame rate (frame n at
-/// n / rate, exactly); the video composition's `frameDuration` is not used for timing.
+/// n / rate, exactly); the video composition's `frameDuration` is not used for timing. The bytes written depend only
+/// on the composition, the settings (the encoder's thread count among them) and the libraries: not on the machine,
+/// its load or the clock.
 public final class ExportSession: Sendable {
     /// The timeline to render.
     public let composition: MutableComposition
@@ -27,7 +29,6 @@ public final class ExportSession: Sendable {
     private struct State {
         var status = ExportStatus.unknown
         var progress = 0.0
-        var encoderThreads = 2
         var decoderThreads = 2
         var measuresLoudness = true
     }
@@ -52,12 +53,6 @@ public final class ExportSession: Sendable {
 
     /// Fraction done, 0...1 (frames, or samples for audio-only outputs); safe to read from any thread.
     public var progress: Double { state.withLock { $0.progress } }
-
-    /// Encoder threads (default 2: the scheduler runs several exports at once); 0 lets libav choose.
-    public var encoderThreads: Int {
-        get { state.withLock { $0.encoderThreads } }
-        set { state.withLock { $0.encoderThreads = max(0, newValue) } }
-    }
 
     /// Decoder threads per video source (default 2); 0 lets libav choose.
     public var decoderThreads: Int {
@@ -138,6 +133,7 @@ public final class ExportSession: Sendable {
             throw ExportError.probe(path: nil, reason: "preset '\(settings.name)' has neither video nor audio settings")
         }
         if settings.container.isStillImage { return try exportPoster(duration: duration) }
+        if settings.container.isAnimatedPicture { return try exportAnimated(duration: duration) }
         var reencodeReason: String?
         if settings.passthrough {
             switch PassthroughPlan.make(composition: composition, videoComposition: videoComposition, settings: settings) {
