@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: ["Report", "MediaCore"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Composition", "LibAV", "MediaCore"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "YAML", "Composition", "MediaCore"]),
-        .testTarget(name: "mediabatchTests", dependencies: ["mediabatch", "MediaBatch", "MediaCore"]),
+        .testTarget(name: "mediabatchTests", dependencies: ["mediabatch", "MediaBatch", "MediaCore", "Composition"]),
     ],
     swiftLanguageModes: [.v6]
 )
