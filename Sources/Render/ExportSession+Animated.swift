@@ -31,32 +31,9 @@ extension ExportSession {
         } catch {
             throw ExportError.probe(path: nil, reason: "preset '\(settings.name)': \(error)")
         }
-        let palette = isGIF ? try makePalette(video, clock: clock, frameCount: frameCount) : nil
-
-        let output: OutputFile, encoder: Encoder, stream: Int
-        do {
-            willCreateOutput()
-            output = try OutputFile(path: outputPath, format: settings.muxerName, metadata: settings.metadata)
-            var encoding = settings.encoderSettings(video, pixelFormat: try settings.encoderPixelFormat(video))
-            // GIF delays are centiseconds and WebP's milliseconds: timestamps in those units keep every delay exact
-            // to the nearest unit without drift.
-            encoding.timeBase = MediaTime(value: 1, timescale: isGIF ? 100 : 1000)
-            encoder = try Encoder(codec: ExportSettings.encoderName(video.codec), video: encoding,
-                                  globalHeader: output.needsGlobalHeader)
-            stream = try output.addStream(for: encoder)
-            // GIF: 0 loops forever, -1 plays once. WebP: 0 loops forever, 1 plays once.
-            try output.writeHeader(options: ["loop": settings.loops ? "0" : (isGIF ? "-1" : "1")])
-        } catch let error as LibAVError {
-            throw ExportError.encoderSetup(error, output: outputPath)
-        } catch let error as ExportError {
-            throw error
-        } catch {
-            throw ExportError.encode(path: nil, reason: "\(error)")
-        }
-
-        let mapping = try palette.map { palette throws(ExportError) in
-            try paletteMapping(video, clock: clock, palette: palette)
-        }
+        let mapping = try isGIF ? paletteMapping(video, clock: clock,
+                                                 palette: try makePalette(video, clock: clock, frameCount: frameCount)) : nil
+        let (output, encoder, stream) = try openAnimatedOutput(video)
         func write(_ frames: [Frame]) throws(ExportError) {
             do {
                 for frame in frames { try output.write(try encoder.encode(frame), stream: stream) }
@@ -67,20 +44,10 @@ extension ExportSession {
         try renderFrames(video, clock: clock, frameCount: frameCount, progress: isGIF ? 0.5...1 : 0...1) {
             (frame) throws(ExportError) in
             guard let mapping else { return try write([frame]) }
-            let mapped: [Frame]
-            do {
-                try mapping.push(frame)
-                mapped = try mapping.pullAll()
-            } catch {
-                throw ExportError.encode(path: nil, reason: "\(error)")
-            }
-            try write(mapped)
+            try write(try Self.filter(frame, through: mapping))
         }
+        if let mapping { try write(try Self.filter(nil, through: mapping)) }
         do {
-            if let mapping {
-                try mapping.finish()
-                try write(try mapping.pullAll())
-            }
             try output.write(try encoder.finish(), stream: stream)
             try checkCancelled()
             try output.writeTrailer()
@@ -96,6 +63,41 @@ extension ExportSession {
         let probe = try verify(duration: duration, tolerance: tolerance, video: true, audio: false)
         return ExportResult(outputPath: outputPath, probe: probe, duration: isGIF ? probe.duration : duration,
                             byteSize: probe.byteSize, renderSeconds: 0, framesWritten: frameCount, loudness: nil)
+    }
+
+    /// Creates the file, the GIF or WebP encoder and its stream, and writes the header with the loop setting.
+    private func openAnimatedOutput(_ video: ExportSettings.Video) throws(ExportError) -> (OutputFile, Encoder, Int) {
+        let isGIF = video.codec == .gif
+        do {
+            willCreateOutput()
+            let output = try OutputFile(path: outputPath, format: settings.muxerName, metadata: settings.metadata)
+            var encoding = settings.encoderSettings(video, pixelFormat: try settings.encoderPixelFormat(video))
+            // GIF delays are centiseconds and WebP's milliseconds: timestamps in those units keep every delay exact
+            // to the nearest unit without drift.
+            encoding.timeBase = MediaTime(value: 1, timescale: isGIF ? 100 : 1000)
+            let encoder = try Encoder(codec: ExportSettings.encoderName(video.codec), video: encoding,
+                                      globalHeader: output.needsGlobalHeader)
+            let stream = try output.addStream(for: encoder)
+            // GIF: 0 loops forever, -1 plays once. WebP: 0 loops forever, 1 plays once.
+            try output.writeHeader(options: ["loop": settings.loops ? "0" : (isGIF ? "-1" : "1")])
+            return (output, encoder, stream)
+        } catch let error as LibAVError {
+            throw ExportError.encoderSetup(error, output: outputPath)
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw ExportError.encode(path: nil, reason: "\(error)")
+        }
+    }
+
+    /// Pushes `frame` (or, for nil, the end of the pictures) through `graph` and returns what it lets out.
+    private static func filter(_ frame: Frame?, through graph: FilterGraph) throws(ExportError) -> [Frame] {
+        do {
+            if let frame { try graph.push(frame) } else { try graph.finish() }
+            return try graph.pullAll()
+        } catch {
+            throw ExportError.encode(path: nil, reason: "\(error)")
+        }
     }
 
     /// The first GIF pass: every frame through `palettegen`; the 16x16 palette picture it gives at the end.
