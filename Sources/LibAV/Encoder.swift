@@ -176,6 +176,10 @@ public final class Encoder: @unchecked Sendable {
         frame.timeBase = timeBase
         // A decoded frame's picture type would otherwise force the encoder's frame types.
         frame.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
+        // A fixed quantiser (`flags +qscale`, `global_quality`) is read from each frame, as the ffmpeg tool sets it.
+        if context.pointee.flags & AV_CODEC_FLAG_QSCALE != 0 {
+            frame.pointer.pointee.quality = context.pointee.global_quality
+        }
         return try send(frame.pointer)
     }
 

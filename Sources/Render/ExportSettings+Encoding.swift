@@ -79,7 +79,13 @@ extension ExportSettings {
             if let crf = video.crf { options["crf"] = String(crf) }
         case .webp:
             if let quality = video.quality { options["quality"] = String(quality) }
-        case .prores, .mjpeg, .png, .gif:
+        case .mjpeg:
+            // A JPEG's crf is its fixed quantiser (2 best ... 31), as `ffmpeg -q:v` sets it.
+            if let crf = video.crf {
+                options["flags"] = "+qscale"
+                options["global_quality"] = String(min(max(crf, 2), 31) * Self.lambdaPerQuantiser)
+            }
+        case .prores, .png, .gif:
             break
         }
         return Encoder.VideoSettings(
@@ -87,6 +93,9 @@ extension ExportSettings {
             bitRate: video.bitRate ?? 0, maxBitRate: video.maxBitRate ?? 0, gopSize: video.keyframeInterval ?? 0,
             threads: video.threads, options: options)
     }
+
+    /// libavcodec's `FF_QP2LAMBDA`: `global_quality` is a quantiser in these units.
+    static let lambdaPerQuantiser = 118
 
     /// The encoder settings for `audio` (Opus always at 48 kHz, interleaved float).
     func encoderSettings(_ audio: Audio) -> Encoder.AudioSettings {

@@ -172,6 +172,24 @@ struct PictureRunTests {
         #expect(MediaCheck.near(MediaCheck.pixel(pixels, 240, 135, width: 480), [0x20, 0x60, 0xE0], tolerance: 24))
     }
 
+    @Test func aJPEGPostersCrfIsItsQuantiser() throws {
+        let directory = try Self.batch("jpeg-q", """
+            mediabatch: 1
+            defaults: { out: out }
+            outputs:
+              - { name: fine, preset: { base: poster-jpeg, poster_at: 0.2s, video: { crf: 2 } }, clips: [ clip.mp4 ] }
+              - { name: coarse, preset: { base: poster-jpeg, poster_at: 0.2s, video: { crf: 31 } }, clips: [ clip.mp4 ] }
+
+            """, clips: ["clip.mp4": ["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=10:duration=0.5", "-c:v", "libx264",
+                                      "-preset", "ultrafast", "-pix_fmt", "yuv420p"]])
+        let run = try CommandRunner.run(["run", "m", "--quiet"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let size = { (name: String) in
+            (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("m/out/\(name).jpg").path))?[.size] as? Int ?? 0
+        }
+        #expect(size("coarse") > 0 && size("coarse") * 2 < size("fine"), "fine \(size("fine")), coarse \(size("coarse"))")
+    }
+
     /// The loop count of a GIF's NETSCAPE2.0 extension, nil when it has none (it plays once).
     static func netscapeLoopCount(_ data: Data) -> Int? {
         let bytes = [UInt8](data), tag = [UInt8]("NETSCAPE2.0".utf8)
