@@ -80,7 +80,7 @@ extension JobBuilder {
                 guard let trackIndex = tracks.video.first(where: { $0.value == trackID })?.key else { continue }
                 let layerSpec = spec.layers.first { $0.track == trackIndex + 1 }
                 var layer = video.instructions[index].layerInstructions[layerIndex]
-                for picture in tracks.pictures[trackIndex] ?? [] where picture.range.start < range.end && range.start < picture.range.end {
+                for picture in tracks.pictures[trackIndex] ?? [] where picture.plays(during: range) {
                     let region = layerSpec?.region.map { FitGeometry.resolve($0, in: canvas, aspectOf: picture.size) } ?? full
                     let geometry = FitGeometry.place(crop: FitGeometry.crop(layerSpec?.crop, in: picture.size), into: region,
                                                      fit: layerSpec?.fit ?? .contain)
@@ -135,6 +135,9 @@ struct ExplicitTracks {
 struct ExplicitPicture {
     var range: TimeRange
     var size: Size
+
+    /// Whether the segment shows during some of `other`.
+    func plays(during other: TimeRange) -> Bool { range.start < other.end && other.start < range.end }
 }
 
 /// A segment placed before the end of what its track already holds.

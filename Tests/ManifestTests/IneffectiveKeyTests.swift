@@ -150,6 +150,20 @@ struct IneffectiveKeyTests {
         #expect(set.hasErrors)
     }
 
+    @Test func theBedDucksUnderExplicitTracks() throws {
+        let fixture = try ManifestFixture(JobBuilderTimelineTests.manifest("""
+            tracks:
+              - segments: [ { source: a.mp4, to: 2s } ]
+              - segments: [ { source: b.mp4, to: 2s } ]
+            soundtrack: { source: bed.m4a, duck: -10dB }
+            """))
+        let job = try fixture.job("x")
+        let trackAudio = job.composition.tracks(withMediaType: .audio).map(\.trackID).dropLast()
+        let bed = try #require(job.audioMix.inputParameters.first { $0.ducking != nil })
+        #expect(bed.ducking?.sideChainTrackIDs == Array(trackAudio))
+        #expect(trackAudio.count == 2)
+    }
+
     @Test func keysThatTakeEffectAreAccepted() throws {
         let fixture = try ManifestFixture("""
             mediabatch: 1
