@@ -113,6 +113,32 @@ public final class Frame: @unchecked Sendable {
         return copy
     }
 
+    /// Gives the frame buffers of its own to write into. A picture shared with another frame is copied into new
+    /// zeroed buffers (libav's `av_frame_make_writable` leaves their padding uninitialised, and encoders read it), so
+    /// what lies past the picture is the same on every run.
+    func makeWritable(_ operation: LibAVError.Operation) throws(LibAVError) {
+        guard av_frame_is_writable(pointer) == 0 else { return }
+        guard width > 0 else {
+            try check(av_frame_make_writable(pointer), "av_frame_make_writable", operation)
+            return
+        }
+        let copy = try Frame(width: width, height: height, pixelFormat: pixelFormat)
+        try check(av_frame_copy(copy.pointer, pointer), "av_frame_copy", operation)
+        try check(av_frame_copy_props(copy.pointer, pointer), "av_frame_copy_props", operation)
+        av_frame_unref(pointer)
+        av_frame_move_ref(pointer, copy.pointer)
+    }
+
+    /// Copies `source`'s picture (same size and pixel format) into this frame's own buffers.
+    public func copyPicture(from source: Frame) throws(LibAVError) {
+        guard source.width == width, source.height == height, source.pixelFormat == pixelFormat else {
+            throw LibAVError.invalidArgument("cannot copy a \(source.width)x\(source.height) \(source.pixelFormat) picture "
+                                             + "into a \(width)x\(height) \(pixelFormat) frame")
+        }
+        try makeWritable(.allocate("a writable frame"))
+        try check(av_frame_copy(pointer, source.pointer), "av_frame_copy", .allocate("a copy of a picture"))
+    }
+
     /// Drops the buffers and resets the fields, keeping the allocation.
     func reset() {
         av_frame_unref(pointer)

@@ -139,13 +139,16 @@ final class VideoFrameRenderer {
             && layer.placement.width == canvasWidth && layer.placement.height == canvasHeight
     }
 
-    /// The fast path: the source scaled (and cropped) straight into the output frame, or passed on as it is.
+    /// The fast path: the source scaled (and cropped) straight into the output frame, or copied as it is. The
+    /// encoder only ever gets the renderer's own frames: a decoder's or generator's picture may be shared, and its
+    /// padding is not ours to vouch for.
     private func drawDirectly(_ layer: PlannedLayer) throws(ExportError) -> Frame {
         let frame = layer.frame
         do {
             if frame.width == outputWidth, frame.height == outputHeight, frame.pixelFormat == outputFormat,
                layer.placement.usesWholeFrame(width: frame.width, height: frame.height) {
-                return try frame.reference()
+                try directFrame.copyPicture(from: frame)
+                return directFrame
             }
             let scaler = try reuse(directScaler, frame: frame, crop: layer.placement.crop, width: outputWidth,
                                    height: outputHeight, format: outputFormat)
