@@ -21,6 +21,9 @@
 #include <libswresample/swresample.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 // Macros and variadic functions Swift cannot import, re-exposed as functions.
 
@@ -64,6 +67,16 @@ static inline void mb_frame_clear_buffers(AVFrame *frame) {
     for (int i = 0; i < AV_NUM_DATA_POINTERS; i++) {
         if (frame->buf[i]) memset(frame->buf[i]->data, 0, frame->buf[i]->size);
     }
+}
+
+/// Has glibc hand out every later heap allocation zeroed (M_PERTURB 0xff: allocations get the complement, 0x00;
+/// freed blocks get 0xff); returns 1 when done, 0 off glibc. See HeapDeterminism.swift for why.
+static inline int mb_zero_new_allocations(void) {
+#if defined(__GLIBC__)
+    return mallopt(M_PERTURB, 0xff);
+#else
+    return 0;
+#endif
 }
 
 #endif

@@ -63,6 +63,31 @@ struct DeterminismTests {
         return try body()
     }
 
+    /// The same output made six times in one process under load: libx264 reads heap memory it never wrote at widths
+    /// that are not a multiple of 64, so without zeroed allocations the later renders of a batch differed.
+    @Test func theSameOutputIsTheSameWhereverItFallsInABatch() throws {
+        let directory = try CommandRunner.temporaryDirectory("same-bytes-batch")
+        let outputs = (1...6).map { "  - { name: copy\($0), template: t }" }.joined(separator: "\n")
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: { base: draft, container: mkv, video: { width: 496, height: 272, fps: 12, speed: veryfast } } }
+            templates:
+              t:
+                clips:
+                  - { source: { generate: color, color: red, duration: 0.6s }, mute: true }
+                  - { source: { generate: testpattern, duration: 0.6s }, mute: true }
+            outputs:
+            \(outputs)
+
+            """, to: "m/batch.yaml", in: directory)
+        let bytes = try Self.underLoad {
+            let result = try CommandRunner.run(["run", "m", "--quiet", "--jobs", "1"], in: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try (1...6).map { try Data(contentsOf: directory.appendingPathComponent("m/out/copy\($0).mkv")) }
+        }
+        #expect(Set(bytes).count == 1, "\(Set(bytes).count) different files from one output made six times")
+    }
+
     @Test func everyContainerIsByteIdenticalAcrossJobCountsShardsAndLoad() throws {
         let directory = try CommandRunner.temporaryDirectory("same-bytes")
         try CommandRunner.write(Self.manifest, to: "m/batch.yaml", in: directory)
