@@ -143,10 +143,17 @@ public struct ExportSettings: Sendable, Hashable, Codable {
     public var posterTime: MediaTime?
     /// Container metadata tags (title, description, copyright, language, custom keys).
     public var metadata: [String: String]
+    /// The largest share (0...1) of a source stream's decoded packets that may be damaged and concealed before the
+    /// output fails; nil means `defaultDamageLimit`, 0 tolerates no damage at all.
+    public var damageLimit: Double?
+
+    /// The damage limit when a preset does not set one: 5 %, a few bad packets in a clip but not a broken file.
+    public static let defaultDamageLimit = 0.05
 
     /// Creates export settings.
     public init(name: String, container: Container, video: Video?, audio: Audio?, faststart: Bool = true,
-                passthrough: Bool = false, posterTime: MediaTime? = nil, metadata: [String: String] = [:]) {
+                passthrough: Bool = false, posterTime: MediaTime? = nil, metadata: [String: String] = [:],
+                damageLimit: Double? = nil) {
         self.name = name
         self.container = container
         self.video = video
@@ -155,5 +162,6 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         self.passthrough = passthrough
         self.posterTime = posterTime
         self.metadata = metadata
+        self.damageLimit = damageLimit
     }
 }

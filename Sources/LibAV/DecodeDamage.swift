@@ -23,4 +23,12 @@ public struct DecodeDamage: Sendable, Hashable {
 
     /// The damaged packets' share of the packets given, 0...1.
     public var damagedShare: Double { packets > 0 ? min(1, Double(damagedPackets) / Double(packets)) : 0 }
+
+    /// The same record with every time moved back by `offset` (a file's start, to give times in source time).
+    public func shifted(by offset: MediaTime) -> DecodeDamage {
+        guard offset != .zero else { return self }
+        var copy = self
+        copy.damagedTimes = damagedTimes.map { $0.isNumeric ? $0 - offset : $0 }
+        return copy
+    }
 }

@@ -25,7 +25,7 @@ enum ManifestSchema {
     static let layer = ["track", "region", "crop", "fit", "opacity", "volume"]
     static let ramp = ["at", "value", "from", "to", "start", "end"]
     static let presetOverride = ["base", "aspect", "name", "container", "video", "audio", "faststart", "passthrough",
-                                 "poster_at", "metadata"]
+                                 "poster_at", "metadata", "damage_limit"]
     static let presetVideo = ["codec", "width", "height", "fps", "crf", "bitrate", "max_bitrate", "speed",
                               "pixel_format", "upscale", "keyframe_interval"]
     static let presetAudio = ["codec", "bitrate", "sample_rate", "channels", "loudness", "true_peak"]

@@ -57,6 +57,10 @@ final class DecodedVideoReader: VideoSourceReader {
         }
     }
 
+    var damage: DecodeDamage { decoder.damage.shifted(by: startOffset) }
+
+    var lightConversion: ColorDescription? { normalizer.lightConversion }
+
     /// Source time zero of a file: the start time of its video stream (else the container's) when positive, else 0.
     ///
     /// The picture defines the timeline, for audio too: an AAC stream usually starts a little earlier than the video

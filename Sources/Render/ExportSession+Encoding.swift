@@ -125,6 +125,7 @@ extension ExportSession {
             try audioPipe.pipe.finish()
         }
         try checkCancelled()
+        let warnings = try pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit)
         do {
             try output.writeTrailer()
         } catch {
@@ -136,7 +137,8 @@ extension ExportSession {
             + MediaTime(value: 2, timescale: 1000)
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
         return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
-                            renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPipe?.mastering.measurement())
+                            renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPipe?.mastering.measurement(),
+                            warnings: warnings)
     }
 
     /// Probes the written file: it must have streams (video and audio as asked) and, for timed media, a duration
