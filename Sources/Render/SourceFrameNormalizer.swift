@@ -6,7 +6,7 @@ import MediaCore
 /// sample aspect ratio scaled out horizontally) and, for Y'CbCr sources, SDR BT.709 limited range: HDR (PQ, HLG)
 /// sources tone-mapped, wide-gamut (BT.2020, P3) sources converted to BT.709 primaries, full-range and BT.601 /
 /// BT.2020 matrices converted. Crops, fits and layer transforms then all work in display coordinates, the picture a
-/// player shows, and the compositor sees only BT.709 limited 8-bit pictures (docs/color.md).
+/// player shows, and the compositor sees only BT.709 limited 8-bit pictures (docs/footage.md).
 ///
 /// Pictures that need none of this (the common `yuv420p` BT.709 limited upright square-pixel case, and RGB
 /// pictures, which the layer scalers convert with BT.709) pass through untouched. Otherwise up to four passes run
