@@ -87,6 +87,10 @@ public final class Resampler: @unchecked Sendable {
                 try check(av_opt_set_double(UnsafeMutableRawPointer(owned), name, value, 0), "av_opt_set_double",
                           .resample(what))
             }
+            // The resampling engine from the start, even between equal rates: the first drift correction would
+            // otherwise re-initialise swresample, losing its buffered samples and its place on the timeline.
+            try check(av_opt_set_int(UnsafeMutableRawPointer(owned), "flags", Int64(SWR_FLAG_RESAMPLE), 0),
+                      "av_opt_set_int", .resample(what))
             try check(swr_init(owned), "swr_init", .resample(what))
             // The origin becomes swresample's first timestamp, so a first input after it starts with silence and
             // one before it loses its lead.

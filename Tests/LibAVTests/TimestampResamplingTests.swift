@@ -52,7 +52,9 @@ import Testing
         }
         let output = try resample(before + after)
         try #require(output.count == 20 * 1024 + 24_000)
-        #expect(output[10_240..<34_240].allSatisfy { $0 == 0 })
+        // Silence, but for the resampling filter's few samples of ringing at either edge.
+        #expect(output[10_304..<34_176].allSatisfy { abs($0) < 0.0001 })
+        #expect(output[10_100..<10_200].contains { abs($0) > 0.1 })
         // The block after the hole starts exactly where its timestamp says: its first samples are the sine's.
         #expect(abs(output[34_250] - Self.sine(34_250)) < 0.01)
     }
