@@ -80,7 +80,7 @@ public final class BatchRunner: Sendable {
                 if let fingerprint = fingerprints[name] {
                     let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
                     try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness,
-                                            warnings: output.result.map { Self.reportWarnings($0.warnings) } ?? [])
+                                            warnings: output.result?.warnings ?? [])
                 }
                 return output
             }
@@ -253,8 +253,7 @@ public final class BatchRunner: Sendable {
                 }
                 report.speed = OutputReport.speed(media: result.duration.seconds, render: report.renderSeconds)
                 report.posterPath = outcome.value?.posterPath
-                let warnings = Self.reportWarnings(result.warnings)
-                report.warnings = warnings.isEmpty ? nil : warnings
+                report.warnings = result.warnings.isEmpty ? nil : result.warnings
             }
         case .failed:
             report.status = .failed
@@ -272,14 +271,6 @@ public final class BatchRunner: Sendable {
             report.skipReason = outcome.reason ?? "cancelled"
         }
         return report
-    }
-
-    /// An export's warnings as the report writes them.
-    static func reportWarnings(_ warnings: [ExportWarning]) -> [OutputWarning] {
-        warnings.map { warning in
-            OutputWarning(stage: warning.stage == .decode ? .decode : .convert, source: warning.source,
-                          message: warning.message)
-        }
     }
 
     private func fill(_ report: inout OutputReport, fromFileAt path: String) {

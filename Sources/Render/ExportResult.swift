@@ -21,12 +21,12 @@ public struct ExportResult: Sendable, Hashable {
     /// posters, and when the session did not measure.
     public var loudness: Loudness?
     /// What the export concealed or converted on the way (damaged source packets, HDR sources tone-mapped).
-    public var warnings: [ExportWarning]
+    public var warnings: [SourceWarning]
 
     /// Creates a result.
     public init(outputPath: String, probe: ProbedMedia, duration: MediaTime, byteSize: Int64, renderSeconds: Double,
                 framesWritten: Int64, reencodeReason: String? = nil, loudness: Loudness? = nil,
-                warnings: [ExportWarning] = []) {
+                warnings: [SourceWarning] = []) {
         self.outputPath = outputPath
         self.probe = probe
         self.duration = duration

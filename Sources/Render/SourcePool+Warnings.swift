@@ -7,16 +7,16 @@ extension SourcePool {
     /// (readers of the same file are merged, so a packet two readers met counts once), and HDR sources tone-mapped.
     /// Throws a `decode` error naming the file, the count and the share when a source's damaged packets are more
     /// than `damageLimit` (a fraction, 0 for none at all) of the packets decoded from it.
-    func warnings(damageLimit: Double) throws(ExportError) -> [ExportWarning] {
+    func warnings(damageLimit: Double) throws(ExportError) -> [SourceWarning] {
         var damage: [DamageKey: DecodeDamage] = [:]
         for reader in videoReaders.values { damage[DamageKey(path: reader.path, kind: "video"), default: DecodeDamage()].merge(reader.damage) }
         for decoder in audioDecoders.values { damage[DamageKey(path: decoder.path, kind: "audio"), default: DecodeDamage()].merge(decoder.damage) }
-        var warnings: [ExportWarning] = []
+        var warnings: [SourceWarning] = []
         for (key, record) in damage.sorted(by: { $0.key < $1.key }) where !record.isEmpty {
             if record.damagedShare > damageLimit {
                 throw ExportError.decode(path: key.path, reason: Self.damageFailure(record, kind: key.kind, limit: damageLimit))
             }
-            warnings.append(ExportWarning(stage: .decode, source: key.path,
+            warnings.append(SourceWarning(stage: .decode, source: key.path,
                                           message: Self.damageMessage(record, kind: key.kind, path: key.path)))
         }
         var toneMapped: [String: ColorDescription] = [:]
@@ -25,7 +25,7 @@ extension SourcePool {
         }
         for (path, color) in toneMapped.sorted(by: { $0.key < $1.key }) {
             let name = URL(fileURLWithPath: path).lastPathComponent
-            warnings.append(ExportWarning(stage: .convert, source: path,
+            warnings.append(SourceWarning(stage: .convert, source: path,
                                           message: "\(name): \(Self.name(of: color)) tone-mapped to SDR BT.709"))
         }
         return warnings

@@ -68,7 +68,7 @@ extension RunReport {
             if let reason = output.reasonText { page += "<p class=\"reason\">\(h(reason))</p>\n" }
             if let warnings = output.warnings, !warnings.isEmpty {
                 page += "<ul class=\"warnings\">\n"
-                for warning in warnings { page += "<li>\(h(warning.text))</li>\n" }
+                for warning in warnings { page += "<li>\(h(warning.description))</li>\n" }
                 page += "</ul>\n"
             }
             if output.status.isSuccess {

@@ -22,7 +22,7 @@ extension RunReport {
             case .rendered, .upToDate:
                 if let warnings = output.warnings, !warnings.isEmpty {
                     lines.append(open + ">")
-                    lines.append("      <system-out>" + warnings.map { x($0.text) }.joined(separator: "\n") + "</system-out>")
+                    lines.append("      <system-out>" + warnings.map { x($0.description) }.joined(separator: "\n") + "</system-out>")
                     lines.append("    </testcase>")
                 } else {
                     lines.append(open + "/>")

@@ -59,7 +59,7 @@ final class TerminalDisplay: Sendable {
                 }
                 emit("\(report.status == .failed ? "fail " : "done ") \(report.name): \(detail)", &state)
                 if report.status == .rendered {
-                    for warning in report.warnings ?? [] { emit("  warning: \(warning.text)", &state) }
+                    for warning in report.warnings ?? [] { emit("  warning: \(warning.description)", &state) }
                 }
             }
             if interactive { redraw(&state) }

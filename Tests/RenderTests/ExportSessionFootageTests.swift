@@ -55,7 +55,7 @@ import Testing
         // Reference white is a little under SDR white: the curve keeps headroom for highlights up to the peak.
         #expect(white.r >= 215 && white.g >= 215 && white.b >= 215 && white.r <= 245, "white came out \(white)")
         let file = URL(fileURLWithPath: source).lastPathComponent
-        #expect(result.warnings == [ExportWarning(stage: .convert, source: source,
+        #expect(result.warnings == [SourceWarning(stage: .convert, source: source,
                                                   message: "\(file): \(name) BT.2020 HDR tone-mapped to SDR BT.709")])
     }
 
@@ -120,9 +120,9 @@ import Testing
         let (output, result) = try render(source, duration: seconds(4))
         let file = URL(fileURLWithPath: source).lastPathComponent
         #expect(result.warnings == [
-            ExportWarning(stage: .decode, source: source,
+            SourceWarning(stage: .decode, source: source,
                           message: "\(file): 2 corrupt video packets concealed between 1.2 s and 2.8 s"),
-            ExportWarning(stage: .decode, source: source,
+            SourceWarning(stage: .decode, source: source,
                           message: "\(file): 3 corrupt audio packets concealed between 1.2 s and 2.5 s"),
         ])
         let samples = try decodedSamples(output)

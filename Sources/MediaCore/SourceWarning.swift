@@ -1,7 +1,7 @@
-/// Something an export did that its report should show although the output rendered: damaged source packets it
-/// concealed, a source it tone-mapped.
-public struct ExportWarning: Sendable, Hashable, CustomStringConvertible {
-    /// The pipeline stage the warning belongs to.
+/// Something a render did to a source that its report shows although the output succeeded: damaged packets it
+/// concealed, HDR pictures it tone-mapped.
+public struct SourceWarning: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The pipeline stage a warning belongs to.
     public enum Stage: String, Sendable, Hashable, Codable, CaseIterable {
         /// Decoding a source: damaged packets concealed.
         case decode
@@ -16,11 +16,11 @@ public struct ExportWarning: Sendable, Hashable, CustomStringConvertible {
     /// One line naming the file and what was done (`Megamind.avi: 3 corrupt audio packets concealed near 4.2 s`).
     public var message: String
 
-    /// Creates a warning.
+    /// Creates a warning; line breaks in `message` become spaces.
     public init(stage: Stage, source: String, message: String) {
         self.stage = stage
         self.source = source
-        self.message = message
+        self.message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     /// `decode: Megamind.avi: 3 corrupt audio packets concealed near 4.2 s`.
