@@ -21,7 +21,7 @@ public final class Decoder: @unchecked Sendable {
     private var draining = false
     /// What was concealed so far.
     public private(set) var damage = DecodeDamage()
-    /// Keys (see `damageKey`) of the packets already counted as damaged, so a packet is counted once.
+    /// Keys of the packets already counted as damaged (byte position, else pts), so a packet is counted once.
     private var damagedKeys: Set<Int64> = []
     /// The furthest decode position (dts, else byte position) counted in `damage.packets`.
     private var countedUpTo = Int64.min
@@ -83,14 +83,17 @@ public final class Decoder: @unchecked Sendable {
     public func decode(_ packet: Packet) throws(LibAVError) -> [Frame] {
         count(packet)
         var frames: [Frame] = []
+        var attempts = 0
         while true {
             let code = avcodec_send_packet(context, packet.pointer)
-            // EAGAIN: the codec wants its output taken first; take it, then send the same packet again.
-            if code == mb_averror_eagain() {
+            // EAGAIN: the codec wants its output taken first; take it, then send the same packet again (a codec
+            // that keeps refusing after its output was taken, because that output failed, loses the packet).
+            if code == mb_averror_eagain(), attempts < 4 {
+                attempts += 1
                 try receiveAll(into: &frames, packet: packet)
                 continue
             }
-            if code < 0, Self.isConcealable(code) {
+            if code < 0, code != mb_averror_eof(), Self.isConcealable(code) {
                 recordDamage(packet, reason: libavMessage(code))
             } else {
                 _ = try checkStatus(code, "avcodec_send_packet", .decode(path: path, stream: streamIndex))
