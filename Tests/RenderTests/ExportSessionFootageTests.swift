@@ -46,7 +46,7 @@ import Testing
     // matrix; 12 code values (5 %) is well inside that and far from the untone-mapped (131, 68, 35).
     @Test(arguments: [("arib-std-b67", "HLG"), ("smpte2084", "PQ")])
     func hdrSourcesAreToneMappedKeepingMidTonesAndSaturation(transfer: String, name: String) throws {
-        let source = try FootageFixtures.hdr(transfer)
+        let source = try FootageFixtures.graded(transfer)
         let (output, result) = try render(source, duration: seconds(1, 2))
         let picture = try bt709Picture(output, frame: 7, width: 160, height: 96)
         let orange = picture.rgb(32, 48), grey = picture.rgb(88, 48), white = picture.rgb(136, 48)
@@ -57,6 +57,17 @@ import Testing
         let file = URL(fileURLWithPath: source).lastPathComponent
         #expect(result.warnings == [SourceWarning(stage: .convert, source: source,
                                                   message: "\(file): \(name) BT.2020 HDR tone-mapped to SDR BT.709")])
+    }
+
+    @Test func wideGamutSDRSourcesAreConvertedToBT709Primaries() throws {
+        let (output, result) = try render(try FootageFixtures.graded("bt2020-10"), duration: seconds(1, 2))
+        let picture = try bt709Picture(output, frame: 7, width: 160, height: 96)
+        let orange = picture.rgb(32, 48), grey = picture.rgb(88, 48), white = picture.rgb(136, 48)
+        // Read as BT.709 primaries (only the matrix converted) the orange would come out a duller (185, 89, 43).
+        #expect(near(orange, FootageFixtures.orange, 10), "orange came out \(orange)")
+        #expect(near(grey, FootageFixtures.grey, 6), "grey came out \(grey)")
+        #expect(near(white, (255, 255, 255), 6), "white came out \(white)")
+        #expect(result.warnings.isEmpty)
     }
 
     @Test func audioWithAHoleInItsTimestampsStaysInSyncWithVariableFrameRateVideo() throws {

@@ -9,11 +9,12 @@ enum FootageFixtures {
     static let orange = (224, 64, 16)
     static let grey = (128, 128, 128)
 
-    /// 160x96, 1 s at 25 fps of three vertical patches (0xE04010, 0x808080, white) graded into HDR the BT.2408 way
-    /// (SDR white at HDR reference white, 203 cd/m2, in BT.2020) and encoded as 10-bit HEVC (libx265) tagged BT.2020
-    /// with `transfer` (`arib-std-b67` for HLG, `smpte2084` for PQ; PQ also carries MaxCLL 1000 cd/m2).
-    static func hdr(_ transfer: String) throws -> String {
-        try made("hdr-\(transfer).mp4") { path in
+    /// 160x96, 1 s at 25 fps of three vertical patches (0xE04010, 0x808080, white) graded into BT.2020 with
+    /// `transfer` and encoded as 10-bit HEVC (libx265) tagged accordingly: `arib-std-b67` (HLG) and `smpte2084` (PQ,
+    /// also carrying MaxCLL 1000 cd/m2) are HDR graded the BT.2408 way (SDR white at HDR reference white,
+    /// 203 cd/m2); `bt2020-10` is SDR in the BT.2020 gamut.
+    static func graded(_ transfer: String) throws -> String {
+        try made("graded-\(transfer).mp4") { path in
             let patches = "color=c=0xE04010:s=160x96:r=25:d=1,format=gbrp,"
                 + "drawbox=x=64:y=0:w=48:h=96:color=0x808080:t=fill,drawbox=x=112:y=0:w=48:h=96:color=white:t=fill"
             let grade = "zscale=tin=709:pin=709:min=gbr:rin=full:t=linear:p=2020:m=gbr:r=full:npl=203,format=gbrpf32le,"
