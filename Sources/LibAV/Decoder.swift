@@ -88,13 +88,17 @@ public final class Decoder: @unchecked Sendable {
             let code = avcodec_send_packet(context, packet.pointer)
             // EAGAIN: the codec wants its output taken first; take it, then send the same packet again (a codec
             // that keeps refusing after its output was taken, because that output failed, loses the packet).
-            if code == mb_averror_eagain(), attempts < 4 {
+            if code == mb_averror_eagain() {
+                guard attempts < 4 else {
+                    recordDamage(packet, reason: libavMessage(code))
+                    return frames
+                }
                 attempts += 1
                 try receiveAll(into: &frames, packet: packet)
                 continue
             }
-            if code < 0, code != mb_averror_eof(), Self.isConcealable(code) {
-                recordDamage(packet, reason: libavMessage(code))
+            if let reason = concealableFailure(code) {
+                recordDamage(packet, reason: reason)
             } else {
                 _ = try checkStatus(code, "avcodec_send_packet", .decode(path: path, stream: streamIndex))
             }
@@ -143,8 +147,8 @@ public final class Decoder: @unchecked Sendable {
         while true {
             let frame = try Frame()
             let code = avcodec_receive_frame(context, frame.pointer)
-            if code < 0, code != mb_averror_eagain(), code != mb_averror_eof(), Self.isConcealable(code) {
-                recordDamage(packet, reason: libavMessage(code))
+            if let reason = concealableFailure(code) {
+                recordDamage(packet, reason: reason)
                 return
             }
             let status = try checkStatus(code, "avcodec_receive_frame", .decode(path: path, stream: streamIndex))
@@ -157,11 +161,6 @@ public final class Decoder: @unchecked Sendable {
             }
             frames.append(frame)
         }
-    }
-
-    /// Whether a failure concerns only the data of one packet: everything except running out of memory.
-    private static func isConcealable(_ code: Int32) -> Bool {
-        code != mb_averror(ENOMEM)
     }
 
     /// Counts `packet` in `damage.packets` unless it was counted before (read again after a backward seek).

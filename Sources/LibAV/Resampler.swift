@@ -140,8 +140,10 @@ public final class Resampler: @unchecked Sendable {
     /// layout for its channel count.
     private static func layout(_ format: AudioFormat) -> AVChannelLayout {
         var layout = AVChannelLayout()
-        if !format.channelLayout.isEmpty, av_channel_layout_from_string(&layout, format.channelLayout) == 0,
-           layout.nb_channels == Int32(format.channels), layout.order != AV_CHANNEL_ORDER_UNSPEC {
+        let parsed = !format.channelLayout.isEmpty
+            && (try? check(av_channel_layout_from_string(&layout, format.channelLayout), "av_channel_layout_from_string",
+                           .resample(format.description))) != nil
+        if parsed, layout.nb_channels == Int32(format.channels), layout.order != AV_CHANNEL_ORDER_UNSPEC {
             return layout
         }
         av_channel_layout_uninit(&layout)
