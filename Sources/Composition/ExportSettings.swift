@@ -57,6 +57,14 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         case opus
     }
 
+    /// Standard or high dynamic range video.
+    public enum DynamicRange: String, Sendable, Hashable, Codable, CaseIterable {
+        /// SDR BT.709: HDR sources are tone-mapped.
+        case sdr
+        /// HDR BT.2020 with the sources' HLG or PQ, as 10-bit HEVC; SDR sources are placed at HDR reference white.
+        case hdr
+    }
+
     /// How the video stream is encoded.
     public struct Video: Sendable, Hashable, Codable {
         /// The encoder.
@@ -81,11 +89,14 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         public var allowUpscale: Bool
         /// Frames between keyframes; nil lets the encoder choose.
         public var keyframeInterval: Int?
+        /// SDR or HDR; nil is SDR.
+        public var dynamicRange: DynamicRange?
 
         /// Creates video settings.
         public init(codec: VideoCodec, width: Int, height: Int, frameRate: FrameRate, crf: Int? = nil,
                     bitRate: Int? = nil, maxBitRate: Int? = nil, speed: String = "medium",
-                    pixelFormat: String = "yuv420p", allowUpscale: Bool = false, keyframeInterval: Int? = nil) {
+                    pixelFormat: String = "yuv420p", allowUpscale: Bool = false, keyframeInterval: Int? = nil,
+                    dynamicRange: DynamicRange? = nil) {
             self.codec = codec
             self.width = width
             self.height = height
@@ -97,7 +108,11 @@ public struct ExportSettings: Sendable, Hashable, Codable {
             self.pixelFormat = pixelFormat
             self.allowUpscale = allowUpscale
             self.keyframeInterval = keyframeInterval
+            self.dynamicRange = dynamicRange
         }
+
+        /// Whether the output is HDR.
+        public var isHDR: Bool { dynamicRange == .hdr }
     }
 
     /// How the audio stream is encoded.

@@ -27,6 +27,6 @@ enum ManifestSchema {
     static let presetOverride = ["base", "aspect", "name", "container", "video", "audio", "faststart", "passthrough",
                                  "poster_at", "metadata", "damage_limit"]
     static let presetVideo = ["codec", "width", "height", "fps", "crf", "bitrate", "max_bitrate", "speed",
-                              "pixel_format", "upscale", "keyframe_interval"]
+                              "pixel_format", "upscale", "keyframe_interval", "dynamic_range"]
     static let presetAudio = ["codec", "bitrate", "sample_rate", "channels", "loudness", "true_peak"]
 }

@@ -153,6 +153,7 @@ public struct PresetLibrary: Sendable {
         if let node = fields["keyframe_interval"], let value = reader.integer(node, "keyframe_interval", in: 1...10_000) {
             video.keyframeInterval = value
         }
+        applyDynamicRange(fields, to: &video, reader: &reader)
         settings.video = video
     }
 

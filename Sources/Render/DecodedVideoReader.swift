@@ -61,6 +61,18 @@ final class DecodedVideoReader: VideoSourceReader {
 
     var lightConversion: ColorDescription? { normalizer.lightConversion }
 
+    func sourceLight(at time: MediaTime) throws(ExportError) -> (color: ColorDescription, metadata: HDRMetadata?)? {
+        do {
+            return try decoded(at: time).map { ($0.colorDescription, $0.hdrMetadata) }
+        } catch {
+            throw ExportError.wrap(error, path: path)
+        }
+    }
+
+    func convert(into color: ColorDescription) {
+        normalizer.hdr = HDRConverter(target: color)
+    }
+
     /// Source time zero of a file: the start time of its video stream (else the container's) when positive, else 0.
     ///
     /// The picture defines the timeline, for audio too: an AAC stream usually starts a little earlier than the video

@@ -24,18 +24,26 @@ extension ExportSession {
         }
 
         // Video: renderer, encoder, stream.
-        var videoPipe: (renderer: VideoFrameRenderer, encoder: Encoder, stream: Int, clock: FrameClock, frames: Int64)?
+        var videoPipe: (renderer: any PictureRenderer, encoder: Encoder, stream: Int, clock: FrameClock, frames: Int64)?
         if let video {
             let format = try settings.encoderPixelFormat(video)
-            let renderer = try VideoFrameRenderer(
-                composition: composition, videoComposition: videoComposition, width: video.width, height: video.height,
-                pixelFormat: format, sources: pool)
+            let renderer: any PictureRenderer
+            var encoderSettings = settings.encoderSettings(video, pixelFormat: format, threads: threads.encoder)
+            if video.isHDR {
+                let hdr = try pool.prepareHDR(for: composition)
+                renderer = try HDRFrameRenderer(
+                    composition: composition, videoComposition: videoComposition, width: video.width,
+                    height: video.height, pixelFormat: format, color: hdr.color, sources: pool)
+                encoderSettings = ExportSettings.hdr(encoderSettings, color: hdr.color, metadata: hdr.metadata)
+            } else {
+                renderer = try VideoFrameRenderer(
+                    composition: composition, videoComposition: videoComposition, width: video.width,
+                    height: video.height, pixelFormat: format, sources: pool)
+            }
             let name = ExportSettings.encoderName(video.codec)
             do {
                 let clock = try FrameClock(frameRate: video.frameRate)
-                let encoder = try Encoder(codec: name, video: settings.encoderSettings(video, pixelFormat: format,
-                                                                                      threads: threads.encoder),
-                                          globalHeader: output.needsGlobalHeader)
+                let encoder = try Encoder(codec: name, video: encoderSettings, globalHeader: output.needsGlobalHeader)
                 let stream = try output.addStream(for: encoder)
                 videoPipe = (renderer, encoder, stream, clock, try clock.frameCount(for: duration))
             } catch let error as LibAVError {

@@ -34,13 +34,19 @@ final class SourceFrameNormalizer {
     let fieldOrder: InputFile.FieldOrder
     /// The deinterlacer, once the stream turned out to be interlaced.
     var deinterlacer: FilterGraph?
+    /// For HDR outputs: the conversion into the output's 16-bit working space, which replaces every SDR step.
+    var hdr: HDRConverter? {
+        didSet { lastInput = nil; lastOutput = nil }
+    }
 
     /// A normalizer for a stream shown turned `rotation` degrees clockwise with `sampleAspectRatio`, whose
-    /// container gives `fieldOrder`.
-    init(rotation: Int, sampleAspectRatio: FrameRate?, fieldOrder: InputFile.FieldOrder = .progressive) {
+    /// container gives `fieldOrder`; `hdr` is the working space of an HDR output (nil for SDR outputs).
+    init(rotation: Int, sampleAspectRatio: FrameRate?, fieldOrder: InputFile.FieldOrder = .progressive,
+         hdr: ColorDescription? = nil) {
         orientation = PictureOrientation(clockwise: rotation)
         self.sampleAspectRatio = sampleAspectRatio.flatMap { $0.isValid && $0.numerator != $0.denominator ? $0 : nil }
         self.fieldOrder = fieldOrder
+        self.hdr = hdr.map(HDRConverter.init(target:))
     }
 
     /// The picture's width with square pixels (even, at least 2), before rotation.
@@ -54,6 +60,12 @@ final class SourceFrameNormalizer {
     /// (valid until the next call with another frame).
     func normalize(_ decoded: Frame) throws(LibAVError) -> Frame {
         if let lastInput, lastInput === decoded, let lastOutput { return lastOutput }
+        if let hdr {
+            let converted = try hdr.convert(decoded, width: squareWidth(of: decoded.width), orientation: orientation)
+            lastInput = decoded
+            lastOutput = converted
+            return converted
+        }
         let frame = try convertLight(decoded)
         let format = frame.pixelFormat
         let color = frame.colorDescription

@@ -14,9 +14,16 @@ protocol VideoSourceReader: AnyObject {
     /// The colour of the source's pictures when they needed a light conversion (HDR tone map, wide gamut); nil
     /// otherwise and for generated pictures.
     var lightConversion: ColorDescription? { get }
+    /// The colour and HDR metadata of the decoded picture at `time`, before any conversion; nil for generated
+    /// pictures (SDR BT.709).
+    func sourceLight(at time: MediaTime) throws(ExportError) -> (color: ColorDescription, metadata: HDRMetadata?)?
+    /// Makes pictures come out in an HDR output's 16-bit working space `color` instead of SDR BT.709.
+    func convert(into color: ColorDescription)
 }
 
 extension VideoSourceReader {
     var damage: DecodeDamage { DecodeDamage() }
     var lightConversion: ColorDescription? { nil }
+    func sourceLight(at time: MediaTime) throws(ExportError) -> (color: ColorDescription, metadata: HDRMetadata?)? { nil }
+    func convert(into color: ColorDescription) {}
 }

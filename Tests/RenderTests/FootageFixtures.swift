@@ -11,7 +11,7 @@ enum FootageFixtures {
 
     /// 160x96, 1 s at 25 fps of three vertical patches (0xE04010, 0x808080, white) graded into BT.2020 with
     /// `transfer` and encoded as 10-bit HEVC (libx265) tagged accordingly: `arib-std-b67` (HLG) and `smpte2084` (PQ,
-    /// also carrying MaxCLL 1000 cd/m2) are HDR graded the BT.2408 way (SDR white at HDR reference white,
+    /// also carrying MaxCLL 1000, MaxFALL 400 and a P3 mastering display of 1000 cd/m2) are HDR graded the BT.2408 way (SDR white at HDR reference white,
     /// 203 cd/m2); `bt2020-10` is SDR in the BT.2020 gamut.
     static func graded(_ transfer: String) throws -> String {
         try made("graded-\(transfer).mp4") { path in
@@ -21,10 +21,27 @@ enum FootageFixtures {
                 + "zscale=tin=linear:pin=2020:min=gbr:rin=full:t=\(transfer):p=2020:m=2020_ncl:r=limited:npl=203,"
                 + "format=yuv420p10le"
             var x265 = "log-level=error:colorprim=bt2020:transfer=\(transfer):colormatrix=bt2020nc"
-            if transfer == "smpte2084" { x265 += ":max-cll=1000,400" }
+            if transfer == "smpte2084" {
+                x265 += ":max-cll=1000,400:master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)"
+                    + "L(10000000,50)"
+            }
             try ExportFixtures.ffmpeg(["-f", "lavfi", "-i", patches, "-vf", grade, "-c:v", "libx265", "-preset", "ultrafast",
                                        "-x265-params", x265, "-color_primaries", "bt2020", "-color_trc", transfer,
                                        "-colorspace", "bt2020nc", "-color_range", "tv", path])
+        }
+    }
+
+    /// The patches of `graded(_:)` as plain SDR: 8-bit H.264 tagged BT.709.
+    static var sdrPatches: String {
+        get throws {
+            try made("sdr-patches.mp4") { path in
+                let patches = "color=c=0xE04010:s=160x96:r=25:d=1,"
+                    + "drawbox=x=64:y=0:w=48:h=96:color=0x808080:t=fill,drawbox=x=112:y=0:w=48:h=96:color=white:t=fill,"
+                    + "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"
+                try ExportFixtures.ffmpeg(["-f", "lavfi", "-i", patches, "-c:v", "libx264", "-preset", "ultrafast",
+                                           "-crf", "10", "-color_primaries", "bt709", "-color_trc", "bt709",
+                                           "-colorspace", "bt709", "-color_range", "tv", path])
+            }
         }
     }
 
@@ -141,6 +158,21 @@ extension RGBPicture {
         self.width = width
         self.height = height
         self.bytes = bytes
+    }
+}
+
+/// Frame `index` of `path` decoded as 10-bit 4:2:0: the luma and both chroma samples at each of `points`.
+func tenBitSamples(_ path: String, frame index: Int, width: Int, height: Int, at points: [(Int, Int)]) throws
+    -> [(y: Int, cb: Int, cr: Int)]
+{
+    let data = [UInt8](try ExportFixtures.ffmpeg(["-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1",
+                                                  "-f", "rawvideo", "-pix_fmt", "yuv420p10le", "-"]))
+    try #require(data.count == width * height * 3, "decoded \(data.count) bytes for \(width)x\(height) 10-bit")
+    func sample(_ offset: Int) -> Int { Int(data[2 * offset]) | Int(data[2 * offset + 1]) << 8 }
+    let chroma = width * height, chromaPlane = width * height / 4
+    return points.map { x, y in
+        (sample(y * width + x), sample(chroma + (y / 2) * (width / 2) + x / 2),
+         sample(chroma + chromaPlane + (y / 2) * (width / 2) + x / 2))
     }
 }
 
