@@ -9,11 +9,8 @@ import MediaCore
 /// converted here. Titles, captions and subtitle overlays are not drawn on HDR pictures yet and are refused.
 final class HDRFrameRenderer: PictureRenderer {
     private let composition: MutableComposition
-    private let videoComposition: VideoComposition
-    private let fitsSources: Bool
+    private let layout: CanvasLayout
     private let sources: SourcePool
-    private let canvasWidth: Int
-    private let canvasHeight: Int
     private let outputWidth: Int
     private let outputHeight: Int
     private let outputFormat: LibAV.PixelFormat
@@ -36,32 +33,16 @@ final class HDRFrameRenderer: PictureRenderer {
         outputWidth = width
         outputHeight = height
         outputFormat = pixelFormat
-        if let videoComposition {
-            self.videoComposition = videoComposition
-            fitsSources = false
-            canvasWidth = Int(videoComposition.renderSize.width.rounded()) & ~1
-            canvasHeight = Int(videoComposition.renderSize.height.rounded()) & ~1
-        } else {
-            var made = VideoComposition.make(propertiesOf: composition)
-            made.renderSize = Size(width: Double(width), height: Double(height))
-            self.videoComposition = made
-            fitsSources = true
-            canvasWidth = width
-            canvasHeight = height
-        }
-        guard self.videoComposition.textLayers.isEmpty, self.videoComposition.assOverlays.isEmpty else {
+        layout = try CanvasLayout(composition: composition, videoComposition: videoComposition, outputWidth: width,
+                                  outputHeight: height)
+        guard layout.videoComposition.textLayers.isEmpty, layout.videoComposition.assOverlays.isEmpty else {
             throw ExportError.probe(path: nil, reason: "titles, captions and subtitle overlays are not drawn on HDR "
                                         + "outputs yet; render them with an SDR preset")
         }
-        guard canvasWidth >= 2, canvasHeight >= 2, width >= 2, height >= 2, width % 2 == 0, height % 2 == 0 else {
-            throw ExportError.probe(
-                path: nil, reason: "invalid picture size \(width)x\(height) (render size \(canvasWidth)x\(canvasHeight)); "
-                    + "sizes must be even and positive")
-        }
         converter = HDRConverter(target: color)
         do {
-            canvas = try VideoFrameBuffer16(width: canvasWidth, height: canvasHeight)
-            canvasFrame = try Frame(width: canvasWidth, height: canvasHeight, pixelFormat: VideoFrameBuffer16.format)
+            canvas = try VideoFrameBuffer16(width: layout.width, height: layout.height)
+            canvasFrame = try Frame(width: layout.width, height: layout.height, pixelFormat: VideoFrameBuffer16.format)
             outputFrame = try Frame(width: width, height: height, pixelFormat: pixelFormat)
         } catch {
             throw ExportError.encode(path: nil, reason: "\(error)")
@@ -71,8 +52,8 @@ final class HDRFrameRenderer: PictureRenderer {
     /// The picture at composition time `time`, in the output size and pixel format, tagged with the working space.
     /// The frame is reused by the next call.
     func render(at time: MediaTime) throws(ExportError) -> Frame {
-        let instruction = videoComposition.instruction(at: time)
-        let background = instruction?.backgroundColor ?? videoComposition.backgroundColor
+        let instruction = layout.videoComposition.instruction(at: time)
+        let background = instruction?.backgroundColor ?? layout.videoComposition.backgroundColor
         var layers: [Compositor16.Layer] = []
         do {
             let compositor = Compositor16(background: try code(of: RGBAColor(red: background.red, green: background.green,
@@ -84,7 +65,7 @@ final class HDRFrameRenderer: PictureRenderer {
             compositor.composite(layers, into: canvas)
             try canvas.copy(into: canvasFrame)
             let scaler = try outputScaler ?? Scaler(
-                sourceWidth: canvasWidth, sourceHeight: canvasHeight, sourceFormat: VideoFrameBuffer16.format,
+                sourceWidth: layout.width, sourceHeight: layout.height, sourceFormat: VideoFrameBuffer16.format,
                 width: outputWidth, height: outputHeight, pixelFormat: outputFormat)
             outputScaler = scaler
             try scaler.scale(canvasFrame, into: outputFrame)
@@ -107,23 +88,12 @@ final class HDRFrameRenderer: PictureRenderer {
 
     /// The layer's picture at `time`, scaled, turned and placed; nil when it shows nothing.
     private func draw(_ layer: LayerInstruction, at time: MediaTime) throws -> Compositor16.Layer? {
-        guard let track = composition.track(withID: layer.trackID),
-              let segment = track.segment(forTrackTime: time), !segment.isEmpty,
-              segment.targetRange.contains(time), let url = segment.sourceURL else { return nil }
-        let opacity = layer.opacity(at: time)
-        guard Compositor16.Layer(source: canvas, x: 0, y: 0, opacity: opacity).weight > 0 else { return nil }
-        let reader = try sources.videoReader(url: url, trackID: segment.sourceTrackID, owner: layer.trackID)
-        guard var frame = try reader.frame(at: segment.sourceTime(forTrackTime: time)) else { return nil }
+        guard let (picture, placement, opacity) = try layout.picture(of: layer, at: time, in: composition,
+                                                                     sources: sources) else { return nil }
+        var frame = picture
         if frame.pixelFormat != VideoFrameBuffer16.format && frame.pixelFormat != VideoFrameBuffer16.alphaFormat {
             frame = try converter.convert(frame)
         }
-        let transform = fitsSources
-            ? LayerPlacement.fit(width: frame.width, height: frame.height, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-            : layer.transform(at: time)
-        guard let placement = try LayerPlacement.make(
-            frameWidth: frame.width, frameHeight: frame.height, crop: layer.cropRectangle(at: time),
-            transform: transform, canvasWidth: canvasWidth, canvasHeight: canvasHeight, trackID: layer.trackID)
-        else { return nil }
         let scaled = placement.scaledSize
         let alpha = frame.pixelFormat.hasAlpha
         var slot = slots[layer.trackID]
