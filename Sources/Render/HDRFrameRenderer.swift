@@ -92,6 +92,8 @@ final class HDRFrameRenderer: PictureRenderer {
                                                                      sources: sources) else { return nil }
         var frame = picture
         if frame.pixelFormat != VideoFrameBuffer16.format && frame.pixelFormat != VideoFrameBuffer16.alphaFormat {
+            // Only generated pictures arrive outside the working space; they are drawn in BT.709 limited range.
+            frame.tag(.bt709Limited)
             frame = try converter.convert(frame)
         }
         let scaled = placement.scaledSize
