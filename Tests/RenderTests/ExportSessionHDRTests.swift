@@ -22,14 +22,19 @@ import Testing
         audio: nil)
 
     /// Renders the video of `sources` one after another (each `[0, duration)`) into a new HDR file.
-    func render(_ sources: [String], duration: MediaTime = seconds(1, 2)) throws -> (path: String, result: ExportResult) {
+    func render(_ sources: [String], duration: MediaTime = seconds(1, 2), width: Int = 160, height: Int = 96) throws
+        -> (path: String, result: ExportResult)
+    {
         var composition = MutableComposition()
         for source in sources {
             try composition.insertTimeRange(TimeRange(start: .zero, duration: duration),
                                             of: [try fixtures.videoTrack(source)], at: .invalid)
         }
         let output = try fixtures.outputDirectory("hdr") + "/out.mp4"
-        let session = ExportSession(composition: composition, videoComposition: nil, settings: Self.settings,
+        var settings = Self.settings
+        settings.video?.width = width
+        settings.video?.height = height
+        let session = ExportSession(composition: composition, videoComposition: nil, settings: settings,
                                     outputPath: output)
         return (output, try session.export())
     }
@@ -82,6 +87,17 @@ import Testing
         #expect(close(sdr, graded, 10), "SDR patches came out \(sdr), graded HLG is \(graded)")
         // SDR white: HLG 75 % in 10-bit limited range is 64 + 0.75 * 876 = 721.
         #expect(abs(sdr[2].y - 721) <= 8)
+    }
+
+    @Test func portraitPhoneFootageIsTurnedUpright() throws {
+        let source = try FootageFixtures.portraitHLG
+        let (output, _) = try render([source], width: 96, height: 160)
+        // ffmpeg turns the source by its display matrix when it decodes it: the patches run top to bottom.
+        let points = [(48, 20), (48, 80), (48, 140)]
+        let upright = try tenBitSamples(source, frame: 5, width: 96, height: 160, at: points)
+        let rendered = try tenBitSamples(output, frame: 5, width: 96, height: 160, at: points)
+        #expect(close(upright, rendered, 6), "\(upright) came out \(rendered)")
+        #expect(rendered[0].y > rendered[2].y + 200)
     }
 
     @Test func titlesAreRefusedOnHDROutputs() throws {

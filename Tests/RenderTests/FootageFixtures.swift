@@ -31,6 +31,16 @@ enum FootageFixtures {
         }
     }
 
+    /// `graded("arib-std-b67")` with a display matrix turning it a quarter turn, as phones store portrait video.
+    static var portraitHLG: String {
+        get throws {
+            let source = try graded("arib-std-b67")
+            return try made("portrait-hlg.mp4") { path in
+                try ExportFixtures.ffmpeg(["-i", source, "-c", "copy", "-metadata:s:v", "rotate=90", path])
+            }
+        }
+    }
+
     /// The patches of `graded(_:)` as plain SDR: 8-bit H.264 tagged BT.709.
     static var sdrPatches: String {
         get throws {
