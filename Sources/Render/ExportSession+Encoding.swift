@@ -24,18 +24,26 @@ extension ExportSession {
         }
 
         // Video: renderer, encoder, stream.
-        var videoPipe: (renderer: VideoFrameRenderer, encoder: Encoder, stream: Int, clock: FrameClock, frames: Int64)?
+        var videoPipe: (renderer: any PictureRenderer, encoder: Encoder, stream: Int, clock: FrameClock, frames: Int64)?
         if let video {
             let format = try settings.encoderPixelFormat(video)
-            let renderer = try VideoFrameRenderer(
-                composition: composition, videoComposition: videoComposition, width: video.width, height: video.height,
-                pixelFormat: format, sources: pool)
+            let renderer: any PictureRenderer
+            var encoderSettings = settings.encoderSettings(video, pixelFormat: format, threads: threads.encoder)
+            if video.isHDR {
+                let hdr = try pool.prepareHDR(for: composition)
+                renderer = try HDRFrameRenderer(
+                    composition: composition, videoComposition: videoComposition, width: video.width,
+                    height: video.height, pixelFormat: format, color: hdr.color, sources: pool)
+                encoderSettings = ExportSettings.hdr(encoderSettings, color: hdr.color, metadata: hdr.metadata)
+            } else {
+                renderer = try VideoFrameRenderer(
+                    composition: composition, videoComposition: videoComposition, width: video.width,
+                    height: video.height, pixelFormat: format, sources: pool)
+            }
             let name = ExportSettings.encoderName(video.codec)
             do {
                 let clock = try FrameClock(frameRate: video.frameRate)
-                let encoder = try Encoder(codec: name, video: settings.encoderSettings(video, pixelFormat: format,
-                                                                                      threads: threads.encoder),
-                                          globalHeader: output.needsGlobalHeader)
+                let encoder = try Encoder(codec: name, video: encoderSettings, globalHeader: output.needsGlobalHeader)
                 let stream = try output.addStream(for: encoder)
                 videoPipe = (renderer, encoder, stream, clock, try clock.frameCount(for: duration))
             } catch let error as LibAVError {
@@ -125,6 +133,7 @@ extension ExportSession {
             try audioPipe.pipe.finish()
         }
         try checkCancelled()
+        let warnings = try pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit)
         do {
             try output.writeTrailer()
         } catch {
@@ -136,7 +145,8 @@ extension ExportSession {
             + MediaTime(value: 2, timescale: 1000)
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
         return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
-                            renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPipe?.mastering.measurement())
+                            renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPipe?.mastering.measurement(),
+                            warnings: warnings)
     }
 
     /// Probes the written file: it must have streams (video and audio as asked) and, for timed media, a duration

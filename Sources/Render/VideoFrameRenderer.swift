@@ -13,8 +13,8 @@ import MediaCore
 final class VideoFrameRenderer {
     private let composition: MutableComposition
     private let videoComposition: VideoComposition
-    /// Without an authored video composition each source is fitted into the canvas (contain).
-    private let fitsSources: Bool
+    /// The canvas and how layers land on it.
+    private let layout: CanvasLayout
     private let sources: SourcePool
     private let canvasWidth: Int
     private let canvasHeight: Int
@@ -58,24 +58,11 @@ final class VideoFrameRenderer {
         outputWidth = width
         outputHeight = height
         outputFormat = pixelFormat
-        if let videoComposition {
-            self.videoComposition = videoComposition
-            fitsSources = false
-            canvasWidth = Int(videoComposition.renderSize.width.rounded()) & ~1
-            canvasHeight = Int(videoComposition.renderSize.height.rounded()) & ~1
-        } else {
-            var made = VideoComposition.make(propertiesOf: composition)
-            made.renderSize = Size(width: Double(width), height: Double(height))
-            self.videoComposition = made
-            fitsSources = true
-            canvasWidth = width
-            canvasHeight = height
-        }
-        guard canvasWidth >= 2, canvasHeight >= 2, width >= 2, height >= 2, width % 2 == 0, height % 2 == 0 else {
-            throw ExportError.probe(
-                path: nil, reason: "invalid picture size \(width)x\(height) (render size \(canvasWidth)x\(canvasHeight)); "
-                    + "sizes must be even and positive")
-        }
+        layout = try CanvasLayout(composition: composition, videoComposition: videoComposition, outputWidth: width,
+                                  outputHeight: height)
+        self.videoComposition = layout.videoComposition
+        canvasWidth = layout.width
+        canvasHeight = layout.height
         do {
             canvas = try VideoFrameBuffer(width: canvasWidth, height: canvasHeight)
             canvasFrame = try Frame(width: canvasWidth, height: canvasHeight, pixelFormat: .yuv420p)
@@ -114,21 +101,9 @@ final class VideoFrameRenderer {
 
     /// The layer's frame and placement at `time`, or nil when it shows nothing.
     private func plan(_ layer: LayerInstruction, at time: MediaTime) throws(ExportError) -> PlannedLayer? {
-        guard let track = composition.track(withID: layer.trackID),
-              let segment = track.segment(forTrackTime: time), !segment.isEmpty,
-              segment.targetRange.contains(time), let url = segment.sourceURL else { return nil }
-        let opacity = layer.opacity(at: time)
-        guard CompositorLayer(source: canvas, opacity: opacity).opacityWeight > 0 else { return nil }
-        let reader = try sources.videoReader(url: url, trackID: segment.sourceTrackID, owner: layer.trackID)
-        guard let frame = try reader.frame(at: segment.sourceTime(forTrackTime: time)) else { return nil }
-        let transform = fitsSources
-            ? LayerPlacement.fit(width: frame.width, height: frame.height, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-            : layer.transform(at: time)
-        guard let placement = try LayerPlacement.make(
-            frameWidth: frame.width, frameHeight: frame.height, crop: layer.cropRectangle(at: time),
-            transform: transform, canvasWidth: canvasWidth, canvasHeight: canvasHeight, trackID: layer.trackID)
-        else { return nil }
-        return PlannedLayer(trackID: layer.trackID, frame: frame, placement: placement, opacity: opacity)
+        try layout.picture(of: layer, at: time, in: composition, sources: sources).map {
+            PlannedLayer(trackID: layer.trackID, frame: $0.frame, placement: $0.placement, opacity: $0.opacity)
+        }
     }
 
     /// A single opaque layer without alpha that fills the canvas exactly, on a canvas of the output size.
