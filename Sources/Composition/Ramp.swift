@@ -39,7 +39,7 @@ public struct Ramp<Value: RampValue>: Sendable, Hashable {
     }
 
     /// `(time - start) / duration` computed exactly, converted to Double only at the end; 1 for an empty range.
-    static func fraction(of time: MediaTime, in range: TimeRange) -> Double {
+    public static func fraction(of time: MediaTime, in range: TimeRange) -> Double {
         let offset = time - range.start
         let duration = range.duration
         guard offset.isNumeric, duration.isNumeric, duration.value > 0 else { return 1 }
