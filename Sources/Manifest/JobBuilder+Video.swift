@@ -16,6 +16,9 @@ extension JobBuilder {
         if let rgba = ColorParser.rgba(spec.background) {
             video.backgroundColor = Color(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
         }
+        video.instructions = Self.split(video.instructions, at: placed.dropFirst().flatMap { item in
+            item.transitionIn.duration > .zero ? [item.start, item.start + item.transitionIn.duration] : []
+        })
         let courses = try clipCourses(placed, composition: composition, canvas: canvas, spec: spec,
                                       frameDuration: video.frameDuration)
         let overlayCourses = try overlays.map { overlay, _, info in
@@ -51,6 +54,23 @@ extension JobBuilder {
             throw problem(spec, stage: "load", "cannot build the video composition: \(error)", at: spec.location)
         }
         return video
+    }
+
+    /// `instructions` cut at each of `times` that falls inside one, so that no instruction spans two transitions
+    /// (a clip exactly as long as its two transitions shows in one slice of active tracks across both).
+    static func split(_ instructions: [VideoCompositionInstruction], at times: [MediaTime]) -> [VideoCompositionInstruction] {
+        var result: [VideoCompositionInstruction] = []
+        for instruction in instructions {
+            var piece = instruction
+            for time in times.sorted() where time > piece.timeRange.start && time < piece.timeRange.end {
+                var head = piece
+                head.timeRange = TimeRange(start: piece.timeRange.start, end: time)
+                result.append(head)
+                piece.timeRange = TimeRange(start: time, end: piece.timeRange.end)
+            }
+            result.append(piece)
+        }
+        return result
     }
 
     /// Each placed clip's course: its crop and fit, moved by its motion, then changed by the transitions into and
