@@ -160,16 +160,19 @@ struct WarpAxis {
     let low: Int
     /// The crop's far edge (16.16).
     let high: Int
-    /// The first and last samples that may be read (16.16).
+    /// The first sample that may be read (16.16).
     let first: Int
+    /// The last sample that may be read (16.16).
     let lastFixed: Int
-    /// The last sample index.
+    /// The last sample that may be read, as an index.
     let last: Int
     /// Canvas pixels per sample along this axis, times 256.
     let canvasScale: Int
     /// Half a canvas pixel in samples: how far outside the crop a pixel still gets some coverage.
     let margin: Double
+    /// The crop's near edge.
     let lowEdge: Double
+    /// The crop's far edge.
     let highEdge: Double
 
     init(low: Double, high: Double, samples: Int, canvasPerSample: Double) {

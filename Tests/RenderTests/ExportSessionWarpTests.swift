@@ -16,47 +16,15 @@ import Testing
 
     static let red = (255, 0, 0), green = (0, 255, 0), blue = (0, 0, 255), white = (255, 255, 255), black = (0, 0, 0)
 
-    /// A one-track composition of the 320x240 quadrants video and a single instruction holding `layer`.
-    func export(_ layer: LayerInstruction, name: String, width: Int = 160, height: Int = 120,
-                source: String? = nil, duration: MediaTime = seconds(1, 3)) throws -> String {
+    /// Exports `track` (the 320x240 quadrants video by default) for `duration` in one instruction holding `layer`,
+    /// at 160x120 with a nearly lossless (or, with `crf` 0, lossless) encoding.
+    func export(_ layer: LayerInstruction, name: String, track: SourceTrack? = nil,
+                duration: MediaTime = seconds(1, 3), crf: Int = 4) throws -> String {
         var composition = MutableComposition()
-        let path = source ?? fixtures.quadrants
-        let track = try fixtures.videoTrack(path)
+        let source = try track ?? fixtures.videoTrack(fixtures.quadrants)
         let added = composition.addMutableTrack(withMediaType: .video)
         let id = try #require(added)
-        try composition.modifyTrack(id) { try $0.insertTimeRange(TimeRange(start: .zero, duration: duration), of: track, at: .zero) }
-        var layer = layer
-        layer.trackID = id
-        let video = VideoComposition(
-            renderSize: Size(width: Double(width), height: Double(height)), frameDuration: seconds(1, 30),
-            instructions: [VideoCompositionInstruction(timeRange: TimeRange(start: .zero, duration: duration),
-                                                       layerInstructions: [layer])])
-        let output = try fixtures.outputDirectory(name) + "/out.mp4"
-        var settings = TestPresets.mp4(audio: false, width: width, height: height)
-        settings.video?.crf = 4
-        _ = try ExportSession(composition: composition, videoComposition: video, settings: settings,
-                              outputPath: output).export()
-        return output
-    }
-
-    /// A 320x240 PNG made once by ffmpeg from the lavfi `graph`.
-    func still(_ name: String, _ graph: String) throws -> String {
-        let path = fixtures.directory + "/" + name + ".png"
-        if !FileManager.default.fileExists(atPath: path) {
-            try ExportFixtures.ffmpeg(["-f", "lavfi", "-i", graph, "-frames:v", "1", path])
-        }
-        return path
-    }
-
-    /// Exports the still at `path` (320x240) drawn by `layer` for `duration`.
-    func exportStill(_ path: String, _ layer: LayerInstruction, name: String, duration: MediaTime) throws -> String {
-        var composition = MutableComposition()
-        let still = SourceTrack(url: URL(fileURLWithPath: path), trackID: 1, mediaType: .video,
-                                timeRange: TimeRange(start: .zero, duration: .positiveInfinity),
-                                naturalSize: Size(width: 320, height: 240))
-        let added = composition.addMutableTrack(withMediaType: .video)
-        let id = try #require(added)
-        try composition.modifyTrack(id) { try $0.insertTimeRange(TimeRange(start: .zero, duration: duration), of: still, at: .zero) }
+        try composition.modifyTrack(id) { try $0.insertTimeRange(TimeRange(start: .zero, duration: duration), of: source, at: .zero) }
         var layer = layer
         layer.trackID = id
         let video = VideoComposition(
@@ -65,9 +33,21 @@ import Testing
                                                        layerInstructions: [layer])])
         let output = try fixtures.outputDirectory(name) + "/out.mp4"
         var settings = TestPresets.mp4(audio: false)
-        settings.video?.crf = 0
-        _ = try ExportSession(composition: composition, videoComposition: video, settings: settings, outputPath: output).export()
+        settings.video?.crf = crf
+        _ = try ExportSession(composition: composition, videoComposition: video, settings: settings,
+                              outputPath: output).export()
         return output
+    }
+
+    /// A 320x240 PNG made once by ffmpeg from the lavfi `graph`, as a still source track.
+    func still(_ name: String, _ graph: String) throws -> SourceTrack {
+        let path = fixtures.directory + "/" + name + ".png"
+        if !FileManager.default.fileExists(atPath: path) {
+            try ExportFixtures.ffmpeg(["-f", "lavfi", "-i", graph, "-frames:v", "1", path])
+        }
+        return SourceTrack(url: URL(fileURLWithPath: path), trackID: 1, mediaType: .video,
+                           timeRange: TimeRange(start: .zero, duration: .positiveInfinity),
+                           naturalSize: Size(width: 320, height: 240))
     }
 
     /// The 320x240 source scaled by `scale`, turned `degrees` clockwise about its centre, centred on a 160x120 canvas.
@@ -126,7 +106,7 @@ import Testing
         // A quarter size, turned a little so the warped path draws it: 80x60 of 1-pixel checks.
         var layer = LayerInstruction(trackID: 0)
         try layer.setTransform(Self.turned(2, scale: 0.25), at: .zero)
-        let picture = try RGBPicture(path: try exportStill(checker, layer, name: "checker", duration: seconds(1, 10)),
+        let picture = try RGBPicture(path: try export(layer, name: "checker", track: checker, duration: seconds(1, 10), crf: 0),
                                      frame: 1, width: 160, height: 120)
         var values: [Int] = []
         for y in stride(from: 40, to: 80, by: 3) {
@@ -144,7 +124,7 @@ import Testing
         var layer = LayerInstruction(trackID: 0)
         try layer.setTransformRamp(fromStart: start, toEnd: start.concatenating(.translation(x: 2.5, y: 0)),
                                    timeRange: TimeRange(start: .zero, duration: seconds(1, 3)))
-        let output = try exportStill(edge, layer, name: "pan", duration: seconds(1, 3))
+        let output = try export(layer, name: "pan", track: edge, crf: 0)
         for frame in [0, 1, 2, 3, 6, 9] {
             let picture = try RGBPicture(path: output, frame: frame, width: 160, height: 120)
             // Where the row crosses half grey, interpolated between pixel centres (x + 0.5).
