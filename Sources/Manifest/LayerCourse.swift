@@ -66,8 +66,11 @@ struct Course<Value: RampValue>: Sendable, Hashable {
         pieces = [CoursePiece(value, from: range.start, to: range.end)]
     }
 
+    /// `pieces` (laid end to end, at least one), joined where they hold the same value; an empty range keeps its
+    /// first piece so the course still has a value.
     init(pieces: [CoursePiece<Value>]) {
-        self.pieces = Self.merged(pieces)
+        let merged = Self.merged(pieces)
+        self.pieces = merged.isEmpty ? Array(pieces.prefix(1)) : merged
     }
 
     /// The value at `time`: from the piece containing it; the first value before, the last after.
@@ -126,7 +129,7 @@ struct Course<Value: RampValue>: Sendable, Hashable {
         for piece in pieces where piece.end > end {
             result += piece.start < end ? Self.cut(piece, from: end, to: piece.end, grid: grid) : [piece]
         }
-        pieces = Self.merged(result)
+        pieces = Course(pieces: result).pieces
     }
 
     /// The part of `piece` over `[start, end)`: a held value or a linear ramp cut exactly; an eased ramp, whose curve

@@ -95,6 +95,35 @@ struct MotionManifestTests {
         #expect(panned.transformRamps.count == 1)
     }
 
+    @Test func motionAndTransitionsCombineAtEveryFrame() throws {
+        // The middle clip zooms in over its 3 s while a crossfade brings it in and a push takes it out.
+        let job = try Self.job("""
+            clips:
+              - { source: a.mp4, to: 2s, transition: { type: crossfade, duration: 1s } }
+              - { source: b.mp4, to: 3s, zoom: in, transition: { type: push-left, duration: 1s } }
+              - { source: c.mp4, to: 2s }
+            """)
+        let video = try #require(job.videoComposition)
+        let middle = job.composition.tracks(withMediaType: .video)[1].trackID
+        func layer(_ time: MediaTime) throws -> LayerInstruction {
+            try #require(video.instruction(at: time)?.layerInstruction(forTrackID: middle))
+        }
+        // The clip runs from 1 s to 4 s; at 1.5 s (a sixth of the zoom) it is 1 + 0.2 / 6 times its fitted size.
+        let early = try layer(t(3, 2))
+        let scale = 1 + 0.2 / 6
+        #expect(abs(early.transform(at: t(3, 2)).a - 1.5 * scale) < 1e-9)
+        // The crossfade ramps the upper layer, the first clip's (track 1): it is half gone, the zooming clip opaque.
+        let first = try #require(video.instruction(at: t(3, 2))?.layerInstructions.first)
+        #expect(first.trackID != middle && first.opacity(at: t(3, 2)) == 0.5)
+        #expect(early.opacity(at: t(3, 2)) == 1)
+        // At 3.5 s (five sixths of the zoom) it is pushed half a canvas to the left, about its zoomed centre.
+        let late = try layer(t(7, 2))
+        let zoom = 1 + 0.2 * 5 / 6
+        let centre = late.transform(at: t(7, 2)).apply(x: 640, y: 360)
+        #expect(abs(centre.x - (960 - 960)) < 1e-6 && abs(centre.y - 540) < 1e-6)
+        #expect(abs(late.transform(at: t(7, 2)).a - 1.5 * zoom) < 1e-9)
+    }
+
     @Test func overlayEntersAndExits() throws {
         let job = try Self.job("""
             clips: [ { source: a.mp4, to: 4s } ]
