@@ -47,6 +47,10 @@ public enum CompositionError: Error, CustomStringConvertible, Sendable, Hashable
     case lastInstructionEndsEarly(end: MediaTime, duration: MediaTime)
     /// A layer instruction names a track the composition does not have.
     case unknownLayerTrack(instructionIndex: Int, trackID: Int32)
+    /// An instruction's transition effect names a track without a layer in that instruction (or the same track twice).
+    case effectTrackWithoutLayer(instructionIndex: Int, trackID: Int32)
+    /// An instruction's transition effect has an invalid, non-numeric or empty range.
+    case invalidEffectRange(instructionIndex: Int, range: TimeRange)
 
     /// One lowercase line naming the track, segment or instruction and the exact times.
     public var description: String {
@@ -101,6 +105,12 @@ public enum CompositionError: Error, CustomStringConvertible, Sendable, Hashable
                 + "[\(end), \(duration)) is not covered"
         case let .unknownLayerTrack(instructionIndex, trackID):
             return "instruction \(instructionIndex) has a layer for track \(trackID), which is not in the composition"
+        case let .effectTrackWithoutLayer(instructionIndex, trackID):
+            return "instruction \(instructionIndex) has a transition effect for track \(trackID), which needs a layer of its "
+                + "own in that instruction; an effect joins two different layers"
+        case let .invalidEffectRange(instructionIndex, range):
+            return "instruction \(instructionIndex) has a transition effect with an invalid or empty time range "
+                + CompositionError.text(range)
         }
     }
 

@@ -41,24 +41,47 @@ struct CanvasLayout {
         }
     }
 
-    /// The picture `layer` shows at `time` with where it goes and its opacity, or nil when it shows nothing
-    /// (no segment, a transparent layer, nothing of it on the canvas).
+    /// The picture `layer` shows at `time` with where it goes and its opacity (times `opacityFactor`), or nil when it
+    /// shows nothing (no segment, a transparent layer, nothing of it on the canvas). A transform that is not
+    /// axis-aligned, or one that moves at `time`, takes the general (warped) path; fitted sources never move.
     func picture(of layer: LayerInstruction, at time: MediaTime, in composition: MutableComposition,
-                 sources: SourcePool) throws(ExportError) -> (frame: Frame, placement: LayerPlacement, opacity: Double)? {
+                 sources: SourcePool, opacityFactor: Double = 1) throws(ExportError)
+        -> (frame: Frame, geometry: LayerGeometry, opacity: Double)?
+    {
         guard let track = composition.track(withID: layer.trackID),
               let segment = track.segment(forTrackTime: time), !segment.isEmpty,
               segment.targetRange.contains(time), let url = segment.sourceURL else { return nil }
-        let opacity = layer.opacity(at: time)
+        let opacity = layer.opacity(at: time) * opacityFactor
         guard !opacity.isNaN, (min(max(opacity, 0), 1) * 255).rounded() > 0 else { return nil }
         let reader = try sources.videoReader(url: url, trackID: segment.sourceTrackID, owner: layer.trackID)
         guard let frame = try reader.frame(at: segment.sourceTime(forTrackTime: time)) else { return nil }
         let transform = fitsSources
             ? LayerPlacement.fit(width: frame.width, height: frame.height, canvasWidth: width, canvasHeight: height)
             : layer.transform(at: time)
-        guard let placement = try LayerPlacement.make(
-            frameWidth: frame.width, frameHeight: frame.height, crop: layer.cropRectangle(at: time),
-            transform: transform, canvasWidth: width, canvasHeight: height, trackID: layer.trackID)
-        else { return nil }
-        return (frame, placement, opacity)
+        let crop = layer.cropRectangle(at: time)
+        if !fitsSources && (PictureOrientation(transform) == nil || Self.transformMoves(layer, at: time)) {
+            guard let placement = try WarpPlacement.make(
+                frameWidth: frame.width, frameHeight: frame.height, crop: crop, transform: transform,
+                canvasWidth: width, canvasHeight: height, trackID: layer.trackID) else { return nil }
+            return (frame, .warped(placement), opacity)
+        }
+        guard let placement = LayerPlacement.make(
+            frameWidth: frame.width, frameHeight: frame.height, crop: crop, transform: transform,
+            canvasWidth: width, canvasHeight: height) else { return nil }
+        return (frame, .aligned(placement), opacity)
     }
+
+    /// Whether the layer's transform is changing at `time` (inside a ramp between two different transforms).
+    private static func transformMoves(_ layer: LayerInstruction, at time: MediaTime) -> Bool {
+        guard let span = layer.transformRamp(at: time) else { return false }
+        return span.startValue != span.endValue && span.timeRange.contains(time)
+    }
+}
+
+/// How a layer's picture reaches the canvas.
+enum LayerGeometry {
+    /// Cropped and scaled by swscale, turned by quarter turns, placed at even pixels: exact and fast.
+    case aligned(LayerPlacement)
+    /// Resampled through a general affine transform, placed to the subpixel.
+    case warped(WarpPlacement)
 }

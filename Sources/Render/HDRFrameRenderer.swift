@@ -39,6 +39,11 @@ final class HDRFrameRenderer: PictureRenderer {
             throw ExportError.probe(path: nil, reason: "titles, captions and subtitle overlays are not drawn on HDR "
                                         + "outputs yet; render them with an SDR preset")
         }
+        guard layout.videoComposition.instructions.allSatisfy({ $0.transitionEffect == nil }) else {
+            throw ExportError.probe(path: nil, reason: "shaped transitions (diagonal wipes, iris, clock, luma, blur, dip) "
+                                        + "are not drawn on HDR outputs yet; use crossfade, fade, wipes or slides, "
+                                        + "or render with an SDR preset")
+        }
         converter = HDRConverter(target: color)
         do {
             canvas = try VideoFrameBuffer16(width: layout.width, height: layout.height)
@@ -88,8 +93,13 @@ final class HDRFrameRenderer: PictureRenderer {
 
     /// The layer's picture at `time`, scaled, turned and placed; nil when it shows nothing.
     private func draw(_ layer: LayerInstruction, at time: MediaTime) throws -> Compositor16.Layer? {
-        guard let (picture, placement, opacity) = try layout.picture(of: layer, at: time, in: composition,
-                                                                     sources: sources) else { return nil }
+        guard let (picture, geometry, opacity) = try layout.picture(of: layer, at: time, in: composition,
+                                                                    sources: sources) else { return nil }
+        guard case .aligned(let placement) = geometry else {
+            throw ExportError.encode(
+                path: nil, reason: "track \(layer.trackID): turned or moving pictures (motion, zoom, pan, rotation) are not "
+                    + "drawn on HDR outputs yet; hint: render this output in SDR or keep its layers still and upright")
+        }
         var frame = picture
         if frame.pixelFormat != VideoFrameBuffer16.format && frame.pixelFormat != VideoFrameBuffer16.alphaFormat {
             // Only generated pictures arrive outside the working space; they are drawn in BT.709 limited range.
