@@ -57,7 +57,9 @@ let package = Package(
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "MediaCore"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "MediaCore"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "MediaCore"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Composition", "LibAV", "MediaCore"]),
+        // ffmpeg and ffprobe as the independent checker of rendering tests: running them, reading pictures and sound.
+        .target(name: "MediaTestSupport", path: "Tests/MediaTestSupport"),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Composition", "LibAV", "MediaCore", "MediaTestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "YAML", "Composition", "MediaCore"]),
         .testTarget(name: "mediabatchTests", dependencies: ["mediabatch", "MediaBatch", "MediaCore"]),
     ],

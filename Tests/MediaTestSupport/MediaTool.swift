@@ -1,0 +1,40 @@
+import Foundation
+
+/// A failure while making or reading test media with the ffmpeg command-line tools.
+public struct MediaToolError: Error, CustomStringConvertible {
+    /// What failed, with the tool's own error output.
+    public var message: String
+    /// Creates an error.
+    public init(message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}
+
+/// The ffmpeg command-line tools, the independent reader that rendering tests check libav's output with.
+public enum MediaTool {
+    /// Runs `ffmpeg` quietly with `arguments`, returning stdout.
+    @discardableResult
+    public static func ffmpeg(_ arguments: [String]) throws(MediaToolError) -> Data {
+        try run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"] + arguments)
+    }
+
+    /// Runs a tool from PATH and returns stdout; a non-zero exit is an error carrying stderr.
+    public static func run(_ tool: String, _ arguments: [String]) throws(MediaToolError) -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do { try process.run() } catch { throw MediaToolError(message: "cannot run \(tool): \(error)") }
+        // Read before waiting so a large output cannot block the child on a full pipe.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let messages = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw MediaToolError(message: "\(tool) \(arguments.joined(separator: " ")) failed: "
+                                   + String(decoding: messages, as: UTF8.self))
+        }
+        return data
+    }
+}
