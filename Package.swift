@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .executable(name: "mediabatch", targets: ["mediabatch"]),
         .library(name: "MediaBatch", targets: ["MediaBatch"]),
+        .library(name: "OpenAVFoundation", targets: ["OpenAVFoundation"]),
+        .library(name: "MediaCore", targets: ["MediaCore"]),
+        .library(name: "Composition", targets: ["Composition"]),
+        .library(name: "Render", targets: ["Render"]),
     ],
     targets: [
         // libyaml, seen only by the YAML target.
@@ -40,6 +44,9 @@ let package = Package(
         .target(name: "LibAV", dependencies: ["CFFmpeg", "CASS", "CEBUR128", "MediaCore"]),
         // ExportSession: evaluates a composition frame by frame and sample by sample through LibAV.
         .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"]),
+        // AVFoundation's and CoreMedia's Swift API (CMTime, AVMutableComposition, AVAssetExportSession, ...) as a thin
+        // layer of reference types over the composition model, the renderer and LibAV's probe.
+        .target(name: "OpenAVFoundation", dependencies: ["MediaCore", "Composition", "LibAV", "Render"]),
         // Generic job graph, cycle detection and budgeted parallel execution.
         .target(name: "Scheduler", dependencies: ["MediaCore"]),
         // Run report values and their JSON, JUnit, Markdown and HTML writers.
