@@ -68,6 +68,7 @@ let package = Package(
         .target(name: "MediaTestSupport", path: "Tests/MediaTestSupport"),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Composition", "LibAV", "MediaCore", "MediaTestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "YAML", "Composition", "MediaCore"]),
+        .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "MediaTestSupport"]),
         .testTarget(name: "mediabatchTests", dependencies: ["mediabatch", "MediaBatch", "MediaCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -35,17 +35,7 @@ struct ExportFixtures: Sendable {
     }
 
     private static func make() throws(ExportFixtureError) -> ExportFixtures {
-        let temporary = NSTemporaryDirectory()
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
-        where name.hasPrefix("export-tests-") {
-            if let pid = Int32(name.dropFirst("export-tests-".count)), kill(pid, 0) != 0 {
-                try? FileManager.default.removeItem(atPath: temporary + "/" + name)
-            }
-        }
-        let directory = temporary + "export-tests-\(ProcessInfo.processInfo.processIdentifier)"
-        try? FileManager.default.removeItem(atPath: directory)
-        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-        catch { throw ExportFixtureError(message: "cannot create '\(directory)': \(error)") }
+        let directory = try MediaTool.freshDirectory(prefix: "export-tests")
         let fixtures = ExportFixtures(directory: directory)
         let x264 = ["-c:v", "libx264", "-preset", "ultrafast", "-g", "10", "-pix_fmt", "yuv420p"]
         let boxes = "drawbox=x=160:y=0:w=160:h=120:color=0x00FF00:t=fill,"
