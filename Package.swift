@@ -58,6 +58,14 @@ let package = Package(
         // The command-line tool: arguments, terminal output, exit codes.
         .executableTarget(name: "mediabatch", dependencies: ["MediaBatch", "MediaCore"]),
 
+        // Examples of OpenAVFoundation, each an executable taking its input files as arguments (Examples/README.md).
+        .executableTarget(name: "cmtime-guide", dependencies: ["OpenAVFoundation"], path: "Examples/CMTimeGuide"),
+        .executableTarget(name: "timeline-builder", dependencies: ["OpenAVFoundation"], path: "Examples/TimelineBuilder"),
+        .executableTarget(name: "crossfade", dependencies: ["OpenAVFoundation"], path: "Examples/Crossfade"),
+        .executableTarget(name: "split-screen", dependencies: ["OpenAVFoundation"], path: "Examples/SplitScreen"),
+        .executableTarget(name: "passthrough-trim", dependencies: ["OpenAVFoundation"], path: "Examples/PassthroughTrim"),
+        .executableTarget(name: "thumbnails", dependencies: ["OpenAVFoundation"], path: "Examples/Thumbnails"),
+
         .testTarget(name: "MediaCoreTests", dependencies: ["MediaCore"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "MediaCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "MediaCore"]),
@@ -68,8 +76,10 @@ let package = Package(
         .target(name: "MediaTestSupport", path: "Tests/MediaTestSupport"),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Composition", "LibAV", "MediaCore", "MediaTestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "YAML", "Composition", "MediaCore"]),
-        .testTarget(name: "OpenAVFoundationTests", dependencies: ["OpenAVFoundation", "MediaTestSupport"]),
-        .testTarget(name: "mediabatchTests", dependencies: ["mediabatch", "MediaBatch", "MediaCore"]),
+        .testTarget(name: "OpenAVFoundationTests",
+                    dependencies: ["OpenAVFoundation", "MediaTestSupport", "cmtime-guide", "timeline-builder", "crossfade",
+                                   "split-screen", "passthrough-trim", "thumbnails"]),
+        .testTarget(name: "mediabatchTests", dependencies: ["mediabatch", "MediaBatch", "MediaCore", "MediaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

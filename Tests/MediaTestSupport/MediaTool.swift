@@ -54,4 +54,15 @@ public enum MediaTool {
         catch { throw MediaToolError(message: "cannot create '\(directory)': \(error)") }
         return directory
     }
+
+    /// The package's executable `name`, built next to the running test bundle.
+    public static func builtExecutable(named name: String) -> URL {
+        let directory = Bundle.main.executableURL?.deletingLastPathComponent()
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [directory, directory.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return directory.appendingPathComponent(name)
+    }
 }
