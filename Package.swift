@@ -32,9 +32,10 @@ let package = Package(
         .systemLibrary(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
         // Exact rational media time, ranges, mappings, source locations and diagnostics.
-        .target(name: "MediaCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "MediaCore", exclude: ["README.md"],
+                linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // The AVFoundation-like composition model: tracks, segments, instructions, ramps, audio mixes.
-        .target(name: "Composition", dependencies: ["MediaCore"]),
+        .target(name: "Composition", dependencies: ["MediaCore"], exclude: ["README.md"]),
         // libyaml parsed into a YAMLNode tree that keeps file, line and column.
         .target(name: "YAML", dependencies: ["CYAML", "MediaCore"]),
         // Manifest schema, templates, data tables, matrix expansion and validation into jobs.
@@ -43,7 +44,7 @@ let package = Package(
         // resamplers, frames, packets, text rendering, loudness meters.
         .target(name: "LibAV", dependencies: ["CFFmpeg", "CASS", "CEBUR128", "MediaCore"]),
         // ExportSession: evaluates a composition frame by frame and sample by sample through LibAV.
-        .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"]),
+        .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"], exclude: ["README.md"]),
         // AVFoundation's and CoreMedia's Swift API (CMTime, AVMutableComposition, AVAssetExportSession, ...) as a thin
         // layer of reference types over the composition model, the renderer and LibAV's probe.
         .target(name: "OpenAVFoundation", dependencies: ["MediaCore", "Composition", "LibAV", "Render"]),
