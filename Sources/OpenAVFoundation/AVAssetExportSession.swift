@@ -7,21 +7,9 @@ import Synchronization
 /// Renders an asset into a file with a preset: the composition model's `ExportSession` under Apple's API. The export
 /// runs on a thread of its own; a failed or cancelled export leaves no file behind.
 public class AVAssetExportSession: @unchecked Sendable {
-    /// Where the export is.
-    public enum Status: Int, Sendable, Hashable {
-        /// Not started.
-        case unknown = 0
-        /// Started, not yet rendering.
-        case waiting = 1
-        /// Rendering.
-        case exporting = 2
-        /// The file is written and verified.
-        case completed = 3
-        /// Stopped by an error; see `error`.
-        case failed = 4
-        /// Stopped by `cancelExport()`.
-        case cancelled = 5
-    }
+    /// Where the export is: `.unknown`, `.waiting`, `.exporting`, `.completed`, `.failed`, `.cancelled`, with Apple's
+    /// raw values 0 to 5 (the renderer's own status type).
+    public typealias Status = ExportStatus
 
     /// What `states(updateInterval:)` reports.
     public enum State: Sendable {

@@ -51,10 +51,7 @@ public struct CGAffineTransform: Sendable, Hashable, CustomStringConvertible {
 
     /// `self` followed by `other`.
     public func concatenating(_ other: CGAffineTransform) -> CGAffineTransform {
-        CGAffineTransform(
-            a: a * other.a + b * other.c, b: a * other.b + b * other.d,
-            c: c * other.a + d * other.c, d: c * other.b + d * other.d,
-            tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
+        CGAffineTransform(native.concatenating(other.native))
     }
 
     /// A translation by `tx`, `ty` followed by `self`.
