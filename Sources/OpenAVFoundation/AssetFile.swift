@@ -10,7 +10,7 @@ final class AssetFile: Sendable {
     struct Contents: Sendable {
         /// The container and its streams.
         var media: ProbedMedia
-        /// The streams as the composition model sees them (display sizes, ranges), by track ID.
+        /// The streams as the composition model sees them (display sizes, ranges, no rotation), by track ID.
         var tracks: [(source: SourceTrack, stream: ProbedStream)]
     }
 
@@ -48,7 +48,11 @@ final class AssetFile: Sendable {
             throw AVError(.fileFormatNotRecognized, .unreadableAsset(url, .invalidArgument("\(error)")))
         }
         let tracks = media.streams.filter { !$0.isAttachedPicture }.map { stream in
-            (source: SourceTrack(url: url, stream: stream, fileDuration: media.duration), stream: stream)
+            var source = SourceTrack(url: url, stream: stream, fileDuration: media.duration)
+            // Pictures reach the renderer upright, so the facade shows no rotation anywhere, not even on the
+            // composition tracks an insert creates.
+            source.preferredTransform = nil
+            return (source: source, stream: stream)
         }
         return Contents(media: media, tracks: tracks)
     }

@@ -17,6 +17,8 @@ struct AVFixtures: Sendable {
     var blue: URL { url("blue.mp4") }
     /// A two-second 220 Hz tone as MP3.
     var bed: URL { url("bed.mp3") }
+    /// Coded 160x120, red above blue, shown turned a quarter clockwise (120x160, blue left, red right); no sound.
+    var rotated: URL { url("rotated.mp4") }
 
     static func get() throws -> AVFixtures { try shared.get() }
 
@@ -34,6 +36,12 @@ struct AVFixtures: Sendable {
         }
         try MediaTool.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=220:sample_rate=44100:duration=2",
                               "-c:a", "libmp3lame", "-b:a", "64k", fixtures.bed.path])
+        let upright = fixtures.url("upright.mp4").path
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0xFF0000:size=160x120:rate=30:duration=1,"
+                                  + "drawbox=x=0:y=60:w=160:h=60:color=0x0000FF:t=fill",
+                              "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", upright])
+        // FFmpeg 5.1's mov muxer reads the legacy `rotate` tag as counterclockwise degrees: 270 is a clockwise quarter.
+        try MediaTool.ffmpeg(["-i", upright, "-c", "copy", "-metadata:s:v:0", "rotate=270", fixtures.rotated.path])
         return fixtures
     }
 

@@ -114,6 +114,24 @@ import Testing
         #expect(near(try color(output, frame: 20, x: 120), (0, 255, 0)), "and has slid in by 0.5 s")
     }
 
+    @Test func rotatedVideoLooksUprightEverywhere() async throws {
+        // A phone's portrait video: Apple reports its coded size and a rotating preferredTransform; here it is
+        // already upright, so code that applies preferredTransform (the identity) gets the same picture.
+        let asset = AVURLAsset(url: fixtures.rotated)
+        let source = try #require(try await asset.loadTracks(withMediaType: .video).first)
+        let (size, transform) = try await source.load(.naturalSize, .preferredTransform)
+        #expect(size == CGSize(width: 120, height: 160) && transform.isIdentity)
+        let composition = AVMutableComposition()
+        try composition.insertTimeRange(try await source.load(.timeRange), of: asset, at: .zero)
+        let track = try #require(composition.tracks(withMediaType: .video).first)
+        #expect(track.preferredTransform.isIdentity && composition.naturalSize == size)
+        let session = try #require(AVAssetExportSession(asset: composition, presetName: AVAssetExportPresetHighestQuality))
+        let output = try fixtures.output("rotated")
+        try await session.export(to: output, as: .mp4)
+        #expect(near(try color(output, frame: 5, x: 30, y: 80, width: 120, height: 160), (0, 0, 255)))
+        #expect(near(try color(output, frame: 5, x: 90, y: 80, width: 120, height: 160), (255, 0, 0)))
+    }
+
     @Test func aMissingSourceFailsCleanly() async throws {
         let editor = SampleEditor()
         let missing = fixtures.url("gone.mp4")
