@@ -23,8 +23,12 @@ public enum CompositionError: Error, CustomStringConvertible, Sendable, Hashable
     case firstSegmentNotAtZero(trackID: Int32, start: MediaTime)
     /// A segment does not start where the previous one ends (a gap or an overlap).
     case segmentMisplaced(trackID: Int32, index: Int, start: MediaTime, previousEnd: MediaTime)
-    /// A segment's target range is invalid, non-numeric or empty, or a non-empty segment's source range is.
-    case invalidSegment(trackID: Int32, index: Int, mapping: TimeMapping)
+    /// A segment's target range (its place on the track) is invalid, non-numeric or empty.
+    case invalidSegmentTarget(trackID: Int32, index: Int, range: TimeRange)
+    /// A non-empty segment's source start is not a number.
+    case invalidSegmentSourceStart(trackID: Int32, index: Int, start: MediaTime)
+    /// A non-empty segment's source duration is invalid, non-numeric or zero.
+    case invalidSegmentSourceDuration(trackID: Int32, index: Int, range: TimeRange)
     /// The track ends with an empty segment.
     case trailingEmptySegment(trackID: Int32, index: Int)
     /// A video composition's frame duration is not a positive number.
@@ -77,8 +81,12 @@ public enum CompositionError: Error, CustomStringConvertible, Sendable, Hashable
             return "track \(trackID): segment 0 starts at \(start) but the first segment must start at 0"
         case let .segmentMisplaced(trackID, index, start, previousEnd):
             return "track \(trackID): segment \(index) starts at \(start) but the previous one ends at \(previousEnd)"
-        case let .invalidSegment(trackID, index, mapping):
-            return "track \(trackID): segment \(index) has an invalid or empty time mapping \(mapping)"
+        case let .invalidSegmentTarget(trackID, index, range):
+            return "track \(trackID): segment \(index) has an invalid or empty target range \(CompositionError.text(range))"
+        case let .invalidSegmentSourceStart(trackID, index, start):
+            return "track \(trackID): segment \(index) has a source start of \(start); it must be a number"
+        case let .invalidSegmentSourceDuration(trackID, index, range):
+            return "track \(trackID): segment \(index) has an invalid or empty source range \(CompositionError.text(range))"
         case let .trailingEmptySegment(trackID, index):
             return "track \(trackID): segment \(index) is empty and ends the track; empty ranges cannot go at the end"
         case let .invalidFrameDuration(duration):

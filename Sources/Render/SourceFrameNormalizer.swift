@@ -51,9 +51,7 @@ final class SourceFrameNormalizer {
 
     /// The picture's width with square pixels (even, at least 2), before rotation.
     func squareWidth(of width: Int) -> Int {
-        guard let ratio = sampleAspectRatio else { return width }
-        let scaled = Double(width) * Double(ratio.numerator) / Double(ratio.denominator)
-        return max(2, Int(scaled.rounded()) & ~1)
+        ProbedStream.squarePixelWidth(width, sampleAspectRatio: sampleAspectRatio)
     }
 
     /// `frame` upright, square-pixelled and in BT.709 limited range; either `frame` itself or a frame owned here
