@@ -162,14 +162,6 @@ func bt709Picture(_ path: String, frame index: Int, width: Int, height: Int) thr
     return picture
 }
 
-extension RGBPicture {
-    /// A picture from packed rgb24 bytes.
-    init(decoded bytes: [UInt8], width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        self.bytes = bytes
-    }
-}
 
 /// Frame `index` of `path` decoded as 10-bit 4:2:0: the luma and both chroma samples at each of `points`.
 func tenBitSamples(_ path: String, frame index: Int, width: Int, height: Int, at points: [(Int, Int)]) throws
