@@ -173,6 +173,10 @@ public struct NodeReader: Sendable {
     public mutating func color(_ node: YAMLNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         guard ColorParser.rgba(text) != nil else {
+            if !text.hasPrefix("#"), let guess = Suggestion.closest(to: text, among: ColorParser.names) {
+                error("unknown colour '\(text)'; did you mean '\(guess)'?", at: node)
+                return nil
+            }
             error("unknown colour '\(text)'; use '#rrggbb' or a name such as 'black', 'white', 'red'", at: node)
             return nil
         }

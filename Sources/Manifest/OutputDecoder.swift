@@ -210,9 +210,22 @@ struct OutputDecoder {
                 }
                 return uncachedSource(node, rate: rate, reader: &reader)
             }
+            if RemoteSource.looksLikeURL(text) { return remote(text, sha256: nil, at: node, reader: &reader) }
             return .file(path: cache.resolve(text, against: manifest.directory))
         }
         guard let fields = reader.mapping(node, in: "source", keys: ManifestSchema.source) else { return nil }
+        if let url = fields["url"] {
+            guard let text = reader.string(url, "url") else { return nil }
+            var checksum: String?
+            if let node = fields["sha256"], let value = reader.string(node, "sha256") {
+                guard value.count == 64, value.allSatisfy(\.isHexDigit) else {
+                    reader.error("'sha256' must be 64 hexadecimal digits, not '\(value)'", at: node)
+                    return nil
+                }
+                checksum = value.lowercased()
+            }
+            return remote(text, sha256: checksum, at: url, reader: &reader)
+        }
         if let output = fields["output"] {
             return reader.string(output, "output").map { .output(name: $0) }
         }
@@ -242,6 +255,16 @@ struct OutputDecoder {
         if let node = fields["color"], let text = reader.color(node, "color") { spec.color = text }
         if let node = fields["frequency"], let value = reader.number(node, "frequency", in: 1...24000) { spec.frequency = value }
         return .generator(spec)
+    }
+
+    /// A URL source, if its scheme is one mediabatch downloads.
+    private func remote(_ text: String, sha256: String?, at node: YAMLNode, reader: inout NodeReader) -> SourceReference? {
+        let source = RemoteSource(url: text, sha256: sha256, manifestPath: manifest.path)
+        guard RemoteSource.schemes.contains(source.scheme) else {
+            reader.error("unsupported URL scheme '\(source.scheme)' in source '\(text)'; use https:// (or s3://), or a local path", at: node)
+            return nil
+        }
+        return .remote(source)
     }
 
     func clip(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> ClipSpec? {

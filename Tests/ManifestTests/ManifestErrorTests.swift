@@ -339,7 +339,7 @@ struct ManifestErrorTests {
             manifest.yaml:2:25: error: unknown colour '#12345'; use '#rrggbb' or a name such as 'black', 'white', 'red'
             defaults: { background: "#12345" }
                                     ^
-            manifest.yaml:5:17: error: unknown colour 'blurple'; use '#rrggbb' or a name such as 'black', 'white', 'red'
+            manifest.yaml:5:17: error: unknown colour 'blurple'; did you mean 'purple'?
                 background: blurple
                             ^
             manifest.yaml:6:31: error: unknown colour '#zzzzzz'; use '#rrggbb' or a name such as 'black', 'white', 'red'
