@@ -141,8 +141,11 @@ public struct ExportSettings: Sendable, Hashable, Codable {
     public var passthrough: Bool
     /// For picture presets: the composition time of the poster frame.
     public var posterTime: MediaTime?
-    /// Container metadata tags (title, description, copyright, language, custom keys).
+    /// Container metadata tags (title, description, copyright, language, custom keys); a `language` tag is also
+    /// written on every stream, where players look for it.
     public var metadata: [String: String]
+    /// Stream tags by stream kind (`video`, `audio`), over the container's `language`; nil when there are none.
+    public var streamMetadata: [String: [String: String]]? = nil
 
     /// Creates export settings.
     public init(name: String, container: Container, video: Video?, audio: Audio?, faststart: Bool = true,

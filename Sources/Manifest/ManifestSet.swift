@@ -79,8 +79,8 @@ public struct ManifestSet: Sendable {
         for file in set.files {
             set.outputs += expander.expand(file, diagnostics: &diagnostics)
         }
-        set.invalidOutputs = expander.invalidNames
-        DependencyCheck.check(set.outputs, files: set.files, diagnostics: &diagnostics)
+        OutputIdentity.resolve(&set.outputs, files: set.files, diagnostics: &diagnostics)
+        set.invalidOutputs = Set(set.outputs.filter { expander.invalidNames.contains($0.fileName ?? $0.name) }.map(\.name))
         set.diagnostics = diagnostics.sorted
         return set
     }

@@ -78,10 +78,11 @@ struct OutputDecoder {
             name: name, manifestPath: manifest.path, location: nameNode.location, outDirectory: outDirectory,
             settings: settings, variables: variables, clips: [], intro: nil, outro: nil, transition: nil,
             soundtrack: nil, overlays: [], titles: [], tracks: [], layers: [], background: manifest.defaultBackground)
-        if let node = fields["metadata"], let pairs = node.pairs {
-            for pair in pairs {
-                if let key = pair.key.string, let value = reader.string(pair.value, key) { spec.settings.metadata[key] = value }
-            }
+        if let node = fields["metadata"] {
+            var tags = ExportSettingsTags(container: spec.settings.metadata, streams: spec.settings.streamMetadata ?? [:])
+            metadata(node, into: &tags, reader: &reader)
+            spec.settings.metadata = tags.container
+            spec.settings.streamMetadata = tags.streams.isEmpty ? nil : tags.streams
         }
         if let node = fields["background"], let text = reader.color(node, "background") { spec.background = text }
         if let node = fields["time_pitch"],

@@ -36,7 +36,7 @@ extension ExportSession {
                 let encoder = try Encoder(codec: name, video: settings.encoderSettings(video, pixelFormat: format,
                                                                                       threads: threads.encoder),
                                           globalHeader: output.needsGlobalHeader)
-                let stream = try output.addStream(for: encoder)
+                let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"))
                 videoPipe = (renderer, encoder, stream, clock, try clock.frameCount(for: duration))
             } catch let error as LibAVError {
                 throw ExportError.encoderSetup(error, output: outputPath)
@@ -53,7 +53,7 @@ extension ExportSession {
             do {
                 let encoder = try Encoder(codec: ExportSettings.encoderName(audio.codec), audio: audioSettings,
                                           globalHeader: output.needsGlobalHeader)
-                let stream = try output.addStream(for: encoder)
+                let stream = try output.addStream(for: encoder, metadata: settings.streamTags("audio"))
                 let pipe = try AudioEncodePipe(encoder: encoder, settings: audioSettings, output: output, stream: stream)
                 let perFrame = videoPipe.map { Int(($0.clock.frameDuration.seconds * Double(rate)).rounded(.up)) + 2 } ?? 0
                 let total = duration.convertScale(Int32(rate), method: .roundHalfAwayFromZero).value

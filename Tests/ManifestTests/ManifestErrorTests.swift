@@ -201,10 +201,10 @@ struct ManifestErrorTests {
               - name: promo-shoes
                 clips: [a.mp4]
             """, files: ["products.csv": "product\nshoes\nbag\nshoes\n"], expected: """
-            manifest.yaml:3:11: error: output name 'promo-shoes' (from data row products.csv:4) is already produced at manifest.yaml:3:11 from data row products.csv:2; output names must be unique
+            manifest.yaml:3:11: error: output name 'promo-shoes' (from data row products.csv:4) is already produced at manifest.yaml:3:11 from data row products.csv:2; output names must be unique in an output folder
               - name: promo-{product}
                       ^
-            manifest.yaml:6:11: error: output name 'promo-shoes' is already produced at manifest.yaml:3:11 from data row products.csv:2; output names must be unique
+            manifest.yaml:6:11: error: output name 'promo-shoes' is already produced at manifest.yaml:3:11 from data row products.csv:2; output names must be unique in an output folder
               - name: promo-shoes
                       ^
             """),
