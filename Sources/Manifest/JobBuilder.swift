@@ -207,6 +207,7 @@ public struct JobBuilder {
                                at: clip.rangeLocation))
                 info = .standIn
             }
+            if info == .standIn, end <= clip.from { end = clip.from + MediaTime(value: 5, timescale: 1) }
             let sourceRange = TimeRange(start: clip.from, end: end)
             let duration = sourceRange.duration.multiplied(by: Int64(clip.speed.denominator), dividedBy: Int64(clip.speed.numerator))
             var incoming = transition ?? TransitionSpec(kind: .cut, duration: .zero)

@@ -77,7 +77,13 @@ struct BatchRunTests {
         #expect(modified == after)
         let forced = try CommandRunner.run(["run", "m", "--out", "out", "--force", "--only", "one"], in: directory)
         #expect(forced.status == 0)
-        #expect(try Self.statuses(directory) == ["one": "rendered"])
+        // The folder's report still describes both outputs: 'two' is kept from the earlier run, marked as such.
+        #expect(try Self.statuses(directory) == ["one": "rendered", "two": "up-to-date"])
+        let report = try Self.report(directory)
+        let entries = report["outputs"] as? [[String: Any]] ?? []
+        let started = report["startedAt"] as? String ?? ""
+        let checked = Dictionary(uniqueKeysWithValues: entries.map { ($0["name"] as? String ?? "", $0["checkedAt"] as? String ?? "") })
+        #expect(checked["two"].map { $0 < started } == true && checked["one"].map { $0 >= started } == true)
     }
 
     @Test func cycleIsRefusedBeforeAnythingRenders() throws {
