@@ -39,7 +39,8 @@ public struct BatchPlan: Sendable {
 
     /// The directories presets are looked up in: next to each manifest path and its parents, the current
     /// directory, and the tool's own checkout (found from the executable's location).
-    public static func presetDirectories(for paths: [String], executable: String = CommandLine.arguments.first ?? "") -> [String] {
+    public static func presetDirectories(for paths: [String],
+                                         executable: String = Bundle.main.executablePath ?? CommandLine.arguments.first ?? "") -> [String] {
         var candidates: [String] = []
         let manager = FileManager.default
         func ancestors(of path: String) -> [String] {
