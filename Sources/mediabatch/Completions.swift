@@ -61,6 +61,10 @@ enum Completions {
             if spec.command == .help { words += helpTopics }
             if spec.command == .completion { words += Shell.allCases.map(\.rawValue) }
             if spec.command == .reportMerge { words = ["merge"] + words }
+            if spec.command == .reportMerge {
+                lines.append("        if [ \"$COMP_CWORD\" -eq 2 ]; then COMPREPLY=($(compgen -W \"merge\" -- \"$cur\")); return; fi")
+                words.removeFirst()
+            }
             if spec.command == .help || spec.command == .completion || spec.command == .version {
                 lines.append("        COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))")
             } else {
