@@ -49,7 +49,7 @@ import Testing
                               ^
             m/a.yaml:13:64: error: clip asks for 0s-5s of generator 'testpattern' but it is only 2s long
                   - { source: { generate: testpattern, duration: 2s }, to: 5s }
-                                                                   ^
+                                                                           ^
             m/a.yaml:14:27: error: unknown source 'musc' (no named source or file of that name) in output 'one'; did you mean 'music'?
                 soundtrack: { source: musc }
                                       ^
