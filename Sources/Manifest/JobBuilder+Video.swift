@@ -11,9 +11,7 @@ extension JobBuilder {
         var video = VideoComposition.make(propertiesOf: composition)
         video.renderSize = canvas
         video.frameDuration = frameRate.frameDuration
-        if let rgba = ColorParser.rgba(spec.background) {
-            video.backgroundColor = Color(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
-        }
+        if let color = Color(parsing: spec.background) { video.backgroundColor = color }
         let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         let ends = placed.map(\.end)
         do {

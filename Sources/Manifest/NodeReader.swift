@@ -1,3 +1,4 @@
+import Composition
 public import MediaCore
 public import YAML
 
@@ -172,8 +173,8 @@ public struct NodeReader: Sendable {
     /// A colour: `#rrggbb`, `#rrggbbaa` or a name such as `black`.
     public mutating func color(_ node: YAMLNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
-        guard ColorParser.rgba(text) != nil else {
-            if !text.hasPrefix("#"), let guess = Suggestion.closest(to: text, among: ColorParser.names) {
+        guard Color(parsing: text) != nil else {
+            if !text.hasPrefix("#"), let guess = Suggestion.closest(to: text, among: Color.names) {
                 error("unknown colour '\(text)'; did you mean '\(guess)'?", at: node)
                 return nil
             }

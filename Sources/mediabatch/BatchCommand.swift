@@ -80,9 +80,9 @@ enum BatchCommand {
         let width = actions.map(\.name.count).max() ?? 0
         for action in actions {
             let word = action.kind.rawValue
-            let padded = word + String(repeating: " ", count: max(0, 10 - word.count))
-            let styled = console.status(word == "up to date" ? "up-to-date" : word) + String(padded.dropFirst(word.count))
-            console.output("\(styled)  \(action.name.padding(to: width))  \(action.reason)")
+            let styled = console.status(word, as: action.kind == .upToDate ? "up-to-date" : word)
+            console.output(styled + String(repeating: " ", count: max(0, 10 - word.count))
+                           + "  \(action.name.padding(to: width))  \(action.reason)")
         }
         let count = { (kind: PlannedAction.Kind) in actions.filter { $0.kind == kind }.count }
         console.output("\(actions.count) output\(actions.count == 1 ? "" : "s"): \(count(.render)) to render, "

@@ -66,11 +66,12 @@ struct Console: Sendable {
         for diagnostic in diagnostics { error(format(diagnostic)) }
     }
 
-    /// A status word (`rendered`, `failed`, ...) coloured by what it means.
-    func status(_ word: String) -> String {
+    /// A status word (`rendered`, `failed`, ...) coloured by what it means, or by what `meaning` means.
+    func status(_ word: String, as meaning: String? = nil) -> String {
         guard colorsOutput else { return word }
-        switch word {
-        case "rendered", "up-to-date", "done", "render": return Self.styled(word, .green, enabled: true)
+        switch meaning ?? word {
+        case "rendered", "up-to-date", "done": return Self.styled(word, .green, enabled: true)
+        case "render": return Self.styled(word, .cyan, enabled: true)
         case "failed", "fail": return Self.styled(word, .red, enabled: true)
         case "skipped", "cancelled", "skip": return Self.styled(word, .yellow, enabled: true)
         default: return word

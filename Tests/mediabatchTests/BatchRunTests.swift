@@ -152,6 +152,13 @@ struct BatchRunTests {
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(try Self.statuses(directory) == ["a": "rendered", "b": "rendered", "c": "rendered", "d": "rendered",
                                                  "e": "rendered", "teaser": "rendered"])
+        // Paths in the merged report are relative to it and lead to the shards' files.
+        let outputs = try Self.report(directory)["outputs"] as? [[String: Any]] ?? []
+        for output in outputs {
+            let path = output["path"] as? String ?? ""
+            #expect(path.hasPrefix("../shard"), "\(path)")
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").appendingPathComponent(path).path))
+        }
     }
 
     @Test func leftoversOfAKilledRunAreRemovedWhenTheOutputIsRenderedAgain() throws {
