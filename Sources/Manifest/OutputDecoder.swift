@@ -207,6 +207,7 @@ struct OutputDecoder {
                 var interpolator = NodeInterpolator(variables: variables)
                 let node = interpolator.interpolate(named, reader: &reader)
                 if let path = node.string, !node.isNull {
+                    if RemoteSource.looksLikeURL(path) { return remote(path, sha256: nil, at: node, reader: &reader) }
                     return .file(path: cache.resolve(path, against: manifest.directory))
                 }
                 return uncachedSource(node, rate: rate, reader: &reader)

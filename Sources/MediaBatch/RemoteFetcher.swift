@@ -131,7 +131,14 @@ public final class RemoteFetcher: SourceFetcher {
         guard policy.allows(host: host, extra: options.allowedHosts) else {
             throw FetchFailure("host '\(host)' is not allowed; add it to the manifest's 'downloads: { allow_hosts: [...] }' or pass '--allow-host \(host)'")
         }
-        if source.scheme == "s3" { return try presign(source.url) }
+        if source.scheme == "s3" {
+            let signed = try presign(source.url)
+            let signedHost = signed.host ?? ""
+            guard policy.allows(host: signedHost, extra: options.allowedHosts) else {
+                throw FetchFailure("its presigned URL's host '\(signedHost)' is not allowed; add it to the manifest's 'downloads: { allow_hosts: [...] }' or pass '--allow-host \(signedHost)'")
+            }
+            return signed
+        }
         components.fragment = nil
         guard let url = components.url else { throw FetchFailure("it is not a valid URL") }
         return url
