@@ -74,15 +74,7 @@ public enum OutputPictures {
         for time in try times(texts, grabber: grabber) {
             let name = "\(fileStem(job.name))-\(String(format: "%.3f", time.seconds))s.png"
             let path = (directory as NSString).appendingPathComponent(name)
-            do {
-                try write(try grabber.picture(at: time).pngData(), to: path)
-            } catch let failure as Failure {
-                throw failure
-            } catch let error as ExportError {
-                throw .render(output: job.name, error)
-            } catch {
-                throw .write(path: path, reason: "\(error)")
-            }
+            try attempt(job, writing: path) { () throws(ExportError) in try grabber.picture(at: time).pngData() }
             paths.append(path)
         }
         return paths
@@ -93,15 +85,8 @@ public enum OutputPictures {
                                   into directory: String) throws(Failure) -> String {
         let grabber = try grabber(for: job, width: cellWidth)
         let path = (directory as NSString).appendingPathComponent("\(fileStem(job.name))-sheet.png")
-        do {
-            let picture = try ContactSheet(title: job.name, count: count, columns: columns).render(with: grabber)
-            try write(try picture.pngData(), to: path)
-        } catch let failure as Failure {
-            throw failure
-        } catch let error as ExportError {
-            throw .render(output: job.name, error)
-        } catch {
-            throw .write(path: path, reason: "\(error)")
+        try attempt(job, writing: path) { () throws(ExportError) in
+            try ContactSheet(title: job.name, count: count, columns: columns).render(with: grabber).pngData()
         }
         return path
     }
@@ -114,6 +99,21 @@ public enum OutputPictures {
         guard let chosen = PosterChoice.pick(candidates, grabber: grabber),
               let data = try? chosen.picture.jpegData() else { return false }
         return (try? write(data, to: path)) != nil
+    }
+
+    /// Renders with `make` and writes the bytes to `path`, telling rendering failures from writing ones.
+    private static func attempt(_ job: Job, writing path: String, _ make: () throws(ExportError) -> Data) throws(Failure) {
+        let data: Data
+        do {
+            data = try make()
+        } catch {
+            throw .render(output: job.name, error)
+        }
+        do {
+            try write(data, to: path)
+        } catch {
+            throw .write(path: path, reason: error.localizedDescription)
+        }
     }
 
     /// Output names may hold `/` (a subfolder); a picture of one is named with `_` instead.

@@ -137,8 +137,8 @@ public enum PlanFormatter {
         return relative(url.path, to: directory)
     }
 
-    /// `path` relative to `directory` when it is inside it.
-    static func relative(_ path: String, to directory: String) -> String {
+    /// `path` relative to `directory` (by default the current one) when it is inside it.
+    public static func relative(_ path: String, to directory: String = FileManager.default.currentDirectoryPath) -> String {
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }

@@ -5,24 +5,21 @@ extension RunReport {
     /// lie outside it), as `report.json` stores them: the folder can be moved or downloaded as a CI artifact and its
     /// links still work. Relative paths are left as they are.
     public func relativized(to directory: String) -> RunReport {
-        var copy = self
-        copy.outputs = outputs.map { output in
-            var output = output
-            output.path = Self.relative(output.path, to: directory)
-            output.posterPath = output.posterPath.map { Self.relative($0, to: directory) }
-            return output
-        }
-        return copy
+        mappingPaths { Self.relative($0, to: directory) }
     }
 
     /// The report with relative `path` and `posterPath` values made absolute against `directory` (where its
     /// `report.json` was read from).
     public func resolved(against directory: String) -> RunReport {
+        mappingPaths { Self.absolute($0, against: directory) }
+    }
+
+    private func mappingPaths(_ transform: (String) -> String) -> RunReport {
         var copy = self
         copy.outputs = outputs.map { output in
             var output = output
-            output.path = Self.absolute(output.path, against: directory)
-            output.posterPath = output.posterPath.map { Self.absolute($0, against: directory) }
+            output.path = transform(output.path)
+            output.posterPath = output.posterPath.map(transform)
             return output
         }
         return copy

@@ -55,12 +55,12 @@ enum BatchCommand {
         var status: Int32 = report.isSuccess ? 0 : 1
         var lines: [String] = []
         for folder in written {
-            let path = displayPath(folder.directory) + "/report.html"
+            let path = PlanFormatter.relative(folder.directory) + "/report.html"
             if let error = folder.error {
                 console.error("mediabatch: error: cannot write the report: \(error)")
                 status = 1
             } else {
-                json?.reportWritten(displayPath(folder.directory) + "/report.json")
+                json?.reportWritten(PlanFormatter.relative(folder.directory) + "/report.json")
                 lines.append("report: \(path)")
             }
         }
@@ -98,13 +98,6 @@ enum BatchCommand {
             guard ["rendered", "up-to-date", "failed", "skipped", "cancelled"].contains(String(word)) else { return String(line) }
             return console.status(String(word)) + line.dropFirst(word.count)
         }.joined(separator: "\n")
-    }
-
-    /// `path` relative to the current directory when inside it.
-    static func displayPath(_ path: String) -> String {
-        let current = FileManager.default.currentDirectoryPath
-        let prefix = current.hasSuffix("/") ? current : current + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     static func mergeReports(_ invocation: Invocation, console: Console) -> Int32 {

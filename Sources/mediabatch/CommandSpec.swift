@@ -35,6 +35,9 @@ struct CommandSpec: Sendable {
     /// The command's words: `run`, `report merge`.
     var name: String { command.rawValue }
 
+    /// The first word of the command: what completes after `mediabatch` (`report` for `report merge`).
+    var word: String { command == .reportMerge ? "report" : name }
+
     /// The option named `name` (long or short form).
     func option(_ name: String) -> Option? {
         options.first { $0.name == name || $0.short == name }

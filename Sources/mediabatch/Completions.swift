@@ -17,7 +17,7 @@ enum Completions {
 
     /// The first word of each command (`report` for `report merge`).
     static var commandWords: [String] {
-        CommandSpec.all.map { $0.command == .reportMerge ? "report" : $0.name }
+        CommandSpec.all.map(\.word)
     }
 
     static var helpTopics: [String] { commandWords + HelpTopic.all.map(\.name) }
@@ -43,7 +43,7 @@ enum Completions {
             "    case \"$command\" in",
         ]
         for spec in CommandSpec.all {
-            let word = spec.command == .reportMerge ? "report" : spec.name
+            let word = spec.word
             lines.append("    \(word))")
             lines.append("        case \"$prev\" in")
             for option in spec.options where option.value != nil {
@@ -91,7 +91,7 @@ enum Completions {
             "    commands=(",
         ]
         for spec in CommandSpec.all {
-            let word = spec.command == .reportMerge ? "report" : spec.name
+            let word = spec.word
             lines.append("        '\(word):\(zshQuote(spec.summary))'")
         }
         lines += [
@@ -103,7 +103,7 @@ enum Completions {
             "    case \"$words[2]\" in",
         ]
         for spec in CommandSpec.all {
-            let word = spec.command == .reportMerge ? "report" : spec.name
+            let word = spec.word
             lines.append("    \(word))")
             var arguments: [String] = []
             for option in spec.options {
@@ -165,11 +165,11 @@ enum Completions {
         ]
         let words = commandWords.joined(separator: " ")
         for spec in CommandSpec.all {
-            let word = spec.command == .reportMerge ? "report" : spec.name
+            let word = spec.word
             lines.append("complete -c mediabatch -n 'not __fish_seen_subcommand_from \(words)' -a \(word) -d '\(fishQuote(spec.summary))'")
         }
         for spec in CommandSpec.all {
-            let word = spec.command == .reportMerge ? "report" : spec.name
+            let word = spec.word
             let condition = "-n '__fish_seen_subcommand_from \(word)'"
             for option in spec.options {
                 var line = "complete -c mediabatch \(condition) -l \(option.name.dropFirst(2))"

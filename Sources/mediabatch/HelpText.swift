@@ -47,7 +47,7 @@ enum HelpText {
 
     /// What `mediabatch help NAME` prints, or nil when NAME is neither a command nor a topic.
     static func lookup(_ name: String) -> String? {
-        if let spec = CommandSpec.all.first(where: { $0.name == name || ($0.command == .reportMerge && name == "report") }) {
+        if let spec = CommandSpec.all.first(where: { $0.name == name || $0.word == name }) {
             return command(spec)
         }
         return HelpTopic.all.first { $0.name == name }.map(topic)

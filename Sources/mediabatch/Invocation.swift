@@ -82,7 +82,7 @@ struct Invocation: Equatable, Sendable {
             command = .reportMerge
         default:
             guard let known = Command(rawValue: first), known != .reportMerge else {
-                let names = CommandSpec.all.map { $0.command == .reportMerge ? "report" : $0.name }
+                let names = CommandSpec.all.map(\.word)
                 var message = "unknown command '\(first)'"
                 if let guess = Suggestion.closest(to: first, among: names) { message += "; did you mean '\(guess)'?" }
                 throw UsageError(message: message)
