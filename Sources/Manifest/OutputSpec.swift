@@ -39,9 +39,12 @@ public struct OutputSpec: Sendable, Hashable {
     public var layers: [LayerSpec]
     /// The canvas colour behind everything, as `#rrggbb` or a name.
     public var background: String
+    /// The file name (without extension) when it differs from `name`: outputs of one name in several folders are
+    /// told apart by their folder, and their `name` becomes `folder/name`.
+    public var fileName: String? = nil
 
     /// The written file's path: `outDirectory/name.ext`.
-    public var outputPath: String { outDirectory + "/" + name + "." + settings.container.fileExtension }
+    public var outputPath: String { outDirectory + "/" + (fileName ?? name) + "." + settings.container.fileExtension }
 }
 
 /// How a picture meets the canvas or its region.

@@ -25,25 +25,9 @@ public final class BatchRunner: Sendable {
     /// Renders `plan`'s outputs and returns the run report (not yet written to disk).
     public func run(_ plan: BatchPlan, events: @escaping @Sendable (BatchEvent) -> Void = { _ in }) -> RunReport {
         let started = Date()
-        let selection = select(plan)
-        let jobs = Dictionary(plan.jobs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let problems = Dictionary(plan.problems.map { ($0.output, $0) }, uniquingKeysWith: { first, _ in first })
-
-        // Fingerprints in dependency order, so a dependent's covers what it reads.
-        var computed: [String: String] = [:]
-        for name in selection.order {
-            guard let job = jobs[name] else { continue }
-            computed[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: computed)
-        }
-        let fingerprints = computed
-        let upToDate = Set(selection.order.filter { name in
-            guard !options.force, let job = jobs[name], let fingerprint = fingerprints[name] else { return false }
-            // Under --strict an output rendered from damaged sources is checked again (and fails).
-            if options.strict, Fingerprint.recordedWarnings(for: job.outputPath).contains(where: { $0.stage == .decode }) {
-                return false
-            }
-            return Fingerprint.isUpToDate(job.outputPath, fingerprint: fingerprint)
-        })
+        let decision = decide(plan)
+        let (selection, jobs, problems) = (decision.selection, decision.jobs, decision.problems)
+        let (fingerprints, upToDate) = (decision.fingerprints, decision.upToDate)
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let renderCount = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) }.count
@@ -94,6 +78,37 @@ public final class BatchRunner: Sendable {
         return RunReport(toolVersion: options.toolVersion, host: ProcessInfo.processInfo.hostName,
                          startedAt: started, finishedAt: finished, wallSeconds: finished.timeIntervalSince(started),
                          shard: options.shard.map { "\($0.index + 1)/\($0.count)" }, outputs: reports)
+    }
+
+    /// What a run of `plan` works from: the outputs it looks at, their jobs and problems, fingerprints, and which
+    /// are up to date.
+    struct Decision {
+        var selection: (order: [String], graph: JobGraph<String>)
+        var jobs: [String: Job]
+        var problems: [String: JobProblems]
+        var fingerprints: [String: String]
+        var upToDate: Set<String>
+    }
+
+    func decide(_ plan: BatchPlan) -> Decision {
+        let selection = select(plan)
+        let jobs = Dictionary(plan.jobs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let problems = Dictionary(grouping: plan.problems, by: \.output).mapValues(JobProblems.init)
+        // Fingerprints in dependency order, so a dependent's covers what it reads.
+        var fingerprints: [String: String] = [:]
+        for name in selection.order {
+            guard let job = jobs[name] else { continue }
+            fingerprints[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: fingerprints)
+        }
+        let upToDate = Set(selection.order.filter { name in
+            guard !options.force, let job = jobs[name], let fingerprint = fingerprints[name] else { return false }
+            // Under --strict an output rendered from damaged sources is checked again (and fails).
+            if options.strict, Fingerprint.recordedWarnings(for: job.outputPath).contains(where: { $0.stage == .decode }) {
+                return false
+            }
+            return Fingerprint.isUpToDate(job.outputPath, fingerprint: fingerprint)
+        })
+        return Decision(selection: selection, jobs: jobs, problems: problems, fingerprints: fingerprints, upToDate: upToDate)
     }
 
     /// The outputs this run looks at (its shard, in dependency order) and their graph.
@@ -159,29 +174,11 @@ public final class BatchRunner: Sendable {
             .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".jpg").path
     }
 
-    /// A 320-pixel-wide JPEG of the composition at a third of its length, for the HTML report; nil if it fails.
+    /// A poster of the output, at most 320 pixels wide, for the HTML report (see `PosterChoice`); nil if it fails.
     private func poster(for job: Job, token: CancellationToken) -> String? {
-        guard let video = job.settings.video, job.expectedDuration > .zero, !token.isCancelled else { return nil }
+        guard job.settings.video != nil, job.expectedDuration > .zero, !token.isCancelled else { return nil }
         let path = Self.posterPath(for: job)
-        let width = min(320, video.width)
-        let height = max(2, Int((Double(width) * Double(video.height) / Double(video.width) / 2).rounded()) * 2)
-        let settings = ExportSettings(
-            name: "poster", container: .jpeg,
-            video: ExportSettings.Video(codec: .mjpeg, width: width, height: height, frameRate: video.frameRate,
-                                        crf: 4, pixelFormat: "yuvj420p"),
-            audio: nil, faststart: false, posterTime: job.expectedDuration.multiplied(by: 1, dividedBy: 3))
-        do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
-                                        audioMix: job.audioMix, settings: settings, outputPath: path)
-            session.encoderThreads = 1
-            session.decoderThreads = 1
-            _ = try session.export()
-            return path
-        } catch {
-            return nil
-        }
+        return OutputPictures.writePoster(of: job, to: path) ? path : nil
     }
 
     /// Deletes temporary files an earlier run left beside `output` when it was killed outright (SIGKILL, power
@@ -216,7 +213,7 @@ public final class BatchRunner: Sendable {
     }
 
     /// The report line of one output.
-    private func report(for outcome: JobOutcome<String, RenderedOutput>, job: Job?, problem: JobProblem?,
+    private func report(for outcome: JobOutcome<String, RenderedOutput>, job: Job?, problem: JobProblems?,
                         upToDate: Bool) -> OutputReport {
         let name = outcome.id
         let path = job?.outputPath ?? ""
@@ -236,6 +233,7 @@ public final class BatchRunner: Sendable {
             if upToDate || outcome.value?.result == nil {
                 report.status = .upToDate
                 fill(&report, fromFileAt: path)
+                report.lastRenderedAt = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
                 report.loudnessLUFS = Fingerprint.recordedLoudness(for: path).map { ($0 * 10).rounded() / 10 }
                 let recorded = Fingerprint.recordedWarnings(for: path)
                 report.warnings = recorded.isEmpty ? nil : recorded
@@ -244,6 +242,7 @@ public final class BatchRunner: Sendable {
                 }
             } else if let result = outcome.value?.result {
                 report.status = .rendered
+                report.lastRenderedAt = Date()
                 report.renderSeconds = outcome.duration ?? result.renderSeconds
                 fill(&report, from: result.probe)
                 report.actualDuration = ReportTime(result.duration)

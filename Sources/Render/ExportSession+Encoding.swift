@@ -45,7 +45,7 @@ extension ExportSession {
             do {
                 let clock = try FrameClock(frameRate: video.frameRate)
                 let encoder = try Encoder(codec: name, video: encoderSettings, globalHeader: output.needsGlobalHeader)
-                let stream = try output.addStream(for: encoder)
+                let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"))
                 videoPipe = (renderer, encoder, stream, clock, try clock.frameCount(for: duration))
             } catch let error as LibAVError {
                 throw ExportError.encoderSetup(error, output: outputPath)
@@ -62,7 +62,7 @@ extension ExportSession {
             do {
                 let encoder = try Encoder(codec: ExportSettings.encoderName(audio.codec), audio: audioSettings,
                                           globalHeader: output.needsGlobalHeader)
-                let stream = try output.addStream(for: encoder)
+                let stream = try output.addStream(for: encoder, metadata: settings.streamTags("audio"))
                 let pipe = try AudioEncodePipe(encoder: encoder, settings: audioSettings, output: output, stream: stream)
                 let perFrame = videoPipe.map { Int(($0.clock.frameDuration.seconds * Double(rate)).rounded(.up)) + 2 } ?? 0
                 let first = range.start.convertScale(Int32(rate), method: .roundTowardPositiveInfinity).value

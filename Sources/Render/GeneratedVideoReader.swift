@@ -18,7 +18,7 @@ final class GeneratedVideoReader: VideoSourceReader {
             throw ExportError.probe(path: path, reason: "generator '\(source.kind.rawValue)' has no pictures")
         }
         guard source.kind != .color || source.rgbaColor != nil else {
-            throw ExportError.probe(path: path, reason: "unknown colour '\(source.color)'; use #rrggbb or a basic name")
+            throw ExportError.probe(path: path, reason: "unknown colour '\(source.color)'; use '#rrggbb' or a name such as 'black', 'white', 'red'")
         }
         do {
             buffer = try VideoFrameBuffer(width: source.width, height: source.height)
