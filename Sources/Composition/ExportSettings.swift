@@ -68,6 +68,14 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         case opus
     }
 
+    /// Standard or high dynamic range video.
+    public enum DynamicRange: String, Sendable, Hashable, Codable, CaseIterable {
+        /// SDR BT.709: HDR sources are tone-mapped.
+        case sdr
+        /// HDR BT.2020 with the sources' HLG or PQ, as 10-bit HEVC; SDR sources are placed at HDR reference white.
+        case hdr
+    }
+
     /// How the video stream is encoded.
     public struct Video: Sendable, Hashable, Codable {
         /// The encoder.
@@ -97,12 +105,14 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         /// Encoder threads. Fixed by the preset, never by the machine or the batch, because encoders such as x264
         /// and x265 make different (equally valid) bytes with different thread counts.
         public var threads: Int
+        /// SDR or HDR; nil is SDR.
+        public var dynamicRange: DynamicRange?
 
         /// Creates video settings.
         public init(codec: VideoCodec, width: Int, height: Int, frameRate: FrameRate, crf: Int? = nil,
                     bitRate: Int? = nil, maxBitRate: Int? = nil, speed: String = "medium",
                     pixelFormat: String = "yuv420p", allowUpscale: Bool = false, keyframeInterval: Int? = nil,
-                    threads: Int = Video.defaultThreads) {
+                    threads: Int = Video.defaultThreads, dynamicRange: DynamicRange? = nil) {
             self.codec = codec
             self.width = width
             self.height = height
@@ -116,11 +126,15 @@ public struct ExportSettings: Sendable, Hashable, Codable {
             self.keyframeInterval = keyframeInterval
             self.quality = nil
             self.threads = threads
+            self.dynamicRange = dynamicRange
         }
 
         /// Two encoder threads unless a preset says otherwise: enough to keep two cores busy beside the thread that
         /// decodes and composites, few enough for several renders to share a machine.
         public static let defaultThreads = 2
+
+        /// Whether the output is HDR.
+        public var isHDR: Bool { dynamicRange == .hdr }
     }
 
     /// How the audio stream is encoded.
@@ -164,15 +178,24 @@ public struct ExportSettings: Sendable, Hashable, Codable {
     public var passthrough: Bool
     /// For picture presets: the composition time of the poster frame.
     public var posterTime: MediaTime?
-    /// Container metadata tags (title, description, copyright, language, custom keys).
+    /// Container metadata tags (title, description, copyright, language, custom keys); a `language` tag is also
+    /// written on every stream, where players look for it.
     public var metadata: [String: String]
     /// For animated pictures: play forever (the default) or once.
     public var loops: Bool
+    /// The largest share (0...1) of a source stream's decoded packets that may be damaged and concealed before the
+    /// output fails; nil means `defaultDamageLimit`, 0 tolerates no damage at all.
+    public var damageLimit: Double?
+
+    /// The damage limit when a preset does not set one: 5 %, a few bad packets in a clip but not a broken file.
+    public static let defaultDamageLimit = 0.05
+    /// Stream tags by stream kind (`video`, `audio`), over the container's `language`; nil when there are none.
+    public var streamMetadata: [String: [String: String]]? = nil
 
     /// Creates export settings.
     public init(name: String, container: Container, video: Video?, audio: Audio?, faststart: Bool = true,
                 passthrough: Bool = false, posterTime: MediaTime? = nil, metadata: [String: String] = [:],
-                loops: Bool = true) {
+                loops: Bool = true, damageLimit: Double? = nil) {
         self.name = name
         self.container = container
         self.video = video
@@ -182,5 +205,6 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         self.posterTime = posterTime
         self.metadata = metadata
         self.loops = loops
+        self.damageLimit = damageLimit
     }
 }

@@ -23,13 +23,18 @@ extension JobBuilder {
             var cursor = MediaTime.zero
             for (segment, info) in zip(track.segments, infos[index]) {
                 let end = segment.to ?? info.duration
+                // A problem here is noted and the segment left out, so the other segments are still checked.
                 guard end.isNumeric else {
-                    throw problem(spec, stage: "probe", "\(label(segment.source, in: spec)) has no known length; give the segment 'to'", at: segment.location)
+                    if info != .standIn {
+                        record(problem(spec, stage: "probe", "\(label(segment.source, in: spec)) has no known length; give the segment 'to'", at: segment.location))
+                    }
+                    continue
                 }
                 if end > info.duration {
-                    throw problem(spec, stage: "probe",
-                                  "segment asks for \(TimeSyntax.humanReadable(segment.from))-\(TimeSyntax.humanReadable(end)) of \(label(segment.source, in: spec)) but it is only \(TimeSyntax.humanReadable(info.duration)) long",
-                                  at: segment.location)
+                    record(problem(spec, stage: "probe",
+                                   "segment asks for \(TimeSyntax.humanReadable(segment.from))-\(TimeSyntax.humanReadable(end)) of \(label(segment.source, in: spec)) but it is only \(TimeSyntax.humanReadable(info.duration)) long",
+                                   at: segment.location))
+                    continue
                 }
                 let range = TimeRange(start: info.isStill ? .zero : segment.from, duration: end - segment.from)
                 let start = segment.at ?? cursor
@@ -68,37 +73,58 @@ extension JobBuilder {
     }
 
     /// Applies `layers:` to every instruction where their track plays; tracks without a layer fill the canvas. Each
-    /// segment is cropped and fitted with its own source's size, from where it starts (segments joined on one track
-    /// share an instruction).
-    func applyExplicitLayers(_ spec: OutputSpec, video: inout VideoComposition, tracks: ExplicitTracks,
-                             canvas: Size) throws {
-        let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+    /// segment is cropped and fitted with its own source's size. A layer's motion runs over its track's time, from
+    /// its first picture to its last, when the track's pictures share one size; over each segment's time otherwise.
+    func applyExplicitLayers(_ spec: OutputSpec, video: inout VideoComposition, composition: MutableComposition,
+                             tracks: ExplicitTracks, canvas: Size) throws {
+        var courses: [Int32: (spans: [(course: LayerCourse, span: TimeRange)], writesOpacity: Bool, layer: LayerSpec?)] = [:]
+        for (trackIndex, trackID) in tracks.video {
+            let segments = composition.track(withID: trackID)?.segments.filter { !$0.isEmpty } ?? []
+            guard let first = segments.first, let last = segments.last else { continue }
+            let layerSpec = spec.layers.first { $0.track == trackIndex + 1 }
+            let pictures = tracks.pictures[trackIndex] ?? []
+            let whole = TimeRange(start: first.targetRange.start, end: last.targetRange.end)
+            let spans = Set(pictures.map(\.size)).count > 1
+                ? pictures.map { ($0.size, $0.range) } : [(pictures.first?.size ?? canvas, whole)]
+            // A single opacity value under an animated opacity is its base; ramps are written as they are.
+            let animated = layerSpec?.motion?.animatesOpacity == true
+            var compiled: [(course: LayerCourse, span: TimeRange)] = []
+            for (size, span) in spans {
+                let picture = fittedPicture(layerSpec, size: size, canvas: canvas, animated: animated)
+                do {
+                    compiled.append((try MotionCompiler.course(layerSpec?.motion, picture: picture, range: span,
+                                                               frameDuration: video.frameDuration), span))
+                } catch {
+                    throw problem(spec, stage: "load", error.message, at: error.location)
+                }
+            }
+            courses[trackID] = (compiled, animated, layerSpec)
+        }
         for index in video.instructions.indices {
             let range = video.instructions[index].timeRange
             for layerIndex in video.instructions[index].layerInstructions.indices {
-                let trackID = video.instructions[index].layerInstructions[layerIndex].trackID
-                guard let trackIndex = tracks.video.first(where: { $0.value == trackID })?.key else { continue }
-                let layerSpec = spec.layers.first { $0.track == trackIndex + 1 }
                 var layer = video.instructions[index].layerInstructions[layerIndex]
-                for picture in tracks.pictures[trackIndex] ?? [] where picture.plays(during: range) {
-                    let region = layerSpec?.region.map { FitGeometry.resolve($0, in: canvas, aspectOf: picture.size) } ?? full
-                    let geometry = FitGeometry.place(crop: FitGeometry.crop(layerSpec?.crop, in: picture.size), into: region,
-                                                     fit: layerSpec?.fit ?? .contain)
-                    let time = MediaTime.maximum(picture.range.start, range.start)
-                    try layer.setCropRectangle(geometry.crop, at: time)
-                    try layer.setTransform(geometry.transform, at: time)
+                guard let (spans, writesOpacity, layerSpec) = courses[layer.trackID] else { continue }
+                for (course, span) in spans where span.start < range.end && range.start < span.end {
+                    try course.apply(to: &layer, within: range.intersection(span), opacity: writesOpacity)
                 }
-                for ramp in layerSpec?.opacity ?? [] {
-                    if ramp.duration > .zero {
-                        try layer.setOpacityRamp(fromStartOpacity: ramp.startValue, toEndOpacity: ramp.endValue,
-                                                 timeRange: TimeRange(start: ramp.start, duration: ramp.duration))
-                    } else {
-                        try layer.setOpacity(ramp.startValue, at: ramp.start)
-                    }
-                }
+                if !writesOpacity { try Self.writeOpacity(layerSpec?.opacity ?? [], into: &layer) }
                 video.instructions[index].layerInstructions[layerIndex] = layer
             }
         }
+    }
+
+    /// A picture of `size` cropped and fitted into its layer's region (the whole canvas without a layer).
+    private func fittedPicture(_ layerSpec: LayerSpec?, size: Size, canvas: Size, animated: Bool) -> FittedPicture {
+        let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        let region = layerSpec?.region.map { FitGeometry.resolve($0, in: canvas, aspectOf: size) } ?? full
+        let geometry = FitGeometry.place(crop: FitGeometry.crop(layerSpec?.crop, in: size), into: region,
+                                         fit: layerSpec?.fit ?? .contain)
+        let single = layerSpec?.opacity.count == 1 && layerSpec?.opacity.first?.duration == .zero
+            && layerSpec?.opacity.first?.start == .zero
+        let base = animated && single ? layerSpec?.opacity.first?.startValue ?? 1 : 1
+        return FittedPicture(sourceSize: size, crop: geometry.crop, transform: geometry.transform, canvas: canvas,
+                             opacity: base)
     }
 
     /// Volume ramps of `layers:` for the explicit audio tracks.
@@ -135,9 +161,6 @@ struct ExplicitTracks {
 struct ExplicitPicture {
     var range: TimeRange
     var size: Size
-
-    /// Whether the segment shows during some of `other`.
-    func plays(during other: TimeRange) -> Bool { range.start < other.end && other.start < range.end }
 }
 
 /// A segment placed before the end of what its track already holds.

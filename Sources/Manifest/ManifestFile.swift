@@ -29,6 +29,8 @@ public struct ManifestFile: Sendable {
     var outputs: [YAMLNode] = []
     /// Presets the manifest defines itself.
     var presets: [String: YAMLNode] = [:]
+    /// The rules for URL sources (`downloads:`).
+    public var downloadPolicy = DownloadPolicy()
 
     /// The YAML text, for quoting lines.
     public var source: YAMLSource { document.source }
@@ -92,6 +94,7 @@ public struct ManifestFile: Sendable {
                 reader.error("'templates' must be a mapping of names to templates, not a \(node.kindName)", at: node)
             }
         }
+        if let node = top["downloads"] { downloadPolicy = Self.downloads(node, reader: &reader) }
         if let node = top["presets"], let pairs = node.pairs {
             for pair in pairs { if let name = pair.key.string { presets[name] = pair.value } }
         }
@@ -108,5 +111,32 @@ public struct ManifestFile: Sendable {
     static func resolve(_ path: String, against directory: String) -> String {
         if path.hasPrefix("/") { return (path as NSString).standardizingPath }
         return ((directory as NSString).appendingPathComponent(path) as NSString).standardizingPath
+    }
+
+    /// `downloads: { allow_hosts: [...], max_size: 2G, timeout: 600s }`.
+    private static func downloads(_ node: YAMLNode, reader: inout NodeReader) -> DownloadPolicy {
+        var policy = DownloadPolicy()
+        guard let fields = reader.mapping(node, in: "'downloads'", keys: ManifestSchema.downloads) else { return policy }
+        if let hosts = fields["allow_hosts"], let items = reader.list(hosts, "allow_hosts", allowSingle: true) {
+            for item in items {
+                guard let host = reader.string(item, "allow_hosts") else { continue }
+                if host.contains("/") || host.contains(":") || host.isEmpty {
+                    reader.error("'\(host)' is not a host name; write just the host, such as 'media.example.com' or '*.cdn.example.com'", at: item)
+                } else {
+                    policy.allowedHosts.append(host)
+                }
+            }
+        }
+        if let size = fields["max_size"], let text = reader.string(size, "max_size") {
+            if let bytes = ValueSyntax.bitRate(text) {
+                policy.maximumSize = Int64(bytes)
+            } else {
+                reader.error("invalid size '\(text)' for 'max_size'; use bytes such as '500M' or '2G'", at: size)
+            }
+        }
+        if let timeout = fields["timeout"], let time = reader.time(timeout, "timeout", frameRate: nil) {
+            if time > .zero { policy.timeout = time.seconds } else { reader.error("'timeout' must be above 0", at: timeout) }
+        }
+        return policy
     }
 }

@@ -1,19 +1,29 @@
 /// The keys each part of a manifest accepts (DESIGN.md section 3); the format's contract in one place.
 enum ManifestSchema {
-    static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets"]
+    static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets", "downloads"]
+    static let downloads = ["allow_hosts", "max_size", "timeout"]
     static let defaults = ["preset", "out", "template", "background"]
-    static let source = ["path", "generate", "duration", "size", "fps", "color", "frequency", "output"]
+    static let source = ["path", "generate", "duration", "size", "fps", "color", "frequency", "output", "url", "sha256"]
     /// Keys a template may set and an output may override.
     static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles", "captions",
                               "preset", "background", "metadata", "clips", "tracks", "layers", "out", "time_pitch"]
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
-                       "captions"]
-    static let transition = ["type", "duration"]
+                       "captions"] + motion
+    static let transition = ["type", "duration", "ease", "color", "image", "softness"]
+    /// Keys that move a picture: keyframes and the Ken Burns shorthands (clips, layers, overlays).
+    static let motion = ["motion", "zoom", "pan"]
+    /// Keys of layers and overlays that also animate how they arrive and leave.
+    static let appearances = ["enter", "exit"]
+    static let keyframe = ["at", "scale", "x", "y", "anchor", "rotate", "crop", "opacity", "ease"]
+    static let zoom = ["from", "to", "anchor", "ease"]
+    static let pan = ["from", "to", "scale", "ease"]
+    static let appearance = ["type", "duration", "ease"]
+    static let anchorPoint = ["x", "y"]
     static let soundtrack = ["source", "volume", "loop", "fade_in", "fade_out", "duck", "from", "duck_threshold",
                              "duck_attack", "duck_release"]
-    static let overlay = ["image", "region", "opacity", "at", "duration", "fade", "anchor", "margin"]
+    static let overlay = ["image", "region", "opacity", "at", "duration", "fade", "anchor", "margin"] + motion + appearances
     static let region = ["x", "y", "width", "height"]
     /// Keys that say how text looks, shared by titles and captions.
     static let textStyle = ["font", "size", "color", "outline", "outline_width", "shadow", "box", "bold", "italic",
@@ -22,11 +32,11 @@ enum ManifestSchema {
     static let captions = ["file", "offset", "position"] + textStyle
     static let track = ["segments"]
     static let segment = ["source", "from", "to", "at", "speed"]
-    static let layer = ["track", "region", "crop", "fit", "opacity", "volume"]
+    static let layer = ["track", "region", "crop", "fit", "opacity", "volume"] + motion + appearances
     static let ramp = ["at", "value", "from", "to", "start", "end"]
     static let presetOverride = ["base", "aspect", "name", "container", "video", "audio", "faststart", "passthrough",
-                                 "poster_at", "metadata", "loop"]
+                                 "poster_at", "metadata", "damage_limit", "loop"]
     static let presetVideo = ["codec", "width", "height", "fps", "crf", "bitrate", "max_bitrate", "speed",
-                              "pixel_format", "upscale", "keyframe_interval", "threads", "quality"]
+                              "pixel_format", "upscale", "keyframe_interval", "dynamic_range", "threads", "quality"]
     static let presetAudio = ["codec", "bitrate", "sample_rate", "channels", "loudness", "true_peak"]
 }

@@ -78,10 +78,11 @@ struct OutputDecoder {
             name: name, manifestPath: manifest.path, location: nameNode.location, outDirectory: outDirectory,
             settings: settings, variables: variables, clips: [], intro: nil, outro: nil, transition: nil,
             soundtrack: nil, overlays: [], titles: [], tracks: [], layers: [], background: manifest.defaultBackground)
-        if let node = fields["metadata"], let pairs = node.pairs {
-            for pair in pairs {
-                if let key = pair.key.string, let value = reader.string(pair.value, key) { spec.settings.metadata[key] = value }
-            }
+        if let node = fields["metadata"] {
+            var tags = ExportSettingsTags(container: spec.settings.metadata, streams: spec.settings.streamMetadata ?? [:])
+            metadata(node, into: &tags, reader: &reader)
+            spec.settings.metadata = tags.container
+            spec.settings.streamMetadata = tags.streams.isEmpty ? nil : tags.streams
         }
         if let node = fields["background"], let text = reader.color(node, "background") { spec.background = text }
         if let node = fields["time_pitch"],
@@ -148,6 +149,7 @@ struct OutputDecoder {
         if let node = fields["layers"], let items = reader.list(node, "layers") {
             spec.layers = items.compactMap { layer($0, rate: rate, trackCount: spec.tracks.count, reader: &reader) }
         }
+        checkLastTransition(spec, fields: fields, reader: &reader)
         if reportsEmpty && spec.clips.isEmpty && spec.tracks.isEmpty && reader.diagnostics.errorCount == errorsBefore {
             reader.error("output '\(name)' has nothing to show; give it 'clips' (or 'tracks')", at: nameNode)
         }
@@ -207,13 +209,27 @@ struct OutputDecoder {
                 var interpolator = NodeInterpolator(variables: variables)
                 let node = interpolator.interpolate(named, reader: &reader)
                 if let path = node.string, !node.isNull {
+                    if RemoteSource.looksLikeURL(path) { return remote(path, sha256: nil, at: node, reader: &reader) }
                     return .file(path: cache.resolve(path, against: manifest.directory))
                 }
                 return uncachedSource(node, rate: rate, reader: &reader)
             }
+            if RemoteSource.looksLikeURL(text) { return remote(text, sha256: nil, at: node, reader: &reader) }
             return .file(path: cache.resolve(text, against: manifest.directory))
         }
         guard let fields = reader.mapping(node, in: "source", keys: ManifestSchema.source) else { return nil }
+        if let url = fields["url"] {
+            guard let text = reader.string(url, "url") else { return nil }
+            var checksum: String?
+            if let node = fields["sha256"], let value = reader.string(node, "sha256") {
+                guard value.count == 64, value.allSatisfy(\.isHexDigit) else {
+                    reader.error("'sha256' must be 64 hexadecimal digits, not '\(value)'", at: node)
+                    return nil
+                }
+                checksum = value.lowercased()
+            }
+            return remote(text, sha256: checksum, at: url, reader: &reader)
+        }
         if let output = fields["output"] {
             return reader.string(output, "output").map { .output(name: $0) }
         }
@@ -244,6 +260,16 @@ struct OutputDecoder {
         if let node = fields["color"], let text = reader.color(node, "color") { spec.color = text }
         if let node = fields["frequency"], let value = reader.number(node, "frequency", in: 1...24000) { spec.frequency = value }
         return .generator(spec)
+    }
+
+    /// A URL source, if its scheme is one mediabatch downloads.
+    private func remote(_ text: String, sha256: String?, at node: YAMLNode, reader: inout NodeReader) -> SourceReference? {
+        let source = RemoteSource(url: text, sha256: sha256, manifestPath: manifest.path)
+        guard RemoteSource.schemes.contains(source.scheme) else {
+            reader.error("unsupported URL scheme '\(source.scheme)' in source '\(text)'; use https:// (or s3://), or a local path", at: node)
+            return nil
+        }
+        return .remote(source)
     }
 
     func clip(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> ClipSpec? {
@@ -285,6 +311,7 @@ struct OutputDecoder {
         }
         if let node = fields["transition"] { clip.transition = transition(node, rate: rate, reader: &reader) }
         if let node = fields["captions"] { clip.captions = captions(node, rate: rate, reader: &reader) }
+        clip.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
         return clip
     }
 
@@ -317,20 +344,6 @@ struct OutputDecoder {
             if let length, length.resolve(against: 100) <= 0 { reader.error("'\(what)' \(key) must be above 0", at: fields[key]!) }
         }
         return RegionSpec(x: x, y: y, width: width, height: height)
-    }
-
-    func transition(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> TransitionSpec? {
-        let kinds = TransitionSpec.Kind.allCases.map(\.rawValue)
-        if node.string != nil {
-            guard let text = reader.choice(node, "transition", kinds), let kind = TransitionSpec.Kind(rawValue: text) else { return nil }
-            return TransitionSpec(kind: kind, duration: kind == .cut ? .zero : MediaTime(value: 1, timescale: 2))
-        }
-        guard let fields = reader.mapping(node, in: "transition", keys: ManifestSchema.transition, required: ["type"]),
-              let typeNode = fields["type"], let text = reader.choice(typeNode, "transition", kinds),
-              let kind = TransitionSpec.Kind(rawValue: text) else { return nil }
-        var duration = kind == .cut ? MediaTime.zero : MediaTime(value: 1, timescale: 2)
-        if let node = fields["duration"], let time = reader.time(node, "duration", frameRate: rate) { duration = time }
-        return TransitionSpec(kind: kind, duration: kind == .cut ? .zero : duration)
     }
 
     private func soundtrack(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> SoundtrackSpec? {
@@ -375,6 +388,12 @@ struct OutputDecoder {
         if let node = fields["fade"], let time = reader.time(node, "fade", frameRate: rate) { spec.fade = time }
         if let node = fields["anchor"] { spec.anchor = anchor(node, "anchor", reader: &reader) }
         if let node = fields["margin"], let length = reader.length(node, "margin") { spec.margin = length }
+        spec.motion = motion(fields, rate: rate, appearances: true, reader: &reader)
+        checkOpacity(spec.motion, ramped: !spec.opacityRamps.isEmpty, fields, reader: &reader)
+        if let fade = fields["fade"], spec.motion?.enter != nil || spec.motion?.exit != nil {
+            reader.error("'fade' and 'enter' / 'exit' both animate the overlay; write 'enter: fade' and 'exit: fade' "
+                         + "instead of 'fade'", at: fade)
+        }
         return spec
     }
 
@@ -414,6 +433,8 @@ struct OutputDecoder {
         }
         if let node = fields["opacity"] { spec.opacity = ramps(node, "opacity", range: 0...1, rate: rate, reader: &reader) }
         if let node = fields["volume"] { spec.volume = ramps(node, "volume", range: 0...16, rate: rate, reader: &reader) }
+        spec.motion = motion(fields, rate: rate, appearances: true, reader: &reader)
+        checkOpacity(spec.motion, ramped: fields["opacity"]?.isSequence == true, fields, reader: &reader)
         return spec
     }
 

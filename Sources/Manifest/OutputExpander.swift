@@ -9,7 +9,8 @@ struct OutputExpander {
     let outOverride: String?
     /// Names of outputs whose entries have errors; they are planned no further.
     private(set) var invalidNames: Set<String> = []
-    /// Names produced so far across all manifests, with where, to report duplicates.
+    /// Names produced so far in each output folder, with where, to report duplicates: a name may repeat in another
+    /// folder, not in the same one.
     private var producedNames: [String: (location: SourceLocation, origin: String?)] = [:]
 
     init(presets: PresetLibrary, presetOverride: String?, outOverride: String?) {
@@ -108,6 +109,7 @@ struct OutputExpander {
                 decoder.variables = set.variables
                 if let spec = decoder.decode(name: name, nameNode: nameNode, fields: resolved, variables: set.variables,
                                              reportsEmpty: !templateFailed, fixed: fixed, reader: &reader) {
+                    guard checkUnique(spec, node: nameNode, origin: set.origin, reader: &reader) else { continue }
                     specs.append(spec)
                     if templateFailed || reader.diagnostics.errorCount > errorsBefore { invalidNames.insert(name) }
                 }
@@ -130,18 +132,21 @@ struct OutputExpander {
         }
     }
 
-    /// Refuses names that are empty, leave the output directory, or repeat an earlier output's name.
-    private mutating func checkName(_ name: String, node: YAMLNode, origin: String?, reader: inout NodeReader) -> Bool {
-        if !Self.isPlainName(name) {
-            guard checkShape(name, node: node, origin: origin, reader: &reader) else { return false }
-        }
-        if let earlier = producedNames[name] {
+    /// Refuses names that are empty or leave the output directory.
+    private func checkName(_ name: String, node: YAMLNode, origin: String?, reader: inout NodeReader) -> Bool {
+        Self.isPlainName(name) || checkShape(name, node: node, origin: origin, reader: &reader)
+    }
+
+    /// Refuses a name an earlier output already gives a file in the same output folder.
+    private mutating func checkUnique(_ spec: OutputSpec, node: YAMLNode, origin: String?, reader: inout NodeReader) -> Bool {
+        let key = spec.outDirectory + "\u{0}" + spec.name
+        if let earlier = producedNames[key] {
             let from = origin.map { " (from data row \($0))" } ?? ""
             let earlierFrom = earlier.origin.map { " from data row \($0)" } ?? ""
-            reader.error("output name '\(name)'\(from) is already produced at \(earlier.location)\(earlierFrom); output names must be unique", at: node)
+            reader.error("output name '\(spec.name)'\(from) is already produced at \(earlier.location)\(earlierFrom); output names must be unique in an output folder", at: node)
             return false
         }
-        producedNames[name] = (node.location, origin)
+        producedNames[key] = (node.location, origin)
         return true
     }
 

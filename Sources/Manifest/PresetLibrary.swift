@@ -117,6 +117,7 @@ public struct PresetLibrary: Sendable {
         if let node = fields["faststart"], let value = reader.bool(node, "faststart") { settings.faststart = value }
         if let node = fields["loop"], let value = reader.bool(node, "loop") { settings.loops = value }
         if let node = fields["passthrough"], let value = reader.bool(node, "passthrough") { settings.passthrough = value }
+        if let node = fields["damage_limit"], let value = reader.share(node, "damage_limit") { settings.damageLimit = value }
         if let node = fields["poster_at"], let time = reader.time(node, "poster_at", frameRate: settings.video?.frameRate) {
             settings.posterTime = time
         }
@@ -156,6 +157,7 @@ public struct PresetLibrary: Sendable {
         }
         if let node = fields["threads"], let value = reader.integer(node, "threads", in: 1...64) { video.threads = value }
         if let node = fields["quality"], let value = reader.integer(node, "quality", in: 0...100) { video.quality = value }
+        applyDynamicRange(fields, to: &video, reader: &reader)
         settings.video = video
     }
 

@@ -25,21 +25,9 @@ public final class BatchRunner: Sendable {
     /// Renders `plan`'s outputs and returns the run report (not yet written to disk).
     public func run(_ plan: BatchPlan, events: @escaping @Sendable (BatchEvent) -> Void = { _ in }) -> RunReport {
         let started = Date()
-        let selection = select(plan)
-        let jobs = Dictionary(plan.jobs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let problems = Dictionary(plan.problems.map { ($0.output, $0) }, uniquingKeysWith: { first, _ in first })
-
-        // Fingerprints in dependency order, so a dependent's covers what it reads.
-        var computed: [String: String] = [:]
-        for name in selection.order {
-            guard let job = jobs[name] else { continue }
-            computed[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: computed)
-        }
-        let fingerprints = computed
-        let upToDate = Set(selection.order.filter { name in
-            guard !options.force, let job = jobs[name], let fingerprint = fingerprints[name] else { return false }
-            return Fingerprint.isUpToDate(job.outputPath, fingerprint: fingerprint)
-        })
+        let decision = decide(plan)
+        let (selection, jobs, problems) = (decision.selection, decision.jobs, decision.problems)
+        let (fingerprints, upToDate) = (decision.fingerprints, decision.upToDate)
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let renderCount = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) }.count
@@ -77,7 +65,8 @@ public final class BatchRunner: Sendable {
                 let output = try render(job, decoderThreads: decoderThreads, token: token)
                 if let fingerprint = fingerprints[name] {
                     let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
-                    try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness)
+                    try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness,
+                                            warnings: output.result?.warnings ?? [])
                 }
                 return output
             }
@@ -91,6 +80,37 @@ public final class BatchRunner: Sendable {
         return RunReport(toolVersion: options.toolVersion, host: ProcessInfo.processInfo.hostName,
                          startedAt: started, finishedAt: finished, wallSeconds: finished.timeIntervalSince(started),
                          shard: options.shard.map { "\($0.index + 1)/\($0.count)" }, outputs: reports)
+    }
+
+    /// What a run of `plan` works from: the outputs it looks at, their jobs and problems, fingerprints, and which
+    /// are up to date.
+    struct Decision {
+        var selection: (order: [String], graph: JobGraph<String>)
+        var jobs: [String: Job]
+        var problems: [String: JobProblems]
+        var fingerprints: [String: String]
+        var upToDate: Set<String>
+    }
+
+    func decide(_ plan: BatchPlan) -> Decision {
+        let selection = select(plan)
+        let jobs = Dictionary(plan.jobs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let problems = Dictionary(grouping: plan.problems, by: \.output).mapValues(JobProblems.init)
+        // Fingerprints in dependency order, so a dependent's covers what it reads.
+        var fingerprints: [String: String] = [:]
+        for name in selection.order {
+            guard let job = jobs[name] else { continue }
+            fingerprints[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: fingerprints)
+        }
+        let upToDate = Set(selection.order.filter { name in
+            guard !options.force, let job = jobs[name], let fingerprint = fingerprints[name] else { return false }
+            // Under --strict an output rendered from damaged sources is checked again (and fails).
+            if options.strict, Fingerprint.recordedWarnings(for: job.outputPath).contains(where: { $0.stage == .decode }) {
+                return false
+            }
+            return Fingerprint.isUpToDate(job.outputPath, fingerprint: fingerprint)
+        })
+        return Decision(selection: selection, jobs: jobs, problems: problems, fingerprints: fingerprints, upToDate: upToDate)
     }
 
     /// The outputs this run looks at (its shard, in dependency order) and their graph.
@@ -120,8 +140,10 @@ public final class BatchRunner: Sendable {
         let temporary = directory.appendingPathComponent(
             ".\(url.deletingPathExtension().lastPathComponent).partial-\(getpid()).\(url.pathExtension)").path
         defer { try? FileManager.default.removeItem(atPath: temporary) }
+        var settings = job.settings
+        if options.strict { settings.damageLimit = 0 }
         let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
-                                    audioMix: job.audioMix, settings: job.settings, outputPath: temporary)
+                                    audioMix: job.audioMix, settings: settings, outputPath: temporary)
         session.decoderThreads = decoderThreads
         sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
@@ -151,28 +173,11 @@ public final class BatchRunner: Sendable {
             .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".jpg").path
     }
 
-    /// A 320-pixel-wide JPEG of the composition at a third of its length, for the HTML report; nil if it fails.
+    /// A poster of the output, at most 320 pixels wide, for the HTML report (see `PosterChoice`); nil if it fails.
     private func poster(for job: Job, token: CancellationToken) -> String? {
-        guard let video = job.settings.video, job.expectedDuration > .zero, !token.isCancelled else { return nil }
+        guard job.settings.video != nil, job.expectedDuration > .zero, !token.isCancelled else { return nil }
         let path = Self.posterPath(for: job)
-        let width = min(320, video.width)
-        let height = max(2, Int((Double(width) * Double(video.height) / Double(video.width) / 2).rounded()) * 2)
-        let settings = ExportSettings(
-            name: "poster", container: .jpeg,
-            video: ExportSettings.Video(codec: .mjpeg, width: width, height: height, frameRate: video.frameRate,
-                                        crf: 4, pixelFormat: "yuvj420p", threads: 1),
-            audio: nil, faststart: false, posterTime: job.expectedDuration.multiplied(by: 1, dividedBy: 3))
-        do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
-                                        audioMix: job.audioMix, settings: settings, outputPath: path)
-            session.decoderThreads = 1
-            _ = try session.export()
-            return path
-        } catch {
-            return nil
-        }
+        return OutputPictures.writePoster(of: job, to: path) ? path : nil
     }
 
     /// Deletes temporary files an earlier run left beside `output` when it was killed outright (SIGKILL, power
@@ -207,7 +212,7 @@ public final class BatchRunner: Sendable {
     }
 
     /// The report line of one output.
-    private func report(for outcome: JobOutcome<String, RenderedOutput>, job: Job?, problem: JobProblem?,
+    private func report(for outcome: JobOutcome<String, RenderedOutput>, job: Job?, problem: JobProblems?,
                         upToDate: Bool) -> OutputReport {
         let name = outcome.id
         let path = job?.outputPath ?? ""
@@ -227,12 +232,16 @@ public final class BatchRunner: Sendable {
             if upToDate || outcome.value?.result == nil {
                 report.status = .upToDate
                 fill(&report, fromFileAt: path)
+                report.lastRenderedAt = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
                 report.loudnessLUFS = Fingerprint.recordedLoudness(for: path).map { ($0 * 10).rounded() / 10 }
+                let recorded = Fingerprint.recordedWarnings(for: path)
+                report.warnings = recorded.isEmpty ? nil : recorded
                 if let job, FileManager.default.fileExists(atPath: Self.posterPath(for: job)) {
                     report.posterPath = Self.posterPath(for: job)
                 }
             } else if let result = outcome.value?.result {
                 report.status = .rendered
+                report.lastRenderedAt = Date()
                 report.renderSeconds = outcome.duration ?? result.renderSeconds
                 fill(&report, from: result.probe)
                 report.actualDuration = ReportTime(result.duration)
@@ -242,6 +251,7 @@ public final class BatchRunner: Sendable {
                 }
                 report.speed = OutputReport.speed(media: result.duration.seconds, render: report.renderSeconds)
                 report.posterPath = outcome.value?.posterPath
+                report.warnings = result.warnings.isEmpty ? nil : result.warnings
             }
         case .failed:
             report.status = .failed

@@ -39,7 +39,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Spaces up to the column (keeping the line's tabs so the caret lines up), then `^`.
-    static func caretLine(for line: String, column: Int) -> String {
+    public static func caretLine(for line: String, column: Int) -> String {
         var caret = ""
         for (index, scalar) in line.unicodeScalars.enumerated() where index < column - 1 {
             caret.append(scalar == "\t" ? "\t" : " ")

@@ -17,8 +17,9 @@ extension ExportSession {
     /// The filters of the second GIF pass: frames on `in`, the palette on `in1`.
     static let paletteMappingFilters = "[in][in1]paletteuse=dither=sierra2_4a"
 
-    /// Renders the composition into an animated GIF or WebP file.
-    func exportAnimated(duration: MediaTime) throws(ExportError) -> ExportResult {
+    /// Renders `range` of the composition into an animated GIF or WebP file that starts at the range's start.
+    func exportAnimated(range: TimeRange) throws(ExportError) -> ExportResult {
+        let duration = range.duration
         guard var video = settings.video else {
             throw ExportError.probe(path: nil, reason: "preset '\(settings.name)' has no video settings")
         }
@@ -26,7 +27,7 @@ extension ExportSession {
         video.codec = isGIF ? .gif : .webp
         let clock: FrameClock, frameCount: Int64
         do {
-            clock = try FrameClock(frameRate: video.frameRate)
+            clock = try FrameClock(start: range.start, frameRate: video.frameRate)
             frameCount = try clock.frameCount(for: duration)
         } catch {
             throw ExportError.probe(path: nil, reason: "preset '\(settings.name)': \(error)")
@@ -158,7 +159,7 @@ extension ExportSession {
             try checkCancelled()
             let time = clock.time(ofFrame: index)
             let frame = try renderer.render(at: time)
-            frame.pts = time
+            frame.pts = time - clock.start
             try body(frame)
             let done = Double(index + 1) / Double(max(1, frameCount))
             report(progress: progress.lowerBound + done * (progress.upperBound - progress.lowerBound))

@@ -21,7 +21,7 @@ final class GeneratedVideoReader: VideoSourceReader {
         }
         let color = Color(parsing: source.color)
         guard source.kind != .color || color != nil else {
-            throw ExportError.probe(path: path, reason: "unknown colour '\(source.color)'")
+            throw ExportError.probe(path: path, reason: "unknown colour '\(source.color)'; use '#rrggbb' or a name such as 'black', 'white', 'red'")
         }
         self.color = color ?? .black
         do {

@@ -1,3 +1,4 @@
+public import Foundation
 import MediaCore
 
 /// Everything the report says about one output: where it was declared, what was made, how long it took, what failed.
@@ -40,6 +41,14 @@ public struct OutputReport: Sendable, Hashable, Codable {
     public var failure: OutputFailure?
     /// Why it was not rendered when `status` is `skipped` or `cancelled`.
     public var skipReason: String?
+    /// What was concealed or converted while rendering (damaged source packets, HDR tone-mapped); nil when nothing
+    /// was, so the key is left out of `report.json`.
+    public var warnings: [SourceWarning]?
+    /// When the output file was last written by a render (this run's or an earlier one's).
+    public var lastRenderedAt: Date?
+    /// When a run last looked at this output; earlier than the report's `startedAt` for entries kept from an
+    /// earlier run that this one did not look at (a subset run).
+    public var checkedAt: Date?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(
@@ -48,7 +57,7 @@ public struct OutputReport: Sendable, Hashable, Codable {
         speed: Double? = nil, byteSize: Int64? = nil, videoCodec: String? = nil, audioCodec: String? = nil,
         resolution: Resolution? = nil, frameRate: FrameRate? = nil, loudnessLUFS: Double? = nil,
         dependencies: [String] = [], attempts: Int = 0, posterPath: String? = nil, failure: OutputFailure? = nil,
-        skipReason: String? = nil
+        skipReason: String? = nil, warnings: [SourceWarning] = []
     ) {
         self.name = name
         self.location = location
@@ -69,6 +78,7 @@ public struct OutputReport: Sendable, Hashable, Codable {
         self.posterPath = posterPath
         self.failure = failure
         self.skipReason = skipReason.map(ReportText.oneLine)
+        self.warnings = warnings.isEmpty ? nil : warnings
     }
 
     /// The media duration shown in summaries: actual when probed, else expected.
@@ -78,6 +88,12 @@ public struct OutputReport: Sendable, Hashable, Codable {
     public static func speed(media: Double?, render: Double?) -> Double? {
         guard let media, let render, render > 0, media.isFinite else { return nil }
         return media / render
+    }
+
+    /// Whether the entry comes from a run before the one that started at `runStart` (kept by a subset run).
+    public func isFromEarlierRun(than runStart: Date) -> Bool {
+        guard let checkedAt else { return false }
+        return checkedAt < runStart
     }
 
     /// The one-line reason a summary shows: the failure reason or the skip reason.

@@ -1,14 +1,15 @@
 extension RunReport {
-    /// `report.md` for CI step summaries: a summary line, a table of all outputs, then failed and not-rendered
-    /// outputs with their reasons. All user text is escaped so `|` cannot break the table.
+    /// `report.md` for CI step summaries: a summary line, a table of all outputs, then failed outputs with their
+    /// reasons, warnings, and not-rendered outputs with their reasons. All user text is escaped so `|` cannot break the table.
     public func markdown() -> String {
         let md = ReportText.markdown
         var lines = ["## mediabatch", "", "**\(md(summaryLine))**", ""]
         lines.append("| status | name | duration | render | speed | size |")
         lines.append("|---|---|---:|---:|---:|---:|")
         for output in outputs {
+            let earlier = output.isFromEarlierRun(than: startedAt) ? " (earlier run)" : ""
             let cells = [
-                output.status.rawValue, md(output.name), ReportText.seconds(output.displayDuration?.seconds),
+                output.status.rawValue + earlier, md(output.name), ReportText.seconds(output.displayDuration?.seconds),
                 ReportText.seconds(output.renderSeconds), ReportText.speed(output.speed), ReportText.bytes(output.byteSize),
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
@@ -20,6 +21,15 @@ extension RunReport {
                 let failure = output.failure
                 let stage = failure.map { " (\($0.stage.rawValue))" } ?? ""
                 lines.append("- **\(md(output.name))**\(stage): \(md(failure?.reason ?? "failed"))")
+            }
+        }
+        let warned = outputs.filter { !($0.warnings ?? []).isEmpty }
+        if !warned.isEmpty {
+            lines += ["", "### Warnings", ""]
+            for output in warned {
+                for warning in output.warnings ?? [] {
+                    lines.append("- **\(md(output.name))** (\(warning.stage.rawValue)): \(md(warning.message))")
+                }
             }
         }
         let notRun = outputs.filter { $0.status == .skipped || $0.status == .cancelled }

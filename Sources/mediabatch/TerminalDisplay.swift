@@ -21,11 +21,13 @@ final class TerminalDisplay: Sendable {
     private let interactive: Bool
     private let quiet: Bool
     private let verbose: Bool
+    private let console: Console
 
-    init(quiet: Bool, verbose: Bool) {
+    init(quiet: Bool, verbose: Bool, console: Console) {
         self.interactive = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         self.quiet = quiet
         self.verbose = verbose
+        self.console = console
     }
 
     func handle(_ event: BatchEvent) {
@@ -57,7 +59,10 @@ final class TerminalDisplay: Sendable {
                 case .skipped: detail = "skipped: \(report.reasonText ?? "")"
                 case .cancelled: detail = "cancelled"
                 }
-                emit("\(report.status == .failed ? "fail " : "done ") \(report.name): \(detail)", &state)
+                emit("\(report.status == .failed ? console.status("fail") + " " : console.status("done") + " ") \(report.name): \(detail)", &state)
+                if report.status == .rendered {
+                    for warning in report.warnings ?? [] { emit("  warning: \(warning.description)", &state) }
+                }
             }
             if interactive { redraw(&state) }
         }

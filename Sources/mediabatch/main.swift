@@ -7,7 +7,7 @@ do {
     let invocation = try Invocation(parsing: Array(CommandLine.arguments.dropFirst()))
     status = Commands.run(invocation)
 } catch {
-    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    Console(choice: .auto).usage(error)
     status = 64
 }
 exit(status)

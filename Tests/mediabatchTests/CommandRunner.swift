@@ -1,4 +1,5 @@
 import Foundation
+import MediaTestSupport
 
 /// Runs the built `mediabatch` binary in tests, the way users and CI do.
 struct CommandRunner {
@@ -9,26 +10,24 @@ struct CommandRunner {
     }
 
     /// The `mediabatch` executable next to the test bundle.
-    static var binary: URL {
-        let directory = Bundle.main.executableURL?.deletingLastPathComponent()
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [directory, directory.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("mediabatch")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return directory.appendingPathComponent("mediabatch")
-    }
+    static var binary: URL { MediaTool.builtExecutable(named: "mediabatch") }
 
-    /// Starts `mediabatch arguments` in `directory`.
-    static func start(_ arguments: [String], in directory: URL) throws -> (Process, Pipe, Pipe) {
+    /// Starts `mediabatch arguments` in `directory`, with `environment` added to (or, for nil values, removed from)
+    /// the test's own.
+    static func start(_ arguments: [String], in directory: URL,
+                      environment extra: [String: String?] = [:]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
-        for key in ["JOB_COMPLETION_INDEX", "CI_NODE_INDEX", "CIRCLE_NODE_INDEX", "BUILDKITE_PARALLEL_JOB"] {
+        for key in ["JOB_COMPLETION_INDEX", "CI_NODE_INDEX", "CIRCLE_NODE_INDEX", "BUILDKITE_PARALLEL_JOB", "NO_COLOR",
+                    "MEDIABATCH_ALLOW_LOOPBACK_HTTP", "MEDIABATCH_S3_PRESIGN"] {
             environment[key] = nil
         }
+        // Downloads in tests never touch the user's cache.
+        environment["MEDIABATCH_CACHE"] = directory.appendingPathComponent(".cache").path
+        for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -38,8 +37,8 @@ struct CommandRunner {
     }
 
     /// Runs `mediabatch arguments` in `directory` to the end.
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
-        let (process, out, err) = try start(arguments, in: directory)
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String?] = [:]) throws -> Result {
+        let (process, out, err) = try start(arguments, in: directory, environment: environment)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

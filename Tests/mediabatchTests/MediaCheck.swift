@@ -1,36 +1,19 @@
 import Foundation
+import MediaTestSupport
 import Testing
 
-/// The ffmpeg tools as the independent maker and reader of media in end-to-end tests.
+/// What end-to-end tests read back from rendered files with the ffmpeg tools (through `MediaTool`).
 enum MediaCheck {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// Runs `tool arguments` and returns its standard output; throws with its standard error when it fails.
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")): \(String(decoding: errors, as: UTF8.self))")
-        }
-        return data
+        try MediaTool.run(tool, arguments)
     }
 
-    /// Makes `path` with `ffmpeg -v error -y arguments path`.
+    /// Makes `path` with `ffmpeg arguments path` (quiet, overwriting).
     static func make(_ path: URL, _ arguments: [String]) throws {
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try run("ffmpeg", ["-v", "error", "-y"] + arguments + [path.path])
+        try MediaTool.ffmpeg(arguments + [path.path])
     }
 
     /// The first video stream's width, height and decoded frame count, as ffprobe reports them.
