@@ -7,8 +7,8 @@ internal import CFFmpeg
 /// given fully initialised): whatever an earlier allocation of the process left there changed an output's bytes,
 /// so the third render of a batch could differ from the same render alone. Zeroed allocations make what it reads the
 /// same on every run. The cost is a memset per allocation (no measurable time next to encoding) and the pages it
-/// touches: about 60 MB more peak memory for a 1080x1080 x264 render, most of it x264's own frame pool, which it
-/// allocates larger than it writes. Off glibc this does nothing.
+/// touches: about 60 MB more peak memory for a 1080x1080 x264 render (memory that was allocated but never written).
+/// Off glibc this does nothing.
 enum HeapDeterminism {
     /// Whether allocations are zeroed; the first use switches it on.
     static let isEnabled: Bool = {
