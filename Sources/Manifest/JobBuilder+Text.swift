@@ -3,7 +3,7 @@ import MediaCore
 
 extension JobBuilder {
     /// The text drawn over the output: titles in order, then output-level captions, then each clip's captions
-    /// moved and trimmed with the clip.
+    /// moved and trimmed with the clip. Sizes are settled against the canvas and named fonts checked.
     func textLayers(_ spec: OutputSpec, placed: [PlacedClip], canvas: Size, total: MediaTime) throws -> [TextLayer] {
         var layers: [TextLayer] = []
         for title in spec.titles {
@@ -13,19 +13,26 @@ extension JobBuilder {
             let placement: TextPlacement = title.region.map {
                 .region(FitGeometry.resolve($0, in: canvas, aspectOf: canvas))
             } ?? .anchored(title.anchor)
-            layers.append(TextLayer(text: title.text, timeRange: TimeRange(start: start, end: end), style: title.style,
-                                    placement: placement, animation: Self.animation(title)))
+            var style = title.style
+            style.size = title.size.heightFraction(on: canvas)
+            try checkFont(of: &style, at: title.fontLocation, spec: spec)
+            layers.append(TextLayer(text: title.text, timeRange: TimeRange(start: start, end: end), style: style,
+                                    placement: placement,
+                                    animation: Self.animation(title.animate, title.enterDuration ?? title.animationDuration),
+                                    exit: Self.animation(title.exit, title.exitDuration ?? title.animationDuration)))
         }
         let whole = TimeRange(start: .zero, duration: total)
         for captions in spec.captions {
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: whole, to: whole)
-            layers += cues.textLayers(style: captions.style, placement: .anchored(captions.anchor))
+            layers += cues.textLayers(style: try style(of: captions, canvas: canvas, spec: spec),
+                                      placement: .anchored(captions.anchor))
         }
         for item in placed {
             guard let captions = item.clip.captions else { continue }
             let target = TimeRange(start: item.start, duration: item.duration)
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: item.sourceRange, to: target)
-            layers += cues.textLayers(style: captions.style, placement: .anchored(captions.anchor))
+            layers += cues.textLayers(style: try style(of: captions, canvas: canvas, spec: spec),
+                                      placement: .anchored(captions.anchor))
         }
         return layers
     }
@@ -38,18 +45,45 @@ extension JobBuilder {
         }
     }
 
-    /// The animation a title asks for, over its `animate_duration`.
-    static func animation(_ title: TitleSpec) -> TextAnimation {
-        let duration = title.animationDuration
-        switch title.animate {
-        case "fade": return .fade(in: duration, out: duration)
-        case "slide", "slide-left": return .slide(from: .left, duration: duration)
-        case "slide-right": return .slide(from: .right, duration: duration)
-        case "slide-top": return .slide(from: .top, duration: duration)
-        case "slide-bottom": return .slide(from: .bottom, duration: duration)
-        case "pop": return .pop(duration: duration)
-        case "typewriter": return .typewriter(duration: duration)
-        default: return .none
+    /// The captions' style with its size settled on `canvas` and its font checked.
+    private func style(of captions: CaptionSpec, canvas: Size, spec: OutputSpec) throws -> TextStyle {
+        var style = captions.style
+        if let size = captions.size { style.size = size.heightFraction(on: canvas) }
+        try checkFont(of: &style, at: captions.fontLocation, spec: spec)
+        return style
+    }
+
+    /// Checks the font a manifest names at `location`: a font file must be a readable font (its family becomes the
+    /// style's), a family must be installed (spelled as installed). Nothing to check without a location.
+    private func checkFont(of style: inout TextStyle, at location: SourceLocation?, spec: OutputSpec) throws {
+        guard let location else { return }
+        if let file = style.fontFile {
+            let display = Self.display(file, relativeTo: spec.manifestPath)
+            switch catalog.fontFace(file, displayPath: display) {
+            case .success(let face): style.fontFamily = face.family
+            case .failure(let failure): throw problem(spec, stage: failure.stage, failure.message, at: location)
+            case nil: break
+            }
+        } else {
+            switch catalog.fontFamily(style.fontFamily) {
+            case .success(let name): style.fontFamily = name
+            case .failure(let failure): throw problem(spec, stage: failure.stage, failure.message, at: location)
+            case nil: break
+            }
+        }
+    }
+
+    /// The animation a title names (`animate`, `enter` or `exit`), over `duration`.
+    static func animation(_ name: String, _ duration: MediaTime) -> TextAnimation {
+        switch name {
+        case "fade": .fade(duration: duration)
+        case "slide", "slide-left": .slide(from: .left, duration: duration)
+        case "slide-right": .slide(from: .right, duration: duration)
+        case "slide-top": .slide(from: .top, duration: duration)
+        case "slide-bottom": .slide(from: .bottom, duration: duration)
+        case "pop": .pop(duration: duration)
+        case "typewriter": .typewriter(duration: duration)
+        default: .none
         }
     }
 }

@@ -136,6 +136,9 @@ public struct JobBuilder {
         spec.forEachSource { reference, _ in
             if case .file(let path) = reference { files.insert(path) }
         }
+        // Caption and font files shape the picture as much as media do.
+        files.formUnion(spec.captions.map(\.path) + spec.clips.compactMap(\.captions?.path))
+        files.formUnion(videoComposition?.textLayers.compactMap(\.style.fontFile) ?? [])
         return Job(name: spec.name, manifestPath: spec.manifestPath, location: spec.location, outputPath: spec.outputPath,
                    settings: spec.settings, composition: composition, videoComposition: videoComposition,
                    audioMix: audioMix, titles: spec.titles, dependencies: spec.dependencies,

@@ -18,7 +18,10 @@ enum ManifestSchema {
     /// Keys that say how text looks, shared by titles and captions.
     static let textStyle = ["font", "size", "color", "outline", "outline_width", "shadow", "box", "bold", "italic",
                             "align"]
-    static let title = ["text", "at", "duration", "position", "anchor", "region", "animate", "animate_duration"] + textStyle
+    static let title = ["text", "at", "duration", "position", "anchor", "region", "animate", "enter", "exit",
+                        "animate_duration"] + textStyle
+    /// The long form of a title's `animate`, `enter` or `exit`.
+    static let textAnimation = ["type", "duration"]
     static let captions = ["file", "offset", "position"] + textStyle
     static let track = ["segments"]
     static let segment = ["source", "from", "to", "at", "speed"]

@@ -114,6 +114,10 @@ public struct CaptionSpec: Sendable, Hashable, Codable {
     public var style: TextStyle
     /// Where on the frame it goes.
     public var anchor: TextPlacement.Anchor
+    /// The size as written, settled against the canvas when the job is built; nil keeps `style.size`.
+    public var size: TextSize? = nil
+    /// Where the manifest names a font, checked when the job is built; nil when it names none.
+    public var fontLocation: SourceLocation? = nil
 }
 
 /// A transition between two clips.
@@ -204,12 +208,12 @@ public struct TitleSpec: Sendable, Hashable, Codable {
     public var duration: MediaTime?
     /// `top`, `center` or `bottom`.
     public var position: String
-    /// `none`, `fade`, `slide`, `pop` or `typewriter`.
+    /// The entrance: `none`, `fade`, `slide`, `slide-left`, ..., `pop` or `typewriter`.
     public var animate: String
-    /// Font family name.
+    /// Font family name (for a font file, its path).
     public var font: String
-    /// Size as a fraction of the frame height.
-    public var size: Double
+    /// The size as written: a fraction of the frame height, percent of its shorter side, or canvas pixels.
+    public var size: TextSize
     /// Text colour.
     public var color: String
     /// The full look: font, size, colours, outline, shadow, box.
@@ -218,8 +222,16 @@ public struct TitleSpec: Sendable, Hashable, Codable {
     public var anchor: TextPlacement.Anchor = .bottom
     /// A canvas region the text wraps into, instead of an anchor.
     public var region: RegionSpec? = nil
-    /// How long `animate` takes.
+    /// How long `animate` and `exit` take unless they say.
     public var animationDuration = MediaTime(value: 1, timescale: 2)
+    /// How long the entrance takes, when it says.
+    public var enterDuration: MediaTime? = nil
+    /// The exit, with the same names as `animate`.
+    public var exit = "none"
+    /// How long the exit takes, when it says.
+    public var exitDuration: MediaTime? = nil
+    /// Where the manifest names a font, checked when the job is built; nil when it names none.
+    public var fontLocation: SourceLocation? = nil
 }
 
 /// An explicit track: segments placed on the timeline by hand.

@@ -62,7 +62,8 @@ public struct BatchPlan: Sendable {
 
     /// Reads `paths`, expands every output, checks dependencies for cycles, probes sources and builds the jobs.
     public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [], outDirectory: String? = nil,
-                            probe: any SourceProbe = MediaProbe(), keeping: Keeping = .all) -> BatchPlan {
+                            probe: any SourceProbe = MediaProbe(), fonts: any FontProbe = SystemFonts(),
+                            keeping: Keeping = .all) -> BatchPlan {
         let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride,
                                           outOverride: outDirectory)
         let set = ManifestSet.load(paths: paths, options: options)
@@ -90,7 +91,7 @@ public struct BatchPlan: Sendable {
             wanted = Set(selected.flatMap { [$0] + transitiveDependencies(of: $0, in: dependenciesByName) })
         }
 
-        let builder = JobBuilder(catalog: SourceCatalog(probe: probe), manifests: set.files)
+        let builder = JobBuilder(catalog: SourceCatalog(probe: probe, fonts: fonts), manifests: set.files)
         // Only outputs used as sources are looked up by later outputs.
         var usedAsSource = Set<String>()
         for names in dependencies { usedAsSource.formUnion(names) }

@@ -86,7 +86,7 @@ import Testing
     @Test func fadeMidpointIsPartlyOpaque() throws {
         let layer = TextLayer(text: "FADE", timeRange: TimeRange(start: .zero, duration: seconds(2)),
                               style: TextStyle(size: 0.2, color: .white, outlineWidth: 0), placement: .anchored(.center),
-                              animation: .fade(in: seconds(1), out: .zero))
+                              animation: .fade(duration: seconds(1)))
         let path = try export("fade", duration: seconds(2), text: [layer])
         let half = try Ink(path, frame: 15)
         let full = try Ink(path, frame: 45)
