@@ -21,7 +21,7 @@ public final class ASSLibrary: @unchecked Sendable {
     }
 
     /// Hands libass a font file's bytes (libass copies them; `name` labels it in libass's messages). Renderers made
-    /// afterwards select its faces by family, full or PostScript name, ahead of fontconfig's fonts.
+    /// afterwards select its faces by family or full name, ahead of fontconfig's fonts.
     public func addFont(named name: String, data: [UInt8]) {
         data.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in

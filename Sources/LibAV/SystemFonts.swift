@@ -19,6 +19,6 @@ public struct SystemFonts: FontProbe {
     public func face(inFile path: String) throws -> FontFace {
         let pattern = try FontPattern(fontFile: path)
         return FontFace(family: pattern.strings(FC_FAMILY).first ?? "", style: pattern.strings(FC_STYLE).first ?? "",
-                        postScriptName: pattern.strings(FC_POSTSCRIPT_NAME).first ?? "", faceCount: pattern.faceCount)
+                        fullName: pattern.strings(FC_FULLNAME).first ?? "", faceCount: pattern.faceCount)
     }
 }

@@ -4,16 +4,17 @@ public struct FontFace: Sendable, Hashable, Codable {
     public var family: String
     /// The style within the family (`Bold Oblique`).
     public var style: String
-    /// The face's PostScript name (`DejaVuSans-BoldOblique`), empty when the file has none.
-    public var postScriptName: String
+    /// The face's full name (`DejaVu Sans Bold Oblique`), which libass selects exactly this face by; empty when the
+    /// file has none.
+    public var fullName: String
     /// How many faces the file holds (more than one for a `.ttc` collection).
     public var faceCount: Int
 
     /// Creates a face description.
-    public init(family: String, style: String, postScriptName: String, faceCount: Int) {
+    public init(family: String, style: String, fullName: String, faceCount: Int) {
         self.family = family
         self.style = style
-        self.postScriptName = postScriptName
+        self.fullName = fullName
         self.faceCount = faceCount
     }
 }

@@ -5,7 +5,7 @@ import MediaCore
 
 extension TextOverlay {
     /// `layers` with each style's `fontFamily` set to the name libass selects its face by, after handing every font
-    /// file to `library`: a file's PostScript name (else its family), an installed family as fontconfig spells it.
+    /// file to `library`: a file's full name (else its family), an installed family as fontconfig spells it.
     /// Throws when a font file is missing or no font, or a family is not installed.
     static func resolvingFonts(of layers: [TextLayer], library: ASSLibrary,
                                fonts: any FontProbe = SystemFonts()) throws(ExportError) -> [TextLayer] {
@@ -47,6 +47,6 @@ extension TextOverlay {
             throw ExportError.probe(path: path, reason: "\(error)")
         }
         library.addFont(named: path, data: [UInt8](data))
-        return face.postScriptName.isEmpty ? face.family : face.postScriptName
+        return face.fullName.isEmpty ? face.family : face.fullName
     }
 }

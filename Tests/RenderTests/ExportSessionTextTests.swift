@@ -180,6 +180,20 @@ import Testing
         #expect(abs((settled.box.minX + settled.box.maxX) / 2 - Self.width / 2) < 16)
     }
 
+    @Test func anUnknownFamilyOrMissingFontFileFailsTheExportNamingIt() throws {
+        let range = TimeRange(start: .zero, duration: seconds(1, 2))
+        var style = TextStyle(fontFamily: "Nonesuch Grotesk")
+        // The message itself is pinned in SystemFontsTests; here: the export refuses the family with it.
+        let message = FontFamilies(try SystemFonts().installedFamilies()).unknownFamilyMessage("Nonesuch Grotesk")
+        #expect(throws: ExportError.probe(path: nil, reason: message)) {
+            try export("unknown-family", duration: seconds(1, 2), text: [TextLayer(text: "x", timeRange: range, style: style)])
+        }
+        style.fontFile = "/nonexistent/Brand.otf"
+        #expect(throws: ExportError.probe(path: "/nonexistent/Brand.otf", reason: "font file '/nonexistent/Brand.otf' not found")) {
+            try export("missing-font", duration: seconds(1, 2), text: [TextLayer(text: "x", timeRange: range, style: style)])
+        }
+    }
+
     @Test(arguments: [
         ("plain", "plain"),
         ("{\\b1}not a tag}", "\\{\\\u{2060}b1\\}not a tag\\}"),
@@ -188,6 +202,31 @@ import Testing
     ])
     func userTextIsEscapedForLibass(text: String, escaped: String) {
         #expect(TextScript.escape(Substring(text)) == escaped)
+    }
+
+    @Test func entranceHoldAndExitAreEventsOfTheirOwn() {
+        let layer = TextLayer(text: "Hi", timeRange: TimeRange(start: seconds(1), duration: seconds(2)),
+                              placement: .anchored(.center), animation: .slide(from: .left, duration: seconds(1, 2)),
+                              exit: .fade(duration: seconds(1, 4)))
+        let script = TextScript(layers: [layer], width: 640, height: 360, canvasWidth: 640, canvasHeight: 360)
+        #expect(script.events.map(\.start) == [1000, 1500, 2750])
+        #expect(script.events.map(\.duration) == [500, 1250, 250])
+        #expect(script.events.map(\.fields) == [
+            "0,S0,,32,32,0,,{\\an5\\move(-320,180,320,180,0,500)}Hi",
+            "0,S0,,32,32,0,,{\\an5\\pos(320,180)}Hi",
+            "0,S0,,32,32,0,,{\\an5\\pos(320,180)\\fad(0,250)}Hi",
+        ])
+    }
+
+    @Test func typewriterExitDeletesFromTheLastCharacterAndLongAnimationsShareTheLayer() {
+        let layer = TextLayer(text: "abc", timeRange: TimeRange(start: .zero, duration: seconds(1)),
+                              animation: .pop(duration: seconds(3)), exit: .typewriter(duration: seconds(1)))
+        let script = TextScript(layers: [layer], width: 640, height: 360, canvasWidth: 640, canvasHeight: 360)
+        // 3 s and 1 s of animation in a 1 s layer: 750 ms and 250 ms, no hold.
+        #expect(script.events.map(\.start) == [0, 750, 833, 916])
+        let hidden = "{\\1a&HFF&\\3a&HFF&\\4a&HFF&}"
+        #expect(script.events.map { $0.fields.components(separatedBy: ")}").last ?? "" } == ["abc", "abc", "ab" + hidden + "c", "a" + hidden + "bc"])
+        #expect(script.events[0].fields.hasSuffix("\\fscx1\\fscy1\\t(0,450,\\fscx115\\fscy115)\\t(450,750,\\fscx100\\fscy100)}abc"))
     }
 
     @Test func scriptHasOutputResolutionAndOneStylePerDistinctStyle() {
