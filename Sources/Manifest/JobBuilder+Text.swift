@@ -3,8 +3,10 @@ import MediaCore
 
 extension JobBuilder {
     /// The text drawn over the output: titles in order, then output-level captions, then each clip's captions
-    /// moved and trimmed with the clip. Sizes are settled against the canvas and named fonts checked.
-    func textLayers(_ spec: OutputSpec, placed: [PlacedClip], canvas: Size, total: MediaTime) throws -> [TextLayer] {
+    /// moved and trimmed with the clip. Sizes are settled against the canvas and named fonts checked; captions keep
+    /// clear of the overlays in `obstacles`.
+    func textLayers(_ spec: OutputSpec, placed: [PlacedClip], canvas: Size, total: MediaTime,
+                    obstacles: [CaptionObstacle] = []) throws -> [TextLayer] {
         var layers: [TextLayer] = []
         for title in spec.titles {
             let start = MediaTime.minimum(title.at, total)
@@ -22,17 +24,24 @@ extension JobBuilder {
                                     exit: Self.animation(title.exit, title.exitDuration ?? title.animationDuration)))
         }
         let whole = TimeRange(start: .zero, duration: total)
+        var captionLayers: [(TextLayer, TextPlacement.Anchor)] = []
         for captions in spec.captions {
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: whole, to: whole)
-            layers += cues.textLayers(style: try style(of: captions, canvas: canvas, spec: spec),
-                                      placement: .anchored(captions.anchor))
+            let style = try style(of: captions, canvas: canvas, spec: spec)
+            captionLayers += cues.textLayers(style: style).map { ($0, captions.anchor) }
         }
         for item in placed {
             guard let captions = item.clip.captions else { continue }
             let target = TimeRange(start: item.start, duration: item.duration)
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: item.sourceRange, to: target)
-            layers += cues.textLayers(style: try style(of: captions, canvas: canvas, spec: spec),
-                                      placement: .anchored(captions.anchor))
+            let style = try style(of: captions, canvas: canvas, spec: spec)
+            captionLayers += cues.textLayers(style: style).map { ($0, captions.anchor) }
+        }
+        for (layer, anchor) in captionLayers {
+            var layer = layer
+            layer.placement = .caption(at: anchor, style: layer.style, time: layer.timeRange, canvas: canvas,
+                                       avoiding: obstacles)
+            layers.append(layer)
         }
         return layers
     }

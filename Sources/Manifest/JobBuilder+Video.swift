@@ -104,14 +104,7 @@ extension JobBuilder {
     private func placeOverlay(_ overlay: OverlaySpec, info: SourceInfo, canvas: Size, layer: inout LayerInstruction,
                               at time: MediaTime) throws {
         let size = info.video?.naturalSize ?? canvas
-        var region = FitGeometry.resolve(overlay.region, in: canvas, aspectOf: size)
-        if let anchor = overlay.anchor {
-            // Margins are taken from the canvas's shorter side, so a logo keeps its distance from the edges in
-            // every aspect.
-            let margin = overlay.margin.resolve(against: min(canvas.width, canvas.height))
-            region.x = [margin, (canvas.width - region.width) / 2, canvas.width - margin - region.width][anchor.column]
-            region.y = [margin, (canvas.height - region.height) / 2, canvas.height - margin - region.height][anchor.row]
-        }
+        let region = Self.overlayRegion(overlay, pictureSize: size, canvas: canvas)
         let geometry = FitGeometry.place(crop: Rect(x: 0, y: 0, width: size.width, height: size.height),
                                          into: region, fit: .contain)
         try layer.setCropRectangle(geometry.crop, at: time)

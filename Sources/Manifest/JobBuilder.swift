@@ -87,16 +87,8 @@ public struct JobBuilder {
         }
         let total = composition.duration
 
-        for (overlay, id, info) in overlayTracks {
-            let start = MediaTime.minimum(overlay.at, total)
-            let end = overlay.duration.map { MediaTime.minimum(start + $0, total) } ?? total
-            guard end > start, let video = info.video else { continue }
-            let length = end - start
-            try composition.modifyTrack(id) { track in
-                try track.insertTimeRange(TimeRange(start: .zero, duration: info.isStill ? length : MediaTime.minimum(length, video.timeRange.duration)),
-                                          of: video, at: start)
-            }
-        }
+        let overlayAudio = try insertOverlays(&overlayTracks, into: &composition, total: total,
+                                              withSound: wantsAudio, spec: spec)
 
         var soundtrackID: Int32?
         if wantsAudio, let soundtrack = spec.soundtrack, total > .zero {
@@ -114,7 +106,11 @@ public struct JobBuilder {
         if let video = spec.settings.video {
             var made = try makeVideoComposition(composition, placed: placed, overlays: overlayTracks,
                                                 canvas: canvas, frameRate: video.frameRate, spec: spec)
-            made.textLayers = try textLayers(spec, placed: placed, canvas: canvas, total: total)
+            let obstacles = overlayTracks.map { overlay, _, info in
+                CaptionObstacle(region: Self.overlayRegion(overlay, pictureSize: info.video?.naturalSize ?? canvas, canvas: canvas),
+                                time: Self.overlayTime(overlay, info: info, total: total))
+            }
+            made.textLayers = try textLayers(spec, placed: placed, canvas: canvas, total: total, obstacles: obstacles)
             if let explicit {
                 do {
                     try applyExplicitLayers(spec, video: &made, videoIDs: explicit.video, sizes: explicit.sizes, canvas: canvas)
@@ -125,7 +121,8 @@ public struct JobBuilder {
             videoComposition = made
         }
         var audioMix = try makeAudioMix(placed: placed, soundtrack: spec.soundtrack, soundtrackID: soundtrackID,
-                                        total: total)
+                                        total: total, voices: overlayAudio.map(\.trackID))
+        audioMix.inputParameters += overlayAudio
         if let explicit {
             audioMix.inputParameters += try explicitAudioMix(spec, audioIDs: explicit.audio)
         }

@@ -13,7 +13,9 @@ enum ManifestSchema {
     static let transition = ["type", "duration"]
     static let soundtrack = ["source", "volume", "loop", "fade_in", "fade_out", "duck", "from", "duck_threshold",
                              "duck_attack", "duck_release"]
-    static let overlay = ["image", "region", "opacity", "at", "duration", "fade", "anchor", "margin"]
+    static let overlay = ["image", "region", "opacity", "at", "duration", "fade", "anchor", "margin"] + videoOverlay
+    /// An overlay's keys for a clip played as a picture-in-picture.
+    static let videoOverlay = ["video", "from", "to", "volume", "mute"]
     static let region = ["x", "y", "width", "height"]
     /// Keys that say how text looks, shared by titles and captions.
     static let textStyle = ["font", "size", "color", "outline", "outline_width", "shadow", "box", "bold", "italic",

@@ -356,8 +356,9 @@ struct OutputDecoder {
     }
 
     private func overlay(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> OverlaySpec? {
-        guard let fields = reader.mapping(node, in: "overlay", keys: ManifestSchema.overlay, required: ["image", "region"]),
-              let imageNode = fields["image"], let source = source(imageNode, rate: rate, reader: &reader),
+        guard let fields = reader.mapping(node, in: "overlay", keys: ManifestSchema.overlay, required: ["region"]),
+              let imageNode = overlayPicture(fields, at: node, reader: &reader),
+              let source = source(imageNode, rate: rate, reader: &reader),
               let regionNode = fields["region"], let region = region(regionNode, "region", reader: &reader) else { return nil }
         var spec = OverlaySpec(source: source, location: imageNode.location, region: region, opacity: 1, at: .zero,
                                duration: nil, fade: .zero)
@@ -373,6 +374,7 @@ struct OutputDecoder {
         if let node = fields["fade"], let time = reader.time(node, "fade", frameRate: rate) { spec.fade = time }
         if let node = fields["anchor"] { spec.anchor = anchor(node, "anchor", reader: &reader) }
         if let node = fields["margin"], let length = reader.length(node, "margin") { spec.margin = length }
+        videoOverlay(fields, into: &spec, rate: rate, reader: &reader)
         return spec
     }
 

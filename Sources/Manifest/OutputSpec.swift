@@ -194,6 +194,15 @@ public struct OverlaySpec: Sendable, Hashable {
     public var margin: Length = .percent(4)
     /// Opacity over time, replacing the single `opacity`.
     public var opacityRamps: [RampSpec] = []
+    /// A clip played as a picture-in-picture (`video:`), with its own range and sound; false for a picture
+    /// (`image:`), which shows from its start, silent.
+    public var isVideo = false
+    /// The in-point in a video overlay's source.
+    public var from: MediaTime = .zero
+    /// The out-point in a video overlay's source; nil means the source's end.
+    public var to: MediaTime? = nil
+    /// Linear gain of a video overlay's sound (0 mutes it).
+    public var volume: Double = 1
 }
 
 /// Text over the video.

@@ -1,0 +1,118 @@
+import Composition
+import MediaCore
+
+extension JobBuilder {
+    /// Where an overlay's picture of `pictureSize` goes on the canvas: its `region`, or with an `anchor` a region of
+    /// that size kept `margin` from the anchored sides.
+    static func overlayRegion(_ overlay: OverlaySpec, pictureSize: Size, canvas: Size) -> Rect {
+        var region = FitGeometry.resolve(overlay.region, in: canvas, aspectOf: pictureSize)
+        if let anchor = overlay.anchor {
+            // Margins are taken from the canvas's shorter side, so a logo keeps its distance from the edges in
+            // every aspect.
+            let margin = overlay.margin.resolve(against: min(canvas.width, canvas.height))
+            region.x = [margin, (canvas.width - region.width) / 2, canvas.width - margin - region.width][anchor.column]
+            region.y = [margin, (canvas.height - region.height) / 2, canvas.height - margin - region.height][anchor.row]
+        }
+        return region
+    }
+
+    /// When an overlay shows on an output `total` long: from `at` for its `duration` (default: to the end), and a
+    /// moving picture no longer than it plays (a `video` overlay its `from`-`to` range, an `image` one from its start).
+    static func overlayTime(_ overlay: OverlaySpec, info: SourceInfo, total: MediaTime) -> TimeRange {
+        let start = MediaTime.minimum(overlay.at, total)
+        var end = overlay.duration.map { MediaTime.minimum(start + $0, total) } ?? total
+        if !info.isStill, let video = info.video {
+            let playable = overlay.isVideo
+                ? MediaTime.minimum(overlay.to ?? info.duration, video.timeRange.end) - overlay.from
+                : video.timeRange.duration
+            end = MediaTime.minimum(end, start + playable)
+        }
+        return TimeRange(start: start, end: MediaTime.maximum(start, end))
+    }
+
+    /// Puts each overlay's picture on its track (first on top) at its time, and a video overlay's sound on a track of
+    /// its own when `withSound`; returns the mix parameters of those sounds (their volume, faded with the picture).
+    /// A video overlay's `duration` becomes how long it actually plays, so its fade-out ends with it.
+    func insertOverlays(_ overlays: inout [(OverlaySpec, Int32, SourceInfo)], into composition: inout MutableComposition,
+                        total: MediaTime, withSound: Bool, spec: OutputSpec) throws -> [AudioMixInputParameters] {
+        var sounds: [AudioMixInputParameters] = []
+        for index in overlays.indices {
+            let (overlay, id, info) = overlays[index]
+            if overlay.isVideo { try checkRange(of: overlay, info: info, spec: spec) }
+            let time = Self.overlayTime(overlay, info: info, total: total)
+            if overlay.isVideo { overlays[index].0.duration = time.duration }
+            guard time.duration > .zero, let video = info.video else { continue }
+            let from = overlay.isVideo && !info.isStill ? overlay.from : .zero
+            try composition.modifyTrack(id) { track in
+                try track.insertTimeRange(TimeRange(start: from, duration: time.duration), of: video, at: time.start)
+            }
+            guard withSound, overlay.isVideo, overlay.volume > 0, let audio = info.audio, audio.timeRange.end > from else {
+                continue
+            }
+            let heard = TimeRange(start: from, end: MediaTime.minimum(from + time.duration, audio.timeRange.end))
+            guard let audioID = composition.addMutableTrack(withMediaType: .audio) else { continue }
+            try composition.modifyTrack(audioID) { track in try track.insertTimeRange(heard, of: audio, at: time.start) }
+            var sound = AudioMixInputParameters(trackID: audioID)
+            let fade = MediaTime.minimum(overlay.fade, time.duration.multiplied(by: 1, dividedBy: 2))
+            if fade > .zero {
+                try sound.setVolumeRamp(fromStartVolume: 0, toEndVolume: overlay.volume,
+                                        timeRange: TimeRange(start: time.start, duration: fade))
+                try sound.setVolumeRamp(fromStartVolume: overlay.volume, toEndVolume: 0,
+                                        timeRange: TimeRange(start: time.end - fade, duration: fade))
+            } else {
+                try sound.setVolume(overlay.volume, at: time.start)
+            }
+            sounds.append(sound)
+        }
+        return sounds
+    }
+
+    /// A video overlay's `from` and `to` lie in its source, which must move.
+    private func checkRange(of overlay: OverlaySpec, info: SourceInfo, spec: OutputSpec) throws {
+        guard !info.isStill else {
+            throw problem(spec, stage: "probe", "overlay \(label(overlay.source, in: spec)) is a still picture; show it with 'image'",
+                          at: overlay.location)
+        }
+        let end = overlay.to ?? info.duration
+        guard overlay.from < info.duration, end <= info.duration else {
+            throw problem(spec, stage: "probe",
+                          "overlay asks for \(TimeSyntax.humanReadable(overlay.from))-\(TimeSyntax.humanReadable(end)) of \(label(overlay.source, in: spec)) but it is only \(TimeSyntax.humanReadable(info.duration)) long",
+                          at: overlay.location)
+        }
+    }
+}
+
+/// A picture over the video that captions keep clear of: where it is on the canvas and when it shows.
+struct CaptionObstacle {
+    var region: Rect
+    var time: TimeRange
+}
+
+extension TextPlacement {
+    /// Captions at `anchor` for a cue showing over `time`: captions at the bottom are lifted above every overlay in
+    /// the lower half of the frame, captions at the top lowered below every overlay in the upper half (gap: 1% of
+    /// the shorter side, plus the caption's box or outline), so no logo or picture-in-picture covers them in any
+    /// aspect. Captions in the middle row stay where they are.
+    static func caption(at anchor: Anchor, style: TextStyle, time: TimeRange, canvas: Size,
+                        avoiding obstacles: [CaptionObstacle]) -> TextPlacement {
+        let placement = TextPlacement.anchored(anchor)
+        guard case let .anchor(_, marginX, defaultMargin) = placement, anchor.row != 1, canvas.height > 0 else {
+            return placement
+        }
+        let (width, height) = (canvas.width, canvas.height)
+        let gap = 0.01 * min(width, height) / height + (style.boxColor != nil ? style.boxPadding : style.outlineWidth)
+        var marginY = defaultMargin
+        for obstacle in obstacles {
+            let overlap = obstacle.time.intersection(time)
+            guard overlap.isValid, overlap.duration > .zero, obstacle.region.width > 0, obstacle.region.height > 0
+            else { continue }
+            let top = obstacle.region.y, bottom = obstacle.region.y + obstacle.region.height
+            if anchor.row == 2, top >= height / 2 {
+                marginY = max(marginY, (height - top) / height + gap)
+            } else if anchor.row == 0, bottom <= height / 2 {
+                marginY = max(marginY, bottom / height + gap)
+            }
+        }
+        return .anchor(anchor, marginX: marginX, marginY: marginY)
+    }
+}
