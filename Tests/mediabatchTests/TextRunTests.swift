@@ -21,21 +21,7 @@ struct TextRunTests {
     static func render(_ outputs: String, files: [String: Data] = [:], names: [String: (Int, Int)])
         throws -> [String: RenderedVideo]
     {
-        let directory = try CommandRunner.temporaryDirectory("text")
-        for (name, data) in files {
-            let url = directory.appendingPathComponent("m/" + name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
-        }
-        try CommandRunner.write(header + outputs, to: "m/text.yaml", in: directory)
-        let result = try CommandRunner.run(["run", "m", "--out", "out", "--quiet"], in: directory)
-        try #require(result.status == 0, "\(result.stderr)")
-        var videos: [String: RenderedVideo] = [:]
-        for (name, size) in names {
-            videos[name] = try RenderedVideo(path: directory.appendingPathComponent("out/\(name).mp4").path,
-                                             width: size.0, height: size.1)
-        }
-        return videos
+        try RenderedVideo.render(header + outputs, files: files, outputs: names).videos
     }
 
     @Test func typewriterTextKeepsItsFinalLayoutInEveryScript() throws {

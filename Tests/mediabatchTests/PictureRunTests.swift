@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// Pictures over and under the video, rendered end to end from manifests and checked in the decoded pictures and
+/// sound: a clip as a picture-in-picture, captions clear of a bottom logo, gradient sources and backgrounds.
+struct PictureRunTests {
+    static let header = """
+        mediabatch: 1
+        defaults: { out: out, preset: wide }
+        presets:
+          wide: { base: draft, video: { width: 480, height: 270, fps: 10, crf: 8 }, audio: { bitrate: 64k } }
+          tall: { base: wide, video: { width: 270, height: 480 } }
+          small: { base: wide, video: { width: 160, height: 90 } }
+        sources:
+          blue: { generate: color, color: blue, duration: 3s, size: 480x270 }
+          red: { generate: color, color: red, duration: 1s, size: 160x90 }
+          green: { generate: color, color: green, duration: 1s, size: 160x90 }
+          tone: { generate: tone, duration: 2s, frequency: 440 }
+        outputs:
+
+        """
+
+    /// The root mean square of the output's first audio channel from `start` to `end` seconds, decoded by ffmpeg.
+    static func loudness(_ path: String, from start: Double, to end: Double) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-i", path, "-vn",
+                             "-af", "pan=mono|c0=c0,atrim=start=\(start):end=\(end)", "-f", "f32le", "-"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        try #require(!samples.isEmpty)
+        return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
+    }
+
+    @Test func videoOverlayPlaysItsRangeInItsCornerWithItsSound() throws {
+        // The picture-in-picture's source is another output: one second red, then one second green, with a tone.
+        let manifest = Self.header + """
+              - name: pipsource
+                preset: small
+                clips: [red, green]
+                soundtrack: tone
+              - name: pip
+                clips: [ { source: blue, mute: true } ]
+                overlays: [ { video: { output: pipsource }, from: 1s, to: 2s, at: 0.5s, anchor: bottom-right, margin: 0,
+                              region: { width: 50% } } ]
+
+            """
+        let (directory, videos) = try RenderedVideo.render(manifest, outputs: ["pip": (480, 270)])
+        let video = try #require(videos["pip"])
+        func isBlue(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.b > 200 && c.r < 40 && c.g < 40 }
+        func isGreen(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.g > 100 && c.r < 40 && c.b < 40 }
+        // Before 0.5 s and after 1.5 s: all blue. Between: the source's green second fills the bottom-right quarter.
+        for frame in [2, 17] {
+            #expect(isBlue(video.rgb(frame, 360, 200)), "frame \(frame): \(video.rgb(frame, 360, 200))")
+        }
+        for frame in [6, 10, 14] {
+            #expect(isGreen(video.rgb(frame, 360, 200)) && isGreen(video.rgb(frame, 245, 140)) && isGreen(video.rgb(frame, 475, 265)),
+                    "frame \(frame): \(video.rgb(frame, 360, 200))")
+            #expect(isBlue(video.rgb(frame, 235, 200)) && isBlue(video.rgb(frame, 360, 130)) && isBlue(video.rgb(frame, 100, 60)),
+                    "frame \(frame) outside the picture-in-picture")
+        }
+        // Its sound plays with it: the tone from 0.5 s to 1.5 s, silence around (the clip itself is muted).
+        let path = directory.appendingPathComponent("out/pip.mp4").path
+        #expect(try Self.loudness(path, from: 0.6, to: 1.4) > 0.1)
+        #expect(try Self.loudness(path, from: 1.7, to: 2.8) < 0.003)
+        #expect(try Self.loudness(path, from: 0, to: 0.4) < 0.003)
+    }
+
+    @Test func bottomCaptionsStayAboveABottomLogoInEveryAspect() throws {
+        let manifest = Self.header + """
+              - name: wide
+                clips: [blue]
+                overlays: [ { image: red, anchor: bottom-right, region: { width: 25% } } ]
+                captions: { file: subs.srt, box: false, outline: false, size: 8% }
+              - name: tall
+                preset: tall
+                clips: [blue]
+                overlays: [ { image: red, anchor: bottom-right, region: { width: 25% } } ]
+                captions: { file: subs.srt, box: false, outline: false, size: 8% }
+
+            """
+        let subtitles = "1\n00:00:00,000 --> 00:00:03,000\nA caption as wide as the frame allows it\n"
+        let (_, videos) = try RenderedVideo.render(manifest, files: ["subs.srt": Data(subtitles.utf8)],
+                                                   outputs: ["wide": (480, 270), "tall": (270, 480)])
+        for (name, video) in videos {
+            let logo = video.ink(5) { $0.r > 200 && $0.g < 60 && $0.b < 60 }
+            let text = video.ink(5) { min($0.r, $0.g, $0.b) > 200 }
+            #expect(!logo.isEmpty && !text.isEmpty, "\(name): logo \(logo), text \(text)")
+            #expect(text.maxY < logo.minY, "\(name): text \(text) reaches the logo \(logo)")
+            #expect(logo.minY - text.maxY < video.height / 6, "\(name): text \(text) flew far from the logo \(logo)")
+        }
+    }
+}
