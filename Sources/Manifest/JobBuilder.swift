@@ -89,6 +89,7 @@ public struct JobBuilder {
 
         let overlayAudio = try insertOverlays(&overlayTracks, into: &composition, total: total,
                                               withSound: wantsAudio, spec: spec)
+        if wantsVideo { try addBackground(spec, to: &composition, total: total) }
 
         var soundtrackID: Int32?
         if wantsAudio, let soundtrack = spec.soundtrack, total > .zero {
@@ -244,7 +245,12 @@ public struct JobBuilder {
     func sourceInfo(_ reference: SourceReference, spec: OutputSpec, at location: SourceLocation,
                     built: [String: Job]) throws -> SourceInfo {
         switch reference {
-        case .generator(let generator):
+        case .generator(var generator):
+            if generator.width <= 0 || generator.height <= 0 {
+                // Sized by the output: a colour or gradient fills the canvas exactly.
+                let video = spec.settings.video
+                (generator.width, generator.height) = (video?.width ?? 1920, video?.height ?? 1080)
+            }
             return catalog.generated(generator)
         case .output(let name):
             guard let job = built[name] else {

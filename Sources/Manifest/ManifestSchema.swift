@@ -3,6 +3,7 @@ enum ManifestSchema {
     static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets"]
     static let defaults = ["preset", "out", "template", "background"]
     static let source = ["path", "generate", "duration", "size", "fps", "color", "frequency", "output"]
+        + GeneratorDecoder.gradientKeys
     /// Keys a template may set and an output may override.
     static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles", "captions",
                               "preset", "background", "metadata", "clips", "tracks", "layers", "out", "time_pitch"]
@@ -17,6 +18,8 @@ enum ManifestSchema {
     /// An overlay's keys for a clip played as a picture-in-picture.
     static let videoOverlay = ["video", "from", "to", "volume", "mute"]
     static let region = ["x", "y", "width", "height"]
+    /// An output's `background` as a generator (a colour or a gradient filling the canvas for the whole output).
+    static let background = ["generate", "color"] + GeneratorDecoder.gradientKeys
     /// Keys that say how text looks, shared by titles and captions.
     static let textStyle = ["font", "size", "color", "outline", "outline_width", "shadow", "box", "bold", "italic",
                             "align"]

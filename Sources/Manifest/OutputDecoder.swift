@@ -83,7 +83,10 @@ struct OutputDecoder {
                 if let key = pair.key.string, let value = reader.string(pair.value, key) { spec.settings.metadata[key] = value }
             }
         }
-        if let node = fields["background"], let text = reader.color(node, "background") { spec.background = text }
+        spec.backgroundGradient = manifest.defaultBackgroundGradient
+        if let node = fields["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
+            (spec.background, spec.backgroundGradient) = value
+        }
         if let node = fields["time_pitch"],
            let text = reader.choice(node, "time_pitch", ["time-domain", "spectral", "varispeed"]) {
             spec.timePitch = text == "varispeed" ? .varispeed : (text == "spectral" ? .spectral : .timeDomain)
@@ -239,7 +242,7 @@ struct OutputDecoder {
             }
         }
         if let node = fields["fps"], let value = reader.frameRate(node, "fps") { spec.frameRate = value }
-        if let node = fields["color"], let text = reader.color(node, "color") { spec.color = text }
+        GeneratorDecoder.pictureKeys(fields, into: &spec, at: node, reader: &reader)
         if let node = fields["frequency"], let value = reader.number(node, "frequency", in: 1...24000) { spec.frequency = value }
         return .generator(spec)
     }

@@ -39,6 +39,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var layers: [LayerSpec]
     /// The canvas colour behind everything, as `#rrggbb` or a name.
     public var background: String
+    /// A gradient behind everything instead (its size and length are settled when the job is built).
+    public var backgroundGradient: GeneratedSource? = nil
 
     /// The written file's path: `outDirectory/name.ext`.
     public var outputPath: String { outDirectory + "/" + name + "." + settings.container.fileExtension }

@@ -36,6 +36,8 @@ enum TemplateKeyCheck {
                         _ = reader.mapping(segment, in: "segment", keys: ManifestSchema.segment)
                     }
                 }
+            case "background":
+                if value.isMapping { _ = reader.mapping(value, in: "'background'", keys: ManifestSchema.background) }
             case "layers":
                 for item in value.items ?? [] where item.isMapping {
                     _ = reader.mapping(item, in: "layer", keys: ManifestSchema.layer)

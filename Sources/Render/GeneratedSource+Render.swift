@@ -5,7 +5,16 @@ import MediaCore
 /// How the render engine draws and sounds built-in sources.
 extension GeneratedSource {
     /// The colour of a `color` source: `#rrggbb`, `#rgb` or a basic name; nil when it cannot be read.
-    var rgbaColor: RGBAColor? {
+    var rgbaColor: RGBAColor? { Self.rgbaColor(color) }
+
+    /// A gradient's stops as colours; nil when one cannot be read or there are none.
+    var gradientStops: [GradientGenerator.Stop]? {
+        let colors = stops.compactMap { stop in Self.rgbaColor(stop.color).map { GradientGenerator.Stop(color: $0, position: stop.position) } }
+        return colors.isEmpty || colors.count < stops.count ? nil : colors
+    }
+
+    /// `#rrggbb`, `#rgb`, `#rrggbbaa` or a basic name as a colour; nil when it cannot be read.
+    static func rgbaColor(_ color: String) -> RGBAColor? {
         let text = color.trimmingCharacters(in: .whitespaces).lowercased()
         if text.hasPrefix("#") || text.hasPrefix("0x") {
             var hex = String(text.drop { $0 == "#" })
@@ -28,11 +37,11 @@ extension GeneratedSource {
         "magenta": RGBAColor(red: 1, green: 0, blue: 1), "orange": RGBAColor(red: 1, green: 0.647, blue: 0),
     ]
 
-    /// The sound of the source: a tone for `tone` and `testpattern`, silence for `color` and `silence`.
+    /// The sound of the source: a tone for `tone` and `testpattern`, silence for the rest.
     var audioGenerator: ToneGenerator? {
         switch kind {
         case .tone, .testpattern: ToneGenerator(frequency: frequency)
-        case .color, .silence: nil
+        case .color, .linearGradient, .radialGradient, .silence: nil
         }
     }
 }

@@ -94,4 +94,43 @@ struct PictureRunTests {
             #expect(logo.minY - text.maxY < video.height / 6, "\(name): text \(text) flew far from the logo \(logo)")
         }
     }
+
+    @Test func gradientsAreSourcesAndBackgrounds() throws {
+        let manifest = Self.header + """
+              - name: linear
+                clips: [ { source: { generate: linear-gradient, colors: [black, white], angle: 90, duration: 1s } } ]
+              - name: behind
+                background: { generate: radial-gradient, colors: [white, black], radius: 100% }
+                clips: [ { source: { generate: color, color: red, size: 160x160, duration: 1s } } ]
+              - name: tall
+                preset: tall
+                clips: [ { source: { generate: linear-gradient, colors: ["#000000", { color: "#ffffff", at: 50% }, "#000000"], duration: 1s } } ]
+
+            """
+        let (_, videos) = try RenderedVideo.render(manifest, outputs: ["linear": (480, 270), "behind": (480, 270),
+                                                                      "tall": (270, 480)])
+        func gray(_ video: RenderedVideo, _ x: Int, _ y: Int) -> Int { video.rgb(3, x, y).g }
+        // Left to right from black to white, the same down every column.
+        let linear = try #require(videos["linear"])
+        for x in [24, 120, 240, 360, 456] {
+            let expected = 255 * (Double(x) + 0.5) / 480
+            for y in [10, 135, 260] {
+                #expect(abs(Double(gray(linear, x, y)) - expected) <= 6, "(\(x), \(y)): \(linear.rgb(3, x, y))")
+            }
+        }
+        // The square clip is contained in the middle; the bars beside it show the radial background, white at the
+        // centre (hidden) falling to black 270 px (the shorter side) away.
+        let behind = try #require(videos["behind"])
+        #expect(behind.rgb(3, 240, 135).r > 200 && behind.rgb(3, 240, 135).g < 40, "the clip: \(behind.rgb(3, 240, 135))")
+        for (x, y) in [(50, 135), (430, 135), (80, 60)] {
+            let distance = ((Double(x) + 0.5 - 240) * (Double(x) + 0.5 - 240) + (Double(y) + 0.5 - 135) * (Double(y) + 0.5 - 135)).squareRoot()
+            let expected = 255 * (1 - distance / 270)
+            #expect(abs(Double(gray(behind, x, y)) - expected) <= 6, "(\(x), \(y)): \(behind.rgb(3, x, y)) vs \(expected)")
+        }
+        #expect(gray(behind, 0, 0) < 8)
+        // Without a size a gradient fills the canvas of any shape; top to bottom by default, white at its 50% stop.
+        let tall = try #require(videos["tall"])
+        #expect(gray(tall, 135, 240) > 245 && gray(tall, 135, 2) < 8 && gray(tall, 135, 477) < 8)
+        #expect(abs(Double(gray(tall, 5, 120)) - 255 * 120.5 / 240) <= 6)
+    }
 }
