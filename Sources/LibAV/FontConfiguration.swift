@@ -35,12 +35,14 @@ private final class FontObjectSet {
     let pointer: UnsafeMutablePointer<FcObjectSet>
 
     init(_ objects: [String]) throws(LibAVError) {
-        pointer = try checkAllocation(FcObjectSetCreate(), "FcObjectSetCreate", .allocate("a fontconfig object set"))
-        for object in objects where FcObjectSetAdd(pointer, object) == 0 {
-            FcObjectSetDestroy(pointer)
+        let set = try checkAllocation(FcObjectSetCreate(), "FcObjectSetCreate", .allocate("a fontconfig object set"))
+        // Filled before it is owned, so a failure frees it here and never again in `deinit`.
+        for object in objects where FcObjectSetAdd(set, object) == 0 {
+            FcObjectSetDestroy(set)
             throw LibAVError.failed(.allocate("a fontconfig object set"), function: "FcObjectSetAdd", code: -1,
                                     message: "cannot add '\(object)'")
         }
+        pointer = set
     }
 
     deinit {
