@@ -89,30 +89,48 @@ struct CaptionObstacle {
 }
 
 extension TextPlacement {
-    /// Captions at `anchor` for a cue showing over `time`: captions at the bottom are lifted above every overlay in
-    /// the lower half of the frame, captions at the top lowered below every overlay in the upper half (gap: 1% of
-    /// the shorter side, plus the caption's box or outline), so no logo or picture-in-picture covers them in any
-    /// aspect. Captions in the middle row stay where they are.
+    /// Captions at `anchor` for a cue showing over `time`, kept clear of the overlays showing with them, in any
+    /// aspect. For captions at the bottom: every overlay in the lower half of the frame lifts them until they end
+    /// above it (by 1% of the shorter side, plus their box or outline); an overlay standing taller beside them (a
+    /// portrait picture-in-picture) narrows them to the wider free side. Captions at the top do the same downward.
+    /// Captions in the middle row, or with nothing in the way, keep their usual place.
     static func caption(at anchor: Anchor, style: TextStyle, time: TimeRange, canvas: Size,
                         avoiding obstacles: [CaptionObstacle]) -> TextPlacement {
         let placement = TextPlacement.anchored(anchor)
-        guard case let .anchor(_, marginX, defaultMargin) = placement, anchor.row != 1, canvas.height > 0 else {
-            return placement
-        }
+        guard case let .anchor(_, marginX, marginY) = placement, anchor.row != 1, canvas.width > 0, canvas.height > 0
+        else { return placement }
         let (width, height) = (canvas.width, canvas.height)
-        let gap = 0.01 * min(width, height) / height + (style.boxColor != nil ? style.boxPadding : style.outlineWidth)
-        var marginY = defaultMargin
-        for obstacle in obstacles {
+        let showing = obstacles.filter { obstacle in
             let overlap = obstacle.time.intersection(time)
-            guard overlap.isValid, overlap.duration > .zero, obstacle.region.width > 0, obstacle.region.height > 0
-            else { continue }
-            let top = obstacle.region.y, bottom = obstacle.region.y + obstacle.region.height
-            if anchor.row == 2, top >= height / 2 {
-                marginY = max(marginY, (height - top) / height + gap)
-            } else if anchor.row == 0, bottom <= height / 2 {
-                marginY = max(marginY, bottom / height + gap)
-            }
+            return overlap.isValid && overlap.duration > .zero && obstacle.region.width > 0 && obstacle.region.height > 0
         }
-        return .anchor(anchor, marginX: marginX, marginY: marginY)
+        // Work as if the captions were at the bottom: mirror top captions and their obstacles vertically.
+        let atTop = anchor.row == 0
+        let regions = showing.map { obstacle in
+            atTop ? Rect(x: obstacle.region.x, y: height - obstacle.region.y - obstacle.region.height,
+                         width: obstacle.region.width, height: obstacle.region.height) : obstacle.region
+        }
+        let gap = 0.01 * min(width, height) + (style.boxColor != nil ? style.boxPadding : style.outlineWidth) * height
+        let usual = Rect(x: marginX * width, y: marginY * height, width: width * (1 - 2 * marginX),
+                         height: height * (1 - 2 * marginY))
+        var free = usual
+        // Overlays in the lower half: the captions end above them.
+        for region in regions where region.y >= height / 2 {
+            free.height = min(free.height, region.y - gap - free.y)
+        }
+        // Taller overlays in the way of the captions' first lines: the captions keep to the wider side beside them
+        // (when neither side has room they stay, as nothing better is possible).
+        let band = 2.5 * style.size * height
+        for region in regions where region.y < height / 2 && region.y + region.height > free.y + free.height - band {
+            let (freeRight, regionRight) = (free.x + free.width, region.x + region.width)
+            guard region.x < freeRight, regionRight > free.x else { continue }
+            let left = region.x - gap - free.x, right = freeRight - (regionRight + gap)
+            guard max(left, right) > 0 else { continue }
+            free = left >= right ? Rect(x: free.x, y: free.y, width: left, height: free.height)
+                : Rect(x: regionRight + gap, y: free.y, width: right, height: free.height)
+        }
+        guard free != usual else { return placement }
+        if atTop { free.y = height - free.y - free.height }
+        return .anchoredIn(anchor, free)
     }
 }

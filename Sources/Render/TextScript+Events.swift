@@ -123,6 +123,13 @@ extension TextScript {
             let mx = max(0, marginX) * w, my = max(0, marginY) * h
             return Anchoring(alignment: [7, 4, 1][anchor.row] + anchor.column, x: [mx, w / 2, w - mx][anchor.column],
                              y: [my, h / 2, h - my][anchor.row], clip: "", marginLeft: mx, marginRight: mx)
+        case let .anchoredIn(anchor, rect):
+            let left = rect.x * frame.scaleX, top = rect.y * frame.scaleY
+            let right = (rect.x + rect.width) * frame.scaleX, bottom = (rect.y + rect.height) * frame.scaleY
+            return Anchoring(alignment: [7, 4, 1][anchor.row] + anchor.column,
+                             x: [left, (left + right) / 2, right][anchor.column],
+                             y: [top, (top + bottom) / 2, bottom][anchor.row], clip: "",
+                             marginLeft: max(0, left), marginRight: max(0, w - right))
         case let .region(rect):
             let left = rect.x * frame.scaleX, top = rect.y * frame.scaleY
             let right = (rect.x + rect.width) * frame.scaleX, bottom = (rect.y + rect.height) * frame.scaleY

@@ -88,20 +88,33 @@ struct JobBuilderOverlayTests {
         return try #require(try fixture.job("x").videoComposition?.textLayers.map(\.placement))
     }
 
-    /// 1920x1080: the logo's top is 1080 - 43.2 - 96 = 940.8; captions end 1% of 1080 plus their box above it.
-    static let wideMargin: Double = (1080.0 - 940.8) / 1080.0 + 0.01 + 0.008
-    /// 1080x1920: 10% of the width is 108 px wide, 54 px tall; its top is at 1920 - 43.2 - 54.
-    static let tallMargin: Double = (43.2 + 54.0) / 1920.0 + 0.01 * 1080.0 / 1920.0 + 0.008
+    /// 1920x1080: the logo's top is 1080 - 43.2 - 96 = 940.8; captions end 1% of 1080 plus their 0.8% box above it.
+    static let wide = Rect(x: 96, y: 54, width: 1728, height: 940.8 - (10.8 + 8.64) - 54)
+    /// 1080x1920: 10% of the width is 108 px wide, 54 px tall; its top is at 1920 - 43.2 - 54 = 1822.8.
+    static let tall = Rect(x: 54, y: 96, width: 972, height: 1822.8 - (10.8 + 15.36) - 96)
 
-    @Test(arguments: [("web-1080p", wideMargin), ("social-vertical", tallMargin)])
-    func bottomCaptionsRiseAboveABottomLogoInEveryAspect(preset: String, margin: Double) throws {
+    @Test(arguments: [("web-1080p", wide), ("social-vertical", tall)])
+    func bottomCaptionsRiseAboveABottomLogoInEveryAspect(preset: String, free: Rect) throws {
         let placements = try Self.captionPlacements(
             preset: preset, overlay: "{ image: logo.png, anchor: bottom-right, region: { width: 10% } }")
         #expect(placements.count == 3)
         for placement in placements {
-            guard case let .anchor(anchor, marginX, marginY) = placement else { Issue.record("\(placement)"); continue }
-            #expect(anchor == .bottom && marginX == 0.05)
-            #expect(abs(marginY - margin) < 1e-12, "\(marginY) vs \(margin)")
+            guard case let .anchoredIn(anchor, rect) = placement else { Issue.record("\(placement)"); continue }
+            #expect(anchor == .bottom)
+            for (value, wanted) in [(rect.x, free.x), (rect.y, free.y), (rect.width, free.width), (rect.height, free.height)] {
+                #expect(abs(value - wanted) < 1e-9, "\(rect) vs \(free)")
+            }
+        }
+    }
+
+    @Test func captionsKeepBesideATallPictureInPicture() throws {
+        // 20% x 80% at the bottom right: x 1492.8, top 172.8, above the middle; the captions keep to its left.
+        let placements = try Self.captionPlacements(
+            preset: "web-1080p", overlay: "{ video: a.mp4, anchor: bottom-right, region: { width: 20%, height: 80% } }")
+        for placement in placements {
+            guard case let .anchoredIn(anchor, rect) = placement else { Issue.record("\(placement)"); continue }
+            #expect(anchor == .bottom && rect.x == 96 && rect.y == 54 && rect.height == 972)
+            #expect(abs(rect.width - (1492.8 - 19.44 - 96)) < 1e-9, "\(rect)")
         }
     }
 

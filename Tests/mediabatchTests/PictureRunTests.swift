@@ -81,17 +81,27 @@ struct PictureRunTests {
                 clips: [blue]
                 overlays: [ { image: red, anchor: bottom-right, region: { width: 25% } } ]
                 captions: { file: subs.srt, box: false, outline: false, size: 8% }
+              - name: beside
+                clips: [blue]
+                overlays: [ { image: { generate: color, color: red, size: 90x220, duration: 1s }, anchor: bottom-right,
+                              region: { height: 80% } } ]
+                captions: { file: subs.srt, box: false, outline: false, size: 8% }
 
             """
         let subtitles = "1\n00:00:00,000 --> 00:00:03,000\nA caption as wide as the frame allows it\n"
         let (_, videos) = try RenderedVideo.render(manifest, files: ["subs.srt": Data(subtitles.utf8)],
-                                                   outputs: ["wide": (480, 270), "tall": (270, 480)])
+                                                   outputs: ["wide": (480, 270), "tall": (270, 480), "beside": (480, 270)])
         for (name, video) in videos {
             let logo = video.ink(5) { $0.r > 200 && $0.g < 60 && $0.b < 60 }
             let text = video.ink(5) { min($0.r, $0.g, $0.b) > 200 }
             #expect(!logo.isEmpty && !text.isEmpty, "\(name): logo \(logo), text \(text)")
-            #expect(text.maxY < logo.minY, "\(name): text \(text) reaches the logo \(logo)")
-            #expect(logo.minY - text.maxY < video.height / 6, "\(name): text \(text) flew far from the logo \(logo)")
+            if name == "beside" {
+                // A picture taller than half the frame: the captions keep to its left, at the bottom.
+                #expect(text.maxX < logo.minX && text.maxY > logo.maxY - 30, "\(name): text \(text), picture \(logo)")
+            } else {
+                #expect(text.maxY < logo.minY, "\(name): text \(text) reaches the logo \(logo)")
+                #expect(logo.minY - text.maxY < video.height / 6, "\(name): text \(text) flew far from the logo \(logo)")
+            }
         }
     }
 
