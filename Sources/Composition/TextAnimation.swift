@@ -27,12 +27,18 @@ public enum TextAnimation: Sendable, Hashable, Codable {
     /// The characters (grapheme clusters) appear one after another in reading order (or vanish from the last one),
     /// evenly over `duration`; the text keeps its final layout throughout.
     case typewriter(duration: MediaTime)
+    /// The text grows from half its size while fading in (or shrinks to half while fading out) over `duration`.
+    case zoom(duration: MediaTime)
+    /// The text is uncovered (or covered) by an edge moving toward `edge` over `duration`.
+    case wipe(toward: Edge, duration: MediaTime)
 
     /// How long the animation takes; zero for `none`.
     public var duration: MediaTime {
         switch self {
         case .none: .zero
-        case let .fade(duration), let .slide(_, duration), let .pop(duration), let .typewriter(duration): duration
+        case let .fade(duration), let .slide(_, duration), let .pop(duration), let .typewriter(duration),
+             let .zoom(duration), let .wipe(_, duration):
+            duration
         }
     }
 }

@@ -20,8 +20,10 @@ extension JobBuilder {
             try checkFont(of: &style, at: title.fontLocation, spec: spec)
             layers.append(TextLayer(text: title.text, timeRange: TimeRange(start: start, end: end), style: style,
                                     placement: placement,
-                                    animation: Self.animation(title.animate, title.enterDuration ?? title.animationDuration),
-                                    exit: Self.animation(title.exit, title.exitDuration ?? title.animationDuration)))
+                                    animation: Self.animation(title.animate, title.enterDuration ?? title.animationDuration,
+                                                              leaving: false),
+                                    exit: Self.animation(title.exit, title.exitDuration ?? title.animationDuration,
+                                                         leaving: true)))
         }
         let whole = TimeRange(start: .zero, duration: total)
         var captionLayers: [(TextLayer, TextPlacement.Anchor)] = []
@@ -82,17 +84,22 @@ extension JobBuilder {
         }
     }
 
-    /// The animation a title names (`animate`, `enter` or `exit`), over `duration`.
-    static func animation(_ name: String, _ duration: MediaTime) -> TextAnimation {
+    /// The animation an entrance or exit name stands for, over `duration`: slides and wipes are named after the
+    /// way they move, so `slide-left` enters from the right edge and leaves toward the left one.
+    static func animation(_ name: String, _ duration: MediaTime, leaving: Bool) -> TextAnimation {
+        let directions: [String: (toward: TextAnimation.Edge, from: TextAnimation.Edge)] = [
+            "left": (.left, .right), "right": (.right, .left), "up": (.top, .bottom), "down": (.bottom, .top),
+        ]
+        if let dash = name.firstIndex(of: "-"), let direction = directions[String(name[name.index(after: dash)...])] {
+            if name.hasPrefix("wipe") { return .wipe(toward: direction.toward, duration: duration) }
+            return .slide(from: leaving ? direction.toward : direction.from, duration: duration)
+        }
         switch name {
-        case "fade": .fade(duration: duration)
-        case "slide", "slide-left": .slide(from: .left, duration: duration)
-        case "slide-right": .slide(from: .right, duration: duration)
-        case "slide-top": .slide(from: .top, duration: duration)
-        case "slide-bottom": .slide(from: .bottom, duration: duration)
-        case "pop": .pop(duration: duration)
-        case "typewriter": .typewriter(duration: duration)
-        default: .none
+        case "fade": return .fade(duration: duration)
+        case "pop": return .pop(duration: duration)
+        case "zoom": return .zoom(duration: duration)
+        case "typewriter": return .typewriter(duration: duration)
+        default: return .none
         }
     }
 }

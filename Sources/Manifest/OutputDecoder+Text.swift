@@ -28,9 +28,16 @@ extension OutputDecoder {
         var fontLocation: SourceLocation?
     }
 
-    /// The names of title animations (entrances and exits alike).
+    /// The names `animate` takes; its slides are named after the edge the text comes from.
     static let textAnimations = ["none", "fade", "slide", "slide-left", "slide-right", "slide-top", "slide-bottom",
                                  "pop", "typewriter"]
+    /// The names `enter` and `exit` take, as on layers and overlays: slides and wipes are named after the way they
+    /// move (`slide-left` enters from the right and leaves past the left edge).
+    static let appearances = ["none", "fade", "pop", "zoom", "typewriter", "slide-left", "slide-right", "slide-up",
+                              "slide-down", "wipe-left", "wipe-right", "wipe-up", "wipe-down"]
+    /// `animate`'s slides by the way they move.
+    static let legacySlides = ["slide": "slide-right", "slide-left": "slide-right", "slide-right": "slide-left",
+                               "slide-top": "slide-down", "slide-bottom": "slide-up"]
 
     /// A text look from the style keys of `fields`, on top of `base`.
     func textLook(_ fields: [String: YAMLNode], base: TextStyle, reader: inout NodeReader) -> TextLook {
@@ -148,14 +155,18 @@ extension OutputDecoder {
         if let node = fields["enter"], fields["animate"] != nil {
             reader.error("a title sets both 'animate' and 'enter'; use one", at: node)
         }
-        if let node = fields["animate"] ?? fields["enter"],
-           let (name, duration) = textAnimation(node, "animation", rate: rate, reader: &reader) {
-            (spec.animate, spec.enterDuration) = (name, duration)
+        if let node = fields["animate"],
+           let (name, duration) = textAnimation(node, "animation", Self.textAnimations, rate: rate, reader: &reader) {
+            (spec.animate, spec.enterDuration) = (Self.legacySlides[name] ?? name, duration)
             // `animate: fade` alone has always faded out as well.
             if name == "fade" && fields["exit"] == nil { (spec.exit, spec.exitDuration) = (name, duration) }
         }
+        if let node = fields["enter"],
+           let (name, duration) = textAnimation(node, "entrance", Self.appearances, rate: rate, reader: &reader) {
+            (spec.animate, spec.enterDuration) = (name, duration)
+        }
         if let node = fields["exit"],
-           let (name, duration) = textAnimation(node, "exit animation", rate: rate, reader: &reader) {
+           let (name, duration) = textAnimation(node, "exit", Self.appearances, rate: rate, reader: &reader) {
             (spec.exit, spec.exitDuration) = (name, duration)
         }
         if let node = fields["animate_duration"], let time = reader.time(node, "animate_duration", frameRate: rate) {
@@ -170,19 +181,19 @@ extension OutputDecoder {
         return spec
     }
 
-    /// An animation name, or `{ type, duration }`: the name and the duration, if given.
-    private func textAnimation(_ node: YAMLNode, _ what: String, rate: FrameRate?,
+    /// One of `names`, or `{ type, duration }`: the name and the duration, if given.
+    private func textAnimation(_ node: YAMLNode, _ what: String, _ names: [String], rate: FrameRate?,
                                reader: inout NodeReader) -> (String, MediaTime?)? {
         guard !node.isMapping else {
             guard let fields = reader.mapping(node, in: "'\(what)'", keys: ManifestSchema.textAnimation, required: ["type"]),
-                  let typeNode = fields["type"], let name = reader.choice(typeNode, what, Self.textAnimations) else {
+                  let typeNode = fields["type"], let name = reader.choice(typeNode, what, names) else {
                 return nil
             }
             guard let durationNode = fields["duration"] else { return (name, nil) }
             guard let duration = reader.time(durationNode, "duration", frameRate: rate) else { return nil }
             return (name, duration)
         }
-        return reader.choice(node, what, Self.textAnimations).map { ($0, nil) }
+        return reader.choice(node, what, names).map { ($0, nil) }
     }
 
     /// Captions: a file path, or `{ file, offset, position, style keys }`.

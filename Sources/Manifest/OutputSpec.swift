@@ -219,7 +219,8 @@ public struct TitleSpec: Sendable, Hashable, Codable {
     public var duration: MediaTime?
     /// `top`, `center` or `bottom`.
     public var position: String
-    /// The entrance: `none`, `fade`, `slide`, `slide-left`, ..., `pop` or `typewriter`.
+    /// The entrance, named as `enter` names it (`animate`'s slides, named after the edge they come from, are
+    /// translated): `none`, `fade`, `pop`, `zoom`, `typewriter`, `slide-left` ... `slide-down`, `wipe-left` ...
     public var animate: String
     /// Font family name (for a font file, its path).
     public var font: String
@@ -237,7 +238,7 @@ public struct TitleSpec: Sendable, Hashable, Codable {
     public var animationDuration = MediaTime(value: 1, timescale: 2)
     /// How long the entrance takes, when it says.
     public var enterDuration: MediaTime? = nil
-    /// The exit, with the same names as `animate`.
+    /// The exit, with the same names as the entrance.
     public var exit = "none"
     /// How long the exit takes, when it says.
     public var exitDuration: MediaTime? = nil

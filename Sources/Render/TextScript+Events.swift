@@ -7,18 +7,18 @@ import MediaCore
 /// and the exit ending at its end. Each phase is its own event (a typewriter phase one event per step), so an
 /// entrance and an exit of any two kinds combine without fighting over libass's one `\move` or `\fad` per event.
 extension TextScript {
-    /// Where a layer's text sits: `\an` alignment, the anchor point in output pixels, an optional `\clip`, and the
-    /// side margins that set its wrapping width.
+    /// Where a layer's text sits: `\an` alignment, the anchor point in output pixels, the side margins that set its
+    /// wrapping width, and for a region placement the rectangle (output pixels) it is clipped to.
     struct Anchoring {
         var alignment: Int
         var x: Double
         var y: Double
-        var clip: String
         var marginLeft: Double
         var marginRight: Double
+        var clipRectangle: Rect? = nil
 
         /// `\pos` at the anchor point, with the clip.
-        var position: String { "\\pos(\(number(x)),\(number(y)))" + clip }
+        var position: String { "\\pos(\(number(x)),\(number(y)))" + (clipRectangle.map(TextScript.clip) ?? "") }
     }
 
     /// One event before it is numbered: override tags, escaped text, and its milliseconds.
@@ -97,7 +97,38 @@ extension TextScript {
             return [Piece(tags: position + tags, body: text, from: from, to: to)]
         case .typewriter:
             return typewriter(characters, leaving: leaving, from: from, length: length, tags: position)
+        case .zoom:
+            let tags = leaving ? "\\fad(0,\(length))\\t(0,\(length),\\fscx50\\fscy50)"
+                : "\\fad(\(length),0)\\fscx50\\fscy50\\t(0,\(length),\\fscx100\\fscy100)"
+            return [Piece(tags: position + tags, body: text, from: from, to: to)]
+        case let .wipe(edge, _):
+            let tags = "\\pos(\(number(anchoring.x)),\(number(anchoring.y)))"
+                + wipe(toward: edge, leaving: leaving, length: length, anchoring: anchoring, frame: frame)
+            return [Piece(tags: tags, body: text, from: from, to: to)]
         }
+    }
+
+    /// An animated `\clip` that uncovers (or covers, when `leaving`) the text's area, the whole frame or a region
+    /// placement's rectangle, by an edge moving toward `edge`.
+    private static func wipe(toward edge: TextAnimation.Edge, leaving: Bool, length: Int64, anchoring: Anchoring,
+                             frame: Geometry) -> String {
+        let whole = anchoring.clipRectangle ?? Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        let (left, top, right, bottom) = (whole.x, whole.y, whole.x + whole.width, whole.y + whole.height)
+        // What shows while the edge is at the side it starts from (entering) or has reached (leaving): nothing, as
+        // a zero-width (or zero-height) strip at that side.
+        let strip: Rect = switch (edge, leaving) {
+        case (.right, false), (.left, true): Rect(x: left, y: top, width: 0, height: bottom - top)
+        case (.left, false), (.right, true): Rect(x: right, y: top, width: 0, height: bottom - top)
+        case (.bottom, false), (.top, true): Rect(x: left, y: top, width: right - left, height: 0)
+        case (.top, false), (.bottom, true): Rect(x: left, y: bottom, width: right - left, height: 0)
+        }
+        let (start, end) = leaving ? (whole, strip) : (strip, whole)
+        return clip(start) + "\\t(0,\(length),\(clip(end)))"
+    }
+
+    /// `\clip(left,top,right,bottom)` of a rectangle in output pixels.
+    static func clip(_ rect: Rect) -> String {
+        "\\clip(" + [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height].map(number).joined(separator: ",") + ")"
     }
 
     /// One event per step of a typewriter: the characters typed so far, then the rest laid out but transparent,
@@ -122,21 +153,21 @@ extension TextScript {
         case let .anchor(anchor, marginX, marginY):
             let mx = max(0, marginX) * w, my = max(0, marginY) * h
             return Anchoring(alignment: [7, 4, 1][anchor.row] + anchor.column, x: [mx, w / 2, w - mx][anchor.column],
-                             y: [my, h / 2, h - my][anchor.row], clip: "", marginLeft: mx, marginRight: mx)
+                             y: [my, h / 2, h - my][anchor.row], marginLeft: mx, marginRight: mx)
         case let .anchoredIn(anchor, rect):
             let left = rect.x * frame.scaleX, top = rect.y * frame.scaleY
             let right = (rect.x + rect.width) * frame.scaleX, bottom = (rect.y + rect.height) * frame.scaleY
             return Anchoring(alignment: [7, 4, 1][anchor.row] + anchor.column,
                              x: [left, (left + right) / 2, right][anchor.column],
-                             y: [top, (top + bottom) / 2, bottom][anchor.row], clip: "",
+                             y: [top, (top + bottom) / 2, bottom][anchor.row],
                              marginLeft: max(0, left), marginRight: max(0, w - right))
         case let .region(rect):
             let left = rect.x * frame.scaleX, top = rect.y * frame.scaleY
             let right = (rect.x + rect.width) * frame.scaleX, bottom = (rect.y + rect.height) * frame.scaleY
             let column = [TextStyle.Alignment.left: 0, .center: 1, .right: 2][layer.style.alignment] ?? 1
             return Anchoring(alignment: 7 + column, x: [left, (left + right) / 2, right][column], y: top,
-                             clip: "\\clip(\(number(left)),\(number(top)),\(number(right)),\(number(bottom)))",
-                             marginLeft: max(0, left), marginRight: max(0, w - right))
+                             marginLeft: max(0, left), marginRight: max(0, w - right),
+                             clipRectangle: Rect(x: left, y: top, width: right - left, height: bottom - top))
         }
     }
 }

@@ -69,9 +69,11 @@ struct JobBuilderFontTests {
         ("title: { text: Hi, size: 48 }",
          "manifest.yaml:6:30: error: invalid text size '48'; use a fraction of the frame height from 0.005 to 1, percent of its shorter side such as '6%', or pixels such as '48px'"),
         ("title: { text: Hi, exit: melt }",
-         "manifest.yaml:6:30: error: unknown exit animation 'melt'; expected one of 'none', 'fade', 'slide', 'slide-left', 'slide-right', 'slide-top', 'slide-bottom', 'pop', 'typewriter'"),
+         "manifest.yaml:6:30: error: unknown exit 'melt'; expected one of 'none', 'fade', 'pop', 'zoom', 'typewriter', 'slide-left', 'slide-right', 'slide-up', 'slide-down', 'wipe-left', 'wipe-right', 'wipe-up', 'wipe-down'"),
+        ("title: { text: Hi, exit: slide-top }",
+         "manifest.yaml:6:30: error: unknown exit 'slide-top'; did you mean 'slide-up'?"),
         ("title: { text: Hi, exit: { type: fade, length: 1s } }",
-         "manifest.yaml:6:44: error: unknown key 'length' in 'exit animation'"),
+         "manifest.yaml:6:44: error: unknown key 'length' in 'exit'"),
         ("title: { text: Hi, animate: fade, enter: pop }",
          "manifest.yaml:6:46: error: a title sets both 'animate' and 'enter'; use one"),
     ])
@@ -102,7 +104,11 @@ struct JobBuilderFontTests {
         ("enter: pop, exit: slide-right, animate_duration: 1s", .pop(duration: t(1)), .slide(from: .right, duration: t(1))),
         ("animate: { type: typewriter, duration: 2s }, exit: { type: typewriter }", .typewriter(duration: t(2)),
          .typewriter(duration: t(1, 2))),
-        ("exit: { type: slide-bottom, duration: 250ms }", .none, .slide(from: .bottom, duration: t(1, 4))),
+        ("exit: { type: slide-down, duration: 250ms }", .none, .slide(from: .bottom, duration: t(1, 4))),
+        // `animate` names a slide by the edge it comes from, `enter` and `exit` by the way it moves.
+        ("animate: slide-top", .slide(from: .top, duration: t(1, 2)), .none),
+        ("enter: slide-up, exit: slide-left", .slide(from: .bottom, duration: t(1, 2)), .slide(from: .left, duration: t(1, 2))),
+        ("enter: wipe-right, exit: { type: zoom, duration: 1s }", .wipe(toward: .right, duration: t(1, 2)), .zoom(duration: t(1))),
     ])
     func titlesEnterAndExit(keys: String, entrance: TextAnimation, exit: TextAnimation) throws {
         let fixture = try ManifestFixture(JobBuilderTimelineTests.manifest("""

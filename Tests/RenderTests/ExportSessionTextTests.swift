@@ -229,6 +229,22 @@ import Testing
         #expect(script.events[0].fields.hasSuffix("\\fscx1\\fscy1\\t(0,450,\\fscx115\\fscy115)\\t(450,750,\\fscx100\\fscy100)}abc"))
     }
 
+    @Test func wipesAnimateTheClipAndZoomsTheScaleWithAFade() {
+        let region = Rect(x: 100, y: 50, width: 200, height: 100)
+        let layers = [
+            TextLayer(text: "a", timeRange: TimeRange(start: .zero, duration: seconds(1)), placement: .anchored(.top),
+                      animation: .wipe(toward: .right, duration: seconds(1, 2)), exit: .zoom(duration: seconds(1, 2))),
+            TextLayer(text: "b", timeRange: TimeRange(start: .zero, duration: seconds(1)), placement: .region(region),
+                      exit: .wipe(toward: .top, duration: seconds(1))),
+        ]
+        let script = TextScript(layers: layers, width: 640, height: 360, canvasWidth: 640, canvasHeight: 360)
+        #expect(script.events.map(\.fields) == [
+            "0,S0,,32,32,0,,{\\an8\\pos(320,18)\\clip(0,0,0,360)\\t(0,500,\\clip(0,0,640,360))}a",
+            "0,S0,,32,32,0,,{\\an8\\pos(320,18)\\fad(0,500)\\t(0,500,\\fscx50\\fscy50)}a",
+            "0,S0,,100,340,0,,{\\an8\\pos(200,50)\\clip(100,50,300,150)\\t(0,1000,\\clip(100,50,300,50))}b",
+        ])
+    }
+
     @Test func scriptHasOutputResolutionAndOneStylePerDistinctStyle() {
         let range = TimeRange(start: seconds(1), duration: seconds(2))
         let layers = [TextLayer(text: "a", timeRange: range), TextLayer(text: "b", timeRange: range),

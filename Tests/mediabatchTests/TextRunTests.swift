@@ -12,7 +12,7 @@ struct TextRunTests {
           text: { base: draft, video: { width: 480, height: 270, fps: 10, crf: 8 }, audio: { bitrate: 64k } }
           tall: { base: text, video: { width: 270, height: 480 } }
         sources:
-          black: { generate: color, color: black, duration: 3s, size: 480x270 }
+          black: { generate: color, color: black, duration: 4s, size: 480x270 }
         outputs:
 
         """
@@ -58,11 +58,12 @@ struct TextRunTests {
     @Test func titlesLeaveWithTheirExitAnimations() throws {
         let outputs = """
               - name: exits
-                clips: [ { source: black, to: 3s } ]
+                clips: [ { source: black, to: 4s } ]
                 titles:
                   - { text: FADE, at: 0s, duration: 1s, size: 0.2, outline: false, exit: { type: fade, duration: 0.5s } }
                   - { text: SLIDE, at: 1s, duration: 1s, position: center, size: 0.2, outline: false, exit: { type: slide-right, duration: 0.5s } }
                   - { text: TYPEWRITER, at: 2s, duration: 1s, position: top, size: 0.12, outline: false, exit: { type: typewriter, duration: 0.5s } }
+                  - { text: WIPE, at: 3s, duration: 1s, position: center, size: 0.2, outline: false, enter: { type: wipe-right, duration: 0.5s } }
 
             """
         let video = try #require(try Self.render(outputs, names: ["exits": (480, 270)])["exits"])
@@ -80,6 +81,10 @@ struct TextRunTests {
         #expect(abs(deleting.minX - typed.minX) <= 1, "deleting: \(deleting), typed: \(typed)")
         #expect(deleting.width < typed.width / 2 && deleting.width > typed.width / 5, "deleting: \(deleting), typed: \(typed)")
         #expect(video.ink(29).width < deleting.width)
+        // Wipe: at 3.2 s the edge has uncovered 40 % of the frame (192 px) from the left; all of it at 3.7 s.
+        let wiping = video.ink(32), wiped = video.ink(37)
+        #expect(!wiping.isEmpty && abs(wiping.minX - wiped.minX) <= 1, "wiping \(wiping), wiped \(wiped)")
+        #expect(wiping.maxX < 192 && wiped.maxX > 240, "wiping \(wiping), wiped \(wiped)")
     }
 
     @Test func percentSizesAreOfTheShorterSideInEveryAspect() throws {
