@@ -4,9 +4,13 @@ import MediaCore
 extension JobBuilder {
     /// The text drawn over the output: titles in order, then output-level captions, then each clip's captions
     /// moved and trimmed with the clip. Sizes are settled against the canvas and named fonts checked; captions keep
-    /// clear of the overlays in `obstacles`.
-    func textLayers(_ spec: OutputSpec, placed: [PlacedClip], canvas: Size, total: MediaTime,
-                    obstacles: [CaptionObstacle] = []) throws -> [TextLayer] {
+    /// clear of `overlays`.
+    func textLayers(_ spec: OutputSpec, placed: [PlacedClip], overlays: [(OverlaySpec, Int32, SourceInfo)] = [],
+                    canvas: Size, total: MediaTime) throws -> [TextLayer] {
+        let obstacles = overlays.map { overlay, _, info in
+            CaptionObstacle(region: Self.overlayRegion(overlay, pictureSize: info.video?.naturalSize ?? canvas, canvas: canvas),
+                            time: Self.overlayTime(overlay, info: info, total: total))
+        }
         var layers: [TextLayer] = []
         for title in spec.titles {
             let start = MediaTime.minimum(title.at, total)

@@ -107,11 +107,7 @@ public struct JobBuilder {
         if let video = spec.settings.video {
             var made = try makeVideoComposition(composition, placed: placed, overlays: overlayTracks,
                                                 canvas: canvas, frameRate: video.frameRate, spec: spec)
-            let obstacles = overlayTracks.map { overlay, _, info in
-                CaptionObstacle(region: Self.overlayRegion(overlay, pictureSize: info.video?.naturalSize ?? canvas, canvas: canvas),
-                                time: Self.overlayTime(overlay, info: info, total: total))
-            }
-            made.textLayers = try textLayers(spec, placed: placed, canvas: canvas, total: total, obstacles: obstacles)
+            made.textLayers = try textLayers(spec, placed: placed, overlays: overlayTracks, canvas: canvas, total: total)
             if let explicit {
                 do {
                     try applyExplicitLayers(spec, video: &made, videoIDs: explicit.video, sizes: explicit.sizes, canvas: canvas)
