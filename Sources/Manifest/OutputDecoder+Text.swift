@@ -31,8 +31,8 @@ extension OutputDecoder {
     /// The names `animate` takes; its slides are named after the edge the text comes from.
     static let textAnimations = ["none", "fade", "slide", "slide-left", "slide-right", "slide-top", "slide-bottom",
                                  "pop", "typewriter"]
-    /// The names `enter` and `exit` take, as on layers and overlays: slides and wipes are named after the way they
-    /// move (`slide-left` enters from the right and leaves past the left edge).
+    /// The names `enter` and `exit` take: slides and wipes are named after the way they move, as transitions name
+    /// theirs (`slide-left` enters from the right and leaves past the left edge).
     static let appearances = ["none", "fade", "pop", "zoom", "typewriter", "slide-left", "slide-right", "slide-up",
                               "slide-down", "wipe-left", "wipe-right", "wipe-up", "wipe-down"]
     /// `animate`'s slides by the way they move.
