@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .executable(name: "mediabatch", targets: ["mediabatch"]),
         .library(name: "MediaBatch", targets: ["MediaBatch"]),
+        .library(name: "OpenAVFoundation", targets: ["OpenAVFoundation"]),
+        .library(name: "MediaCore", targets: ["MediaCore"]),
+        .library(name: "Composition", targets: ["Composition"]),
+        .library(name: "Render", targets: ["Render"]),
     ],
     targets: [
         // libyaml, seen only by the YAML target.
@@ -32,9 +36,10 @@ let package = Package(
         .systemLibrary(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
         // Exact rational media time, ranges, mappings, source locations and diagnostics.
-        .target(name: "MediaCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "MediaCore", exclude: ["README.md"],
+                linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // The AVFoundation-like composition model: tracks, segments, instructions, ramps, audio mixes.
-        .target(name: "Composition", dependencies: ["MediaCore"]),
+        .target(name: "Composition", dependencies: ["MediaCore"], exclude: ["README.md"]),
         // libyaml parsed into a YAMLNode tree that keeps file, line and column.
         .target(name: "YAML", dependencies: ["CYAML", "MediaCore"]),
         // Manifest schema, templates, data tables, matrix expansion and validation into jobs.
@@ -43,7 +48,10 @@ let package = Package(
         // scalers, resamplers, frames, packets, text rendering, fonts, loudness meters.
         .target(name: "LibAV", dependencies: ["CFFmpeg", "CASS", "CFontconfig", "CEBUR128", "MediaCore"]),
         // ExportSession: evaluates a composition frame by frame and sample by sample through LibAV.
-        .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"]),
+        .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"], exclude: ["README.md"]),
+        // AVFoundation's and CoreMedia's Swift API (CMTime, AVMutableComposition, AVAssetExportSession, ...) as a thin
+        // layer of reference types over the composition model, the renderer and LibAV's probe.
+        .target(name: "OpenAVFoundation", dependencies: ["MediaCore", "Composition", "LibAV", "Render"]),
         // Generic job graph, cycle detection and budgeted parallel execution.
         .target(name: "Scheduler", dependencies: ["MediaCore"]),
         // Run report values and their JSON, JUnit, Markdown and HTML writers.
@@ -55,15 +63,28 @@ let package = Package(
         // The command-line tool: arguments, terminal output, exit codes.
         .executableTarget(name: "mediabatch", dependencies: ["MediaBatch", "MediaCore"]),
 
+        // Examples of OpenAVFoundation, each an executable taking its input files as arguments (Examples/README.md).
+        .executableTarget(name: "cmtime-guide", dependencies: ["OpenAVFoundation"], path: "Examples/CMTimeGuide"),
+        .executableTarget(name: "timeline-builder", dependencies: ["OpenAVFoundation"], path: "Examples/TimelineBuilder"),
+        .executableTarget(name: "crossfade", dependencies: ["OpenAVFoundation"], path: "Examples/Crossfade"),
+        .executableTarget(name: "split-screen", dependencies: ["OpenAVFoundation"], path: "Examples/SplitScreen"),
+        .executableTarget(name: "passthrough-trim", dependencies: ["OpenAVFoundation"], path: "Examples/PassthroughTrim"),
+        .executableTarget(name: "thumbnails", dependencies: ["OpenAVFoundation"], path: "Examples/Thumbnails"),
+
         .testTarget(name: "MediaCoreTests", dependencies: ["MediaCore"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "MediaCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "MediaCore"]),
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "MediaCore"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "MediaCore"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "MediaCore"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Composition", "LibAV", "MediaCore"]),
+        // ffmpeg and ffprobe as the independent checker of rendering tests: running them, reading pictures and sound.
+        .target(name: "MediaTestSupport", path: "Tests/MediaTestSupport"),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Composition", "LibAV", "MediaCore", "MediaTestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "YAML", "Composition", "MediaCore"]),
-        .testTarget(name: "mediabatchTests", dependencies: ["mediabatch", "MediaBatch", "MediaCore"]),
+        .testTarget(name: "OpenAVFoundationTests",
+                    dependencies: ["OpenAVFoundation", "MediaTestSupport", "cmtime-guide", "timeline-builder", "crossfade",
+                                   "split-screen", "passthrough-trim", "thumbnails"]),
+        .testTarget(name: "mediabatchTests", dependencies: ["mediabatch", "MediaBatch", "MediaCore", "MediaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

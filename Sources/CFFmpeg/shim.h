@@ -13,6 +13,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/display.h>
+#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/samplefmt.h>
 #include <libavutil/audio_fifo.h>
 #include <libavutil/dict.h>

@@ -23,8 +23,12 @@ public enum CompositionError: Error, CustomStringConvertible, Sendable, Hashable
     case firstSegmentNotAtZero(trackID: Int32, start: MediaTime)
     /// A segment does not start where the previous one ends (a gap or an overlap).
     case segmentMisplaced(trackID: Int32, index: Int, start: MediaTime, previousEnd: MediaTime)
-    /// A segment's target range is invalid, non-numeric or empty, or a non-empty segment's source range is.
-    case invalidSegment(trackID: Int32, index: Int, mapping: TimeMapping)
+    /// A segment's target range (its place on the track) is invalid, non-numeric or empty.
+    case invalidSegmentTarget(trackID: Int32, index: Int, range: TimeRange)
+    /// A non-empty segment's source start is not a number.
+    case invalidSegmentSourceStart(trackID: Int32, index: Int, start: MediaTime)
+    /// A non-empty segment's source duration is invalid, non-numeric or zero.
+    case invalidSegmentSourceDuration(trackID: Int32, index: Int, range: TimeRange)
     /// The track ends with an empty segment.
     case trailingEmptySegment(trackID: Int32, index: Int)
     /// A video composition's frame duration is not a positive number.
@@ -47,6 +51,10 @@ public enum CompositionError: Error, CustomStringConvertible, Sendable, Hashable
     case lastInstructionEndsEarly(end: MediaTime, duration: MediaTime)
     /// A layer instruction names a track the composition does not have.
     case unknownLayerTrack(instructionIndex: Int, trackID: Int32)
+    /// An instruction's transition effect names a track without a layer in that instruction (or the same track twice).
+    case effectTrackWithoutLayer(instructionIndex: Int, trackID: Int32)
+    /// An instruction's transition effect has an invalid, non-numeric or empty range.
+    case invalidEffectRange(instructionIndex: Int, range: TimeRange)
 
     /// One lowercase line naming the track, segment or instruction and the exact times.
     public var description: String {
@@ -73,8 +81,12 @@ public enum CompositionError: Error, CustomStringConvertible, Sendable, Hashable
             return "track \(trackID): segment 0 starts at \(start) but the first segment must start at 0"
         case let .segmentMisplaced(trackID, index, start, previousEnd):
             return "track \(trackID): segment \(index) starts at \(start) but the previous one ends at \(previousEnd)"
-        case let .invalidSegment(trackID, index, mapping):
-            return "track \(trackID): segment \(index) has an invalid or empty time mapping \(mapping)"
+        case let .invalidSegmentTarget(trackID, index, range):
+            return "track \(trackID): segment \(index) has an invalid or empty target range \(CompositionError.text(range))"
+        case let .invalidSegmentSourceStart(trackID, index, start):
+            return "track \(trackID): segment \(index) has a source start of \(start); it must be a number"
+        case let .invalidSegmentSourceDuration(trackID, index, range):
+            return "track \(trackID): segment \(index) has an invalid or empty source range \(CompositionError.text(range))"
         case let .trailingEmptySegment(trackID, index):
             return "track \(trackID): segment \(index) is empty and ends the track; empty ranges cannot go at the end"
         case let .invalidFrameDuration(duration):
@@ -101,6 +113,12 @@ public enum CompositionError: Error, CustomStringConvertible, Sendable, Hashable
                 + "[\(end), \(duration)) is not covered"
         case let .unknownLayerTrack(instructionIndex, trackID):
             return "instruction \(instructionIndex) has a layer for track \(trackID), which is not in the composition"
+        case let .effectTrackWithoutLayer(instructionIndex, trackID):
+            return "instruction \(instructionIndex) has a transition effect for track \(trackID), which needs a layer of its "
+                + "own in that instruction; an effect joins two different layers"
+        case let .invalidEffectRange(instructionIndex, range):
+            return "instruction \(instructionIndex) has a transition effect with an invalid or empty time range "
+                + CompositionError.text(range)
         }
     }
 

@@ -59,38 +59,48 @@ public struct CompositionTrack: Sendable, Hashable, Codable {
         return segments.first { $0.targetRange.contains(time) } ?? last
     }
 
-    /// Replaces the segments after checking them with the rules of `validateSegments`.
+    /// Replaces the segments after checking them with the rules of `validateSegments(_:)`.
     public mutating func setSegments(_ newSegments: [TrackSegment]) throws {
-        try CompositionTrack.validate(newSegments, trackID: trackID)
+        try validateSegments(newSegments)
         segments = newSegments
     }
 
-    /// Checks that the first segment starts at 0, each later one starts at the previous end, every range is numeric
-    /// and not empty, and no empty segment ends the track (`validateTrackSegments:error:`).
+    /// Checks the track's own segments with the rules of `validateSegments(_:)`.
     public func validateSegments() throws {
-        try CompositionTrack.validate(segments, trackID: trackID)
+        try validateSegments(segments)
     }
 
-    static func validate(_ segments: [TrackSegment], trackID: Int32) throws {
+    /// Checks that `proposed` could be this track's segments (`validateTrackSegments:error:`): the first starts at 0,
+    /// each later one starts where the previous one ends, every target range is numeric and not empty, every
+    /// non-empty segment has a numeric start and a numeric, non-empty duration in its source, and (**decision**,
+    /// as `insertEmptyTimeRange` documents) no empty segment ends the track.
+    public func validateSegments(_ proposed: [TrackSegment]) throws {
         var previousEnd = MediaTime.zero
-        for (index, segment) in segments.enumerated() {
-            let mapping = segment.timeMapping
-            let target = mapping.target
-            let targetOK = target.isValid && target.start.isNumeric && target.duration.isNumeric && !target.isEmpty
-            let sourceOK = segment.isEmpty
-                || (mapping.source.isValid && mapping.source.start.isNumeric && mapping.source.duration.isNumeric
-                    && !mapping.source.isEmpty)
-            guard targetOK, sourceOK else { throw CompositionError.invalidSegment(trackID: trackID, index: index, mapping: mapping) }
+        for (index, segment) in proposed.enumerated() {
+            let target = segment.timeMapping.target
+            guard target.isValid, target.start.isNumeric, target.duration.isNumeric, !target.isEmpty else {
+                throw CompositionError.invalidSegmentTarget(trackID: trackID, index: index, range: target)
+            }
+            if !segment.isEmpty {
+                let source = segment.timeMapping.source
+                guard source.start.isNumeric else {
+                    throw CompositionError.invalidSegmentSourceStart(trackID: trackID, index: index, start: source.start)
+                }
+                guard source.isValid, source.duration.isNumeric, !source.isEmpty else {
+                    throw CompositionError.invalidSegmentSourceDuration(trackID: trackID, index: index, range: source)
+                }
+            }
             if index == 0, target.start != .zero {
                 throw CompositionError.firstSegmentNotAtZero(trackID: trackID, start: target.start)
             }
             if index > 0, target.start != previousEnd {
-                throw CompositionError.segmentMisplaced(trackID: trackID, index: index, start: target.start, previousEnd: previousEnd)
+                throw CompositionError.segmentMisplaced(trackID: trackID, index: index, start: target.start,
+                                                        previousEnd: previousEnd)
             }
             previousEnd = target.end
         }
-        if let last = segments.last, last.isEmpty {
-            throw CompositionError.trailingEmptySegment(trackID: trackID, index: segments.count - 1)
+        if let last = proposed.last, last.isEmpty {
+            throw CompositionError.trailingEmptySegment(trackID: trackID, index: proposed.count - 1)
         }
     }
 }

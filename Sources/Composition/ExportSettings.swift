@@ -57,6 +57,14 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         case opus
     }
 
+    /// Standard or high dynamic range video.
+    public enum DynamicRange: String, Sendable, Hashable, Codable, CaseIterable {
+        /// SDR BT.709: HDR sources are tone-mapped.
+        case sdr
+        /// HDR BT.2020 with the sources' HLG or PQ, as 10-bit HEVC; SDR sources are placed at HDR reference white.
+        case hdr
+    }
+
     /// How the video stream is encoded.
     public struct Video: Sendable, Hashable, Codable {
         /// The encoder.
@@ -81,11 +89,14 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         public var allowUpscale: Bool
         /// Frames between keyframes; nil lets the encoder choose.
         public var keyframeInterval: Int?
+        /// SDR or HDR; nil is SDR.
+        public var dynamicRange: DynamicRange?
 
         /// Creates video settings.
         public init(codec: VideoCodec, width: Int, height: Int, frameRate: FrameRate, crf: Int? = nil,
                     bitRate: Int? = nil, maxBitRate: Int? = nil, speed: String = "medium",
-                    pixelFormat: String = "yuv420p", allowUpscale: Bool = false, keyframeInterval: Int? = nil) {
+                    pixelFormat: String = "yuv420p", allowUpscale: Bool = false, keyframeInterval: Int? = nil,
+                    dynamicRange: DynamicRange? = nil) {
             self.codec = codec
             self.width = width
             self.height = height
@@ -97,7 +108,11 @@ public struct ExportSettings: Sendable, Hashable, Codable {
             self.pixelFormat = pixelFormat
             self.allowUpscale = allowUpscale
             self.keyframeInterval = keyframeInterval
+            self.dynamicRange = dynamicRange
         }
+
+        /// Whether the output is HDR.
+        public var isHDR: Bool { dynamicRange == .hdr }
     }
 
     /// How the audio stream is encoded.
@@ -143,10 +158,17 @@ public struct ExportSettings: Sendable, Hashable, Codable {
     public var posterTime: MediaTime?
     /// Container metadata tags (title, description, copyright, language, custom keys).
     public var metadata: [String: String]
+    /// The largest share (0...1) of a source stream's decoded packets that may be damaged and concealed before the
+    /// output fails; nil means `defaultDamageLimit`, 0 tolerates no damage at all.
+    public var damageLimit: Double?
+
+    /// The damage limit when a preset does not set one: 5 %, a few bad packets in a clip but not a broken file.
+    public static let defaultDamageLimit = 0.05
 
     /// Creates export settings.
     public init(name: String, container: Container, video: Video?, audio: Audio?, faststart: Bool = true,
-                passthrough: Bool = false, posterTime: MediaTime? = nil, metadata: [String: String] = [:]) {
+                passthrough: Bool = false, posterTime: MediaTime? = nil, metadata: [String: String] = [:],
+                damageLimit: Double? = nil) {
         self.name = name
         self.container = container
         self.video = video
@@ -155,5 +177,6 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         self.passthrough = passthrough
         self.posterTime = posterTime
         self.metadata = metadata
+        self.damageLimit = damageLimit
     }
 }

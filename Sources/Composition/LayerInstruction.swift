@@ -1,7 +1,8 @@
 import MediaCore
 
 /// How one track's pictures are placed in an instruction's output: opacity, transform and crop over time
-/// (AVVideoCompositionLayerInstruction; SEMANTICS.md A4).
+/// (AVVideoCompositionLayerInstruction; docs/semantics.md). AVFoundation's setters ramp linearly; the overloads
+/// taking a `TimingFunction` ease.
 public struct LayerInstruction: Sendable, Hashable, Codable {
     /// The composition track this layer shows.
     public var trackID: Int32
@@ -32,15 +33,26 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
     /// Ramps opacity linearly from `startOpacity` to `endOpacity` over `timeRange`; values are clamped to 0...1.
     public mutating func setOpacityRamp(fromStartOpacity startOpacity: Double, toEndOpacity endOpacity: Double,
                                         timeRange: TimeRange) throws {
+        try setOpacityRamp(fromStartOpacity: startOpacity, toEndOpacity: endOpacity, timeRange: timeRange,
+                           timingFunction: .linear)
+    }
+
+    /// Ramps opacity from `startOpacity` to `endOpacity` over `timeRange`, its progress shaped by `timingFunction`;
+    /// values are clamped to 0...1 (also where an overshooting curve leaves them).
+    public mutating func setOpacityRamp(fromStartOpacity startOpacity: Double, toEndOpacity endOpacity: Double,
+                                        timeRange: TimeRange, timingFunction: TimingFunction) throws {
         try RampCheck.range(timeRange, "setOpacityRamp")
         try RampCheck.value(startOpacity, "startOpacity")
         try RampCheck.value(endOpacity, "endOpacity")
         opacityRamps.insertRamp(Ramp(from: LayerInstruction.clampOpacity(startOpacity),
-                                     to: LayerInstruction.clampOpacity(endOpacity), timeRange: timeRange))
+                                     to: LayerInstruction.clampOpacity(endOpacity), timeRange: timeRange,
+                                     timingFunction: timingFunction))
     }
 
-    /// 1.0 before the first value, interpolated within a ramp, the last value held afterwards.
-    public func opacity(at time: MediaTime) -> Double { opacityRamps.rampValue(at: time, default: 1) }
+    /// 1.0 before the first value, interpolated within a ramp, the last value held afterwards; always in 0...1.
+    public func opacity(at time: MediaTime) -> Double {
+        LayerInstruction.clampOpacity(opacityRamps.rampValue(at: time, default: 1))
+    }
 
     /// The opacity ramp in effect at `time`, else the next one; nil past the last ramp.
     public func opacityRamp(at time: MediaTime) -> RampSpan<Double>? { opacityRamps.rampSpan(at: time) }
@@ -56,8 +68,15 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
     /// Ramps the transform component-wise from `start` to `end` over `timeRange`.
     public mutating func setTransformRamp(fromStart start: AffineTransform2D, toEnd end: AffineTransform2D,
                                           timeRange: TimeRange) throws {
+        try setTransformRamp(fromStart: start, toEnd: end, timeRange: timeRange, timingFunction: .linear)
+    }
+
+    /// Ramps the transform component-wise from `start` to `end` over `timeRange`, its progress shaped by
+    /// `timingFunction`.
+    public mutating func setTransformRamp(fromStart start: AffineTransform2D, toEnd end: AffineTransform2D,
+                                          timeRange: TimeRange, timingFunction: TimingFunction) throws {
         try RampCheck.range(timeRange, "setTransformRamp")
-        transformRamps.insertRamp(Ramp(from: start, to: end, timeRange: timeRange))
+        transformRamps.insertRamp(Ramp(from: start, to: end, timeRange: timeRange, timingFunction: timingFunction))
     }
 
     /// Identity before the first value, interpolated within a ramp, the last value held afterwards.
@@ -79,8 +98,15 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
     /// Ramps the crop rectangle from `start` to `end` over `timeRange`.
     public mutating func setCropRectangleRamp(fromStartCropRectangle start: Rect, toEndCropRectangle end: Rect,
                                               timeRange: TimeRange) throws {
+        try setCropRectangleRamp(fromStartCropRectangle: start, toEndCropRectangle: end, timeRange: timeRange,
+                                 timingFunction: .linear)
+    }
+
+    /// Ramps the crop rectangle from `start` to `end` over `timeRange`, its progress shaped by `timingFunction`.
+    public mutating func setCropRectangleRamp(fromStartCropRectangle start: Rect, toEndCropRectangle end: Rect,
+                                              timeRange: TimeRange, timingFunction: TimingFunction) throws {
         try RampCheck.range(timeRange, "setCropRectangleRamp")
-        cropRectangleRamps.insertRamp(Ramp(from: start, to: end, timeRange: timeRange))
+        cropRectangleRamps.insertRamp(Ramp(from: start, to: end, timeRange: timeRange, timingFunction: timingFunction))
     }
 
     /// `Rect.infinite` (no crop) before the first value, interpolated within a ramp, the last value held afterwards.

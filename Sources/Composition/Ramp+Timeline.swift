@@ -36,7 +36,8 @@ extension Array {
             if inEffect || time < ramp.timeRange.start {
                 let range = TimeRange(start: ramp.timeRange.start, end: end)
                 let endValue = end < ramp.timeRange.end ? ramp.value(at: end) : ramp.endValue
-                return RampSpan(startValue: ramp.startValue, endValue: endValue, timeRange: range)
+                return RampSpan(startValue: ramp.startValue, endValue: endValue, timeRange: range,
+                                timingFunction: ramp.timingFunction)
             }
         }
         return nil

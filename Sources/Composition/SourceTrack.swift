@@ -34,13 +34,28 @@ public struct SourceTrack: Sendable, Hashable, Codable {
         self.naturalTimeScale = naturalTimeScale ?? durationScale
     }
 
-    /// A source track from a probed stream: track ID `index + 1`, range `[0, duration)`, coded size, frame rate and
-    /// the stream's time base. Rotation is not turned into a transform here.
-    public init(url: URL, stream: ProbedStream) {
+    /// A source track from a probed stream: track ID `index + 1`, range `[0, duration)` (the file's duration when the
+    /// stream does not say, an endless range for a still picture) and the stream's time base. A video track's
+    /// `naturalSize` is its display size (`ProbedStream.displaySize`: what a player shows) and its `preferredTransform`
+    /// records a display rotation (coded pixels to display pixels, e.g. `[0 1 -1 0 h 0]` for 90 degrees clockwise; nil
+    /// when upright). The renderer turns and rescales decoded pictures itself before any crop or fit, so crops, fits
+    /// and layer transforms are all in display coordinates.
+    public init(url: URL, stream: ProbedStream, fileDuration: MediaTime = .indefinite) {
         let scale = stream.timeBase.isNumeric && stream.timeBase.value == 1 ? stream.timeBase.timescale : 600
+        let duration = stream.duration.isNumeric ? stream.duration : fileDuration
         self.init(url: url, trackID: Int32(stream.index + 1), mediaType: stream.mediaType,
-                  timeRange: TimeRange(start: .zero, duration: stream.duration),
-                  naturalSize: Size(width: Double(stream.width), height: Double(stream.height)),
+                  timeRange: TimeRange(start: .zero, duration: stream.isStillImage ? .positiveInfinity : duration),
                   frameRate: stream.frameRate, naturalTimeScale: scale)
+        guard stream.mediaType == .video else { return }
+        let display = stream.displaySize
+        naturalSize = Size(width: Double(display.width), height: Double(display.height))
+        let (width, height) = stream.rotation % 180 == 0 ? (naturalSize.width, naturalSize.height)
+                                                          : (naturalSize.height, naturalSize.width)
+        switch stream.rotation {
+        case 90: preferredTransform = AffineTransform2D(a: 0, b: 1, c: -1, d: 0, tx: height, ty: 0)
+        case 180: preferredTransform = AffineTransform2D(a: -1, b: 0, c: 0, d: -1, tx: width, ty: height)
+        case 270: preferredTransform = AffineTransform2D(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: width)
+        default: break
+        }
     }
 }

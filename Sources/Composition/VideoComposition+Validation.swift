@@ -17,6 +17,9 @@ extension VideoComposition {
             for layer in instruction.layerInstructions where composition.track(withID: layer.trackID) == nil {
                 problems.append(.unknownLayerTrack(instructionIndex: index, trackID: layer.trackID))
             }
+            if let effect = instruction.transitionEffect {
+                problems += Self.problems(of: effect, in: instruction, index: index)
+            }
             guard range.isValid, range.start.isNumeric, range.duration.isNumeric, !range.isEmpty else {
                 problems.append(.invalidInstructionRange(index: index, range: range))
                 continue
@@ -37,6 +40,28 @@ extension VideoComposition {
         }
         if let coveredEnd, coveredEnd < duration {
             problems.append(.lastInstructionEndsEarly(end: coveredEnd, duration: duration))
+        }
+        return problems
+    }
+
+    /// An effect must name two different tracks that have layers in its instruction, over a valid numeric range, with a
+    /// softness in 0...1.
+    static func problems(of effect: VideoTransitionEffect, in instruction: VideoCompositionInstruction,
+                         index: Int) -> [CompositionError] {
+        var problems: [CompositionError] = []
+        let range = effect.timeRange
+        if !range.isValid || !range.start.isNumeric || !range.duration.isNumeric || range.isEmpty {
+            problems.append(.invalidEffectRange(instructionIndex: index, range: range))
+        }
+        if effect.outgoingTrackID == effect.incomingTrackID {
+            problems.append(.effectTrackWithoutLayer(instructionIndex: index, trackID: effect.incomingTrackID))
+        }
+        for trackID in [effect.outgoingTrackID, effect.incomingTrackID]
+        where instruction.layerInstruction(forTrackID: trackID) == nil {
+            problems.append(.effectTrackWithoutLayer(instructionIndex: index, trackID: trackID))
+        }
+        if !(0...1).contains(effect.softness) {
+            problems.append(.valueOutOfRange(name: "softness", value: effect.softness, range: 0...1))
         }
         return problems
     }

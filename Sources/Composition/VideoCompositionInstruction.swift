@@ -8,12 +8,16 @@ public struct VideoCompositionInstruction: Sendable, Hashable, Codable {
     public var layerInstructions: [LayerInstruction]
     /// A background for this range, overriding the video composition's; nil uses that one.
     public var backgroundColor: Color?
+    /// A per-pixel transition between two of the layers (custom compositing); nil for none.
+    public var transitionEffect: VideoTransitionEffect?
 
     /// Creates an instruction.
-    public init(timeRange: TimeRange, layerInstructions: [LayerInstruction] = [], backgroundColor: Color? = nil) {
+    public init(timeRange: TimeRange, layerInstructions: [LayerInstruction] = [], backgroundColor: Color? = nil,
+                transitionEffect: VideoTransitionEffect? = nil) {
         self.timeRange = timeRange
         self.layerInstructions = layerInstructions
         self.backgroundColor = backgroundColor
+        self.transitionEffect = transitionEffect
     }
 
     /// The IDs of the layers' tracks, top first.

@@ -28,6 +28,14 @@ func checkStatus(_ code: Int32, _ function: StaticString, _ operation: @autoclos
     return .ok(try check(code, function, operation()))
 }
 
+/// libav's text for a failure that concerns only the data given to a call (a packet a decoder cannot decode:
+/// `AVERROR_INVALIDDATA` and the like), which a caller may conceal; nil for success, EAGAIN, EOF and running out of
+/// memory, which `checkStatus` handles.
+func concealableFailure(_ code: Int32) -> String? {
+    guard code < 0, code != mb_averror_eagain(), code != mb_averror_eof(), code != mb_averror(ENOMEM) else { return nil }
+    return libavMessage(code)
+}
+
 /// A non-nil pointer from an allocating call, or `LibAVError.failed` with ENOMEM naming the function.
 func checkAllocation<T>(_ pointer: T?, _ function: StaticString, _ operation: @autoclosure () -> LibAVError.Operation)
     throws(LibAVError) -> T

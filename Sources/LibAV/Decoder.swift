@@ -19,6 +19,12 @@ public final class Decoder: @unchecked Sendable {
     private var pending: [Frame] = []
     /// Whether the end of the stream has been sent to the codec.
     private var draining = false
+    /// What was concealed so far.
+    public private(set) var damage = DecodeDamage()
+    /// Keys of the packets already counted as damaged (byte position, else pts), so a packet is counted once.
+    private var damagedKeys: Set<Int64> = []
+    /// The furthest decode position (dts, else byte position) counted in `damage.packets`.
+    private var countedUpTo = Int64.min
 
     /// Opens a decoder for stream `stream` of `input`; `threads` is the codec's thread count (0 lets libav choose),
     /// used for frame threading on video.
@@ -70,15 +76,34 @@ public final class Decoder: @unchecked Sendable {
     public var channels: Int { Int(context.pointee.ch_layout.nb_channels) }
 
     /// Sends one packet of this decoder's stream and returns the frames it completed (often none or one).
+    ///
+    /// A packet libav cannot decode (`AVERROR_INVALIDDATA` and the like) and a frame libav flags as corrupt are not
+    /// errors: they are concealed (no frame comes of them, so a reader keeps showing the last good picture and audio
+    /// placed by timestamps gets a hole) and recorded in `damage`. Only running out of memory throws.
     public func decode(_ packet: Packet) throws(LibAVError) -> [Frame] {
+        count(packet)
         var frames: [Frame] = []
+        var attempts = 0
         while true {
-            let status = try checkStatus(avcodec_send_packet(context, packet.pointer), "avcodec_send_packet",
-                                         .decode(path: path, stream: streamIndex))
-            // EAGAIN: the codec wants its output taken first; take it, then send the same packet again.
-            let again = status == .again
-            try receiveAll(into: &frames)
-            if !again { return frames }
+            let code = avcodec_send_packet(context, packet.pointer)
+            // EAGAIN: the codec wants its output taken first; take it, then send the same packet again (a codec
+            // that keeps refusing after its output was taken, because that output failed, loses the packet).
+            if code == mb_averror_eagain() {
+                guard attempts < 4 else {
+                    recordDamage(packet, reason: libavMessage(code))
+                    return frames
+                }
+                attempts += 1
+                try receiveAll(into: &frames, packet: packet)
+                continue
+            }
+            if let reason = concealableFailure(code) {
+                recordDamage(packet, reason: reason)
+            } else {
+                _ = try checkStatus(code, "avcodec_send_packet", .decode(path: path, stream: streamIndex))
+            }
+            try receiveAll(into: &frames, packet: packet)
+            return frames
         }
     }
 
@@ -89,7 +114,7 @@ public final class Decoder: @unchecked Sendable {
         _ = try checkStatus(avcodec_send_packet(context, nil), "avcodec_send_packet",
                             .decode(path: path, stream: streamIndex))
         var frames: [Frame] = []
-        try receiveAll(into: &frames)
+        try receiveAll(into: &frames, packet: nil)
         return frames
     }
 
@@ -116,16 +141,57 @@ public final class Decoder: @unchecked Sendable {
         return pending.removeFirst()
     }
 
-    /// Receives frames until the codec asks for input or reports the end.
-    private func receiveAll(into frames: inout [Frame]) throws(LibAVError) {
+    /// Receives frames until the codec asks for input or reports the end; failures and corrupt frames are
+    /// concealed and recorded against `packet` (the one just sent; nil while draining).
+    private func receiveAll(into frames: inout [Frame], packet: Packet?) throws(LibAVError) {
         while true {
             let frame = try Frame()
-            let status = try checkStatus(avcodec_receive_frame(context, frame.pointer), "avcodec_receive_frame",
-                                         .decode(path: path, stream: streamIndex))
+            let code = avcodec_receive_frame(context, frame.pointer)
+            if let reason = concealableFailure(code) {
+                recordDamage(packet, reason: reason)
+                return
+            }
+            let status = try checkStatus(code, "avcodec_receive_frame", .decode(path: path, stream: streamIndex))
             guard status != .again, status != .endOfFile else { return }
             frame.timeBase = timeBase
             frame.pointer.pointee.pts = frame.pointer.pointee.best_effort_timestamp
+            if frame.pointer.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 || frame.pointer.pointee.decode_error_flags != 0 {
+                recordDamage(packet, reason: "corrupt frame", time: frame.pts)
+                continue
+            }
             frames.append(frame)
         }
+    }
+
+    /// Counts `packet` in `damage.packets` unless it was counted before (read again after a backward seek).
+    private func count(_ packet: Packet) {
+        let raw = packet.pointer.pointee
+        let position = raw.dts != mb_av_nopts_value() ? raw.dts : raw.pos
+        if position < 0 && raw.dts == mb_av_nopts_value() {
+            damage.packets += 1
+        } else if position > countedUpTo {
+            countedUpTo = position
+            damage.packets += 1
+        }
+    }
+
+    /// Records `packet` (or, while draining, the frame time `time`) as damaged, once.
+    private func recordDamage(_ packet: Packet?, reason: String, time: MediaTime = .invalid) {
+        let raw = packet?.pointer.pointee
+        let key: Int64
+        if let raw, raw.pos >= 0 {
+            key = raw.pos
+        } else if let raw, raw.pts != mb_av_nopts_value() {
+            key = raw.pts
+        } else if time.isNumeric {
+            key = time.ticks(in: timeBase)
+        } else {
+            key = Int64.min + Int64(damagedKeys.count)
+        }
+        guard damagedKeys.insert(key).inserted else { return }
+        var when = time
+        if let packet, packet.pts.isNumeric { when = packet.pts } else if let packet, packet.dts.isNumeric { when = packet.dts }
+        damage.damagedTimes.append(when)
+        if damage.firstReason == nil { damage.firstReason = reason }
     }
 }

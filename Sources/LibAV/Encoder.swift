@@ -32,11 +32,14 @@ public final class Encoder: @unchecked Sendable {
         public var threads: Int
         /// Codec options: generic (`g`, `bf`) and private (`crf`, `preset`, `x264-params`, `profile`).
         public var options: [String: String]
+        /// How the pictures' colours are described in the stream; nil for BT.709 (limited range, or full for the
+        /// JPEG formats).
+        public var color: ColorDescription?
 
         /// Creates video settings.
         public init(width: Int, height: Int, pixelFormat: PixelFormat = .yuv420p, frameRate: FrameRate,
                     timeBase: MediaTime? = nil, bitRate: Int = 0, maxBitRate: Int = 0, bufferSize: Int = 0,
-                    gopSize: Int = 0, threads: Int = 0, options: [String: String] = [:]) {
+                    gopSize: Int = 0, threads: Int = 0, options: [String: String] = [:], color: ColorDescription? = nil) {
             self.width = width
             self.height = height
             self.pixelFormat = pixelFormat
@@ -48,6 +51,7 @@ public final class Encoder: @unchecked Sendable {
             self.gopSize = gopSize
             self.threads = threads
             self.options = options
+            self.color = color
         }
     }
 
@@ -102,12 +106,14 @@ public final class Encoder: @unchecked Sendable {
             }
             if settings.gopSize > 0 { context.pointee.gop_size = Int32(settings.gopSize) }
             context.pointee.thread_count = Int32(max(0, settings.threads))
-            // Pictures arrive as BT.709 (limited range, or full for the JPEG formats); say so in the stream.
+            // Say in the stream how the pictures' colours are meant (BT.709 unless the settings say otherwise).
             if settings.pixelFormat.isYUV {
-                context.pointee.color_range = settings.pixelFormat.isJPEGRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
-                context.pointee.colorspace = AVCOL_SPC_BT709
-                context.pointee.color_primaries = AVCOL_PRI_BT709
-                context.pointee.color_trc = AVCOL_TRC_BT709
+                let color = settings.color
+                    ?? ColorDescription(matrix: .bt709, isFullRange: settings.pixelFormat.isJPEGRange)
+                context.pointee.color_range = color.isFullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
+                context.pointee.colorspace = color.codecMatrix
+                context.pointee.color_primaries = color.codecPrimaries
+                context.pointee.color_trc = color.codecTransfer
             }
         }
     }

@@ -2,9 +2,9 @@ internal import CFFmpeg
 import MediaCore
 
 extension Frame {
-    /// The picture's colour description: the range it is tagged with (or its format implies: `yuvj*`, RGB and grey
-    /// are full range) and the matrix it is tagged with (BT.709, BT.601 / SMPTE 170M / BT.470 BG, BT.2020), or
-    /// when untagged BT.709 for HD (height >= 720) and BT.601 for SD.
+    /// The picture's colour description as tagged. Untagged parts are assumed: the range from the pixel format
+    /// (`yuvj*`, RGB and grey are full range), the matrix from the size (BT.709 for HD, height >= 720, else BT.601),
+    /// and transfer and primaries from the matrix (see `ColorDescription.init`).
     public var colorDescription: ColorDescription {
         let frame = pointer.pointee
         let implied = ColorDescription.implied(by: pixelFormat)
@@ -19,34 +19,108 @@ extension Frame {
         case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: .bt2020
         default: ColorDescription.assumedMatrix(height: height)
         }
-        return ColorDescription(matrix: matrix, isFullRange: fullRange)
+        let transfer: ColorDescription.Transfer? = switch frame.color_trc {
+        case AVCOL_TRC_BT709, AVCOL_TRC_BT2020_10, AVCOL_TRC_BT2020_12: .bt709
+        case AVCOL_TRC_SMPTE170M, AVCOL_TRC_GAMMA22, AVCOL_TRC_GAMMA28, AVCOL_TRC_SMPTE240M: .bt601
+        case AVCOL_TRC_IEC61966_2_1: .srgb
+        case AVCOL_TRC_SMPTE2084: .pq
+        case AVCOL_TRC_ARIB_STD_B67: .hlg
+        case AVCOL_TRC_LINEAR: .linear
+        default: nil
+        }
+        let primaries: ColorDescription.Primaries? = switch frame.color_primaries {
+        case AVCOL_PRI_BT709: .bt709
+        case AVCOL_PRI_SMPTE170M, AVCOL_PRI_BT470BG, AVCOL_PRI_BT470M, AVCOL_PRI_SMPTE240M: .bt601
+        case AVCOL_PRI_BT2020: .bt2020
+        case AVCOL_PRI_SMPTE432: .p3
+        case AVCOL_PRI_SMPTE431: .dciP3
+        default: nil
+        }
+        return ColorDescription(matrix: matrix, isFullRange: fullRange, transfer: transfer, primaries: primaries)
     }
 
-    /// Tags the frame with `color` (range and matrix) and the matching primaries and transfer characteristics.
+    /// Tags the frame with `color`: range, matrix, transfer characteristic and primaries.
     public func tag(_ color: ColorDescription) {
         pointer.pointee.color_range = color.isFullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
-        switch color.matrix {
-        case .bt709:
-            pointer.pointee.colorspace = AVCOL_SPC_BT709
-            pointer.pointee.color_primaries = AVCOL_PRI_BT709
-            pointer.pointee.color_trc = AVCOL_TRC_BT709
-        case .bt601:
-            pointer.pointee.colorspace = AVCOL_SPC_SMPTE170M
-            pointer.pointee.color_primaries = AVCOL_PRI_SMPTE170M
-            pointer.pointee.color_trc = AVCOL_TRC_SMPTE170M
-        case .bt2020:
-            pointer.pointee.colorspace = AVCOL_SPC_BT2020_NCL
-            pointer.pointee.color_primaries = AVCOL_PRI_BT2020
-            pointer.pointee.color_trc = AVCOL_TRC_BT709
-        }
+        pointer.pointee.colorspace = color.codecMatrix
+        pointer.pointee.color_trc = color.codecTransfer
+        pointer.pointee.color_primaries = color.codecPrimaries
     }
+
+    /// The HDR10 static metadata the picture carries (content light level, mastering display); nil when it carries
+    /// neither.
+    public var hdrMetadata: HDRMetadata? {
+        var metadata = HDRMetadata()
+        if let data = av_frame_get_side_data(pointer, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL),
+           data.pointee.size >= MemoryLayout<AVContentLightMetadata>.size {
+            let level = data.pointee.data.withMemoryRebound(to: AVContentLightMetadata.self, capacity: 1) { $0.pointee }
+            metadata.maxContentLight = Int(level.MaxCLL)
+            metadata.maxFrameAverageLight = Int(level.MaxFALL)
+        }
+        if let data = av_frame_get_side_data(pointer, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA),
+           data.pointee.size >= MemoryLayout<AVMasteringDisplayMetadata>.size {
+            let display = data.pointee.data.withMemoryRebound(to: AVMasteringDisplayMetadata.self, capacity: 1) { $0.pointee }
+            if display.has_primaries != 0, display.has_luminance != 0 {
+                func point(_ pair: (AVRational, AVRational)) -> (x: Double, y: Double) { (av_q2d(pair.0), av_q2d(pair.1)) }
+                // libav orders the primaries red, green, blue.
+                metadata.masteringDisplay = HDRMetadata.MasteringDisplay(
+                    red: point(display.display_primaries.0), green: point(display.display_primaries.1),
+                    blue: point(display.display_primaries.2), white: point(display.white_point),
+                    maxLuminance: av_q2d(display.max_luminance), minLuminance: av_q2d(display.min_luminance))
+            }
+        }
+        return metadata == HDRMetadata() ? nil : metadata
+    }
+
+    /// The brightest light the picture's HDR metadata promises, in cd/m2 (see `HDRMetadata.peakLuminance`).
+    public var peakLuminance: Double? { hdrMetadata?.peakLuminance }
 
     /// The picture's sample (pixel) aspect ratio as the decoder reported it; nil when unknown.
     public var sampleAspectRatio: FrameRate? { FrameRate(pointer.pointee.sample_aspect_ratio) }
+
+    /// Whether the decoder marked the picture as interlaced (two fields woven into one frame).
+    public var isInterlaced: Bool { pointer.pointee.interlaced_frame != 0 }
+
+    /// Whether an interlaced picture's top field comes first in time.
+    public var isTopFieldFirst: Bool { pointer.pointee.top_field_first != 0 }
 
     /// Copies the presentation time (and its time base) of `other`.
     public func copyTiming(from other: Frame) {
         timeBase = other.timeBase
         pointer.pointee.pts = other.pointer.pointee.pts
+    }
+}
+
+extension ColorDescription {
+    /// libav's matrix constant.
+    var codecMatrix: AVColorSpace {
+        switch matrix {
+        case .bt709: AVCOL_SPC_BT709
+        case .bt601: AVCOL_SPC_SMPTE170M
+        case .bt2020: AVCOL_SPC_BT2020_NCL
+        }
+    }
+
+    /// libav's transfer characteristic constant.
+    var codecTransfer: AVColorTransferCharacteristic {
+        switch transfer {
+        case .bt709: AVCOL_TRC_BT709
+        case .bt601: AVCOL_TRC_SMPTE170M
+        case .srgb: AVCOL_TRC_IEC61966_2_1
+        case .pq: AVCOL_TRC_SMPTE2084
+        case .hlg: AVCOL_TRC_ARIB_STD_B67
+        case .linear: AVCOL_TRC_LINEAR
+        }
+    }
+
+    /// libav's primaries constant.
+    var codecPrimaries: AVColorPrimaries {
+        switch primaries {
+        case .bt709: AVCOL_PRI_BT709
+        case .bt601: AVCOL_PRI_SMPTE170M
+        case .bt2020: AVCOL_PRI_BT2020
+        case .p3: AVCOL_PRI_SMPTE432
+        case .dciP3: AVCOL_PRI_SMPTE431
+        }
     }
 }

@@ -90,6 +90,9 @@ public final class Frame: @unchecked Sendable {
         }
     }
 
+    /// The time base of `pts`, as the duration of one tick.
+    public var timeBaseDuration: MediaTime { MediaTime(ticks: 1, timeBase: timeBase) }
+
     /// How long the frame lasts as the decoder reported it; `invalid` when unknown.
     public var duration: MediaTime {
         let ticks = pointer.pointee.pkt_duration

@@ -75,3 +75,25 @@ extension InputFile {
         return ((quarterTurns % 4) + 4) % 4 * 90
     }
 }
+
+extension InputFile {
+    /// How the fields of a video stream's pictures are ordered, as its codec parameters say.
+    public enum FieldOrder: Sendable, Hashable {
+        /// Whole frames (or the stream does not say).
+        case progressive
+        /// Interlaced, the top field shown first.
+        case topFieldFirst
+        /// Interlaced, the bottom field shown first.
+        case bottomFieldFirst
+    }
+
+    /// The field order of stream `index` (`field_order` tt and bt show the top field first, bb and tb the bottom).
+    public func fieldOrder(ofStream index: Int) -> FieldOrder {
+        guard let stream = try? self.stream(index) else { return .progressive }
+        switch stream.pointee.codecpar.pointee.field_order {
+        case AV_FIELD_TT, AV_FIELD_BT: return .topFieldFirst
+        case AV_FIELD_BB, AV_FIELD_TB: return .bottomFieldFirst
+        default: return .progressive
+        }
+    }
+}

@@ -26,6 +26,8 @@ public struct Job: Sendable, Hashable, Codable {
     public var dependencies: [String]
     /// Paths of the files this job reads (not generators, not other outputs).
     public var sourceFiles: [String]
+    /// Where one clip gives way to the next, in timeline order, with the transition used.
+    public var cuts: [PlannedCut] = []
 
     /// The composition's duration: the length of the output.
     public var expectedDuration: MediaTime { composition.duration }
@@ -39,3 +41,17 @@ public struct Job: Sendable, Hashable, Codable {
 }
 
 
+
+/// A join between two consecutive clips of an output: where the second one starts and how.
+public struct PlannedCut: Sendable, Hashable, Codable {
+    /// When the incoming clip starts (the transition's overlap begins), on the output's timeline.
+    public var at: MediaTime
+    /// The transition.
+    public var transition: TransitionSpec
+
+    /// Creates a planned cut.
+    public init(at: MediaTime, transition: TransitionSpec) {
+        self.at = at
+        self.transition = transition
+    }
+}

@@ -62,31 +62,43 @@ extension JobBuilder {
         return (videoIDs, audioIDs, sizes)
     }
 
-    /// Applies `layers:` to every instruction where their track plays; tracks without a layer fill the canvas.
-    func applyExplicitLayers(_ spec: OutputSpec, video: inout VideoComposition, videoIDs: [Int: Int32],
-                             sizes: [Int: Size], canvas: Size) throws {
+    /// Applies `layers:` to every instruction where their track plays; tracks without a layer fill the canvas. A
+    /// layer's motion runs over its track's time, from its first picture to its last.
+    func applyExplicitLayers(_ spec: OutputSpec, video: inout VideoComposition, composition: MutableComposition,
+                             videoIDs: [Int: Int32], sizes: [Int: Size], canvas: Size) throws {
         let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        var courses: [Int32: (course: LayerCourse, writesOpacity: Bool, layer: LayerSpec?)] = [:]
+        for (trackIndex, trackID) in videoIDs {
+            let segments = composition.track(withID: trackID)?.segments.filter { !$0.isEmpty } ?? []
+            guard let first = segments.first, let last = segments.last else { continue }
+            let layerSpec = spec.layers.first { $0.track == trackIndex + 1 }
+            let size = sizes[trackIndex] ?? canvas
+            let region = layerSpec?.region.map { FitGeometry.resolve($0, in: canvas, aspectOf: size) } ?? full
+            let geometry = FitGeometry.place(crop: FitGeometry.crop(layerSpec?.crop, in: size), into: region,
+                                             fit: layerSpec?.fit ?? .contain)
+            // A single opacity value under an animated opacity is its base; ramps are written as they are.
+            let animated = layerSpec?.motion?.animatesOpacity == true
+            let single = layerSpec?.opacity.count == 1 && layerSpec?.opacity.first?.duration == .zero
+                && layerSpec?.opacity.first?.start == .zero
+            let base = animated && single ? layerSpec?.opacity.first?.startValue ?? 1 : 1
+            let picture = FittedPicture(sourceSize: size, crop: geometry.crop, transform: geometry.transform,
+                                        canvas: canvas, opacity: base)
+            do {
+                let course = try MotionCompiler.course(layerSpec?.motion, picture: picture,
+                                                       range: TimeRange(start: first.targetRange.start, end: last.targetRange.end),
+                                                       frameDuration: video.frameDuration)
+                courses[trackID] = (course, animated, layerSpec)
+            } catch {
+                throw problem(spec, stage: "load", error.message, at: error.location)
+            }
+        }
         for index in video.instructions.indices {
-            let start = video.instructions[index].timeRange.start
+            let range = video.instructions[index].timeRange
             for layerIndex in video.instructions[index].layerInstructions.indices {
-                let trackID = video.instructions[index].layerInstructions[layerIndex].trackID
-                guard let trackIndex = videoIDs.first(where: { $0.value == trackID })?.key else { continue }
-                let layerSpec = spec.layers.first { $0.track == trackIndex + 1 }
-                let size = sizes[trackIndex] ?? canvas
-                let region = layerSpec?.region.map { FitGeometry.resolve($0, in: canvas, aspectOf: size) } ?? full
-                let geometry = FitGeometry.place(crop: FitGeometry.crop(layerSpec?.crop, in: size), into: region,
-                                                 fit: layerSpec?.fit ?? .contain)
                 var layer = video.instructions[index].layerInstructions[layerIndex]
-                try layer.setCropRectangle(geometry.crop, at: start)
-                try layer.setTransform(geometry.transform, at: start)
-                for ramp in layerSpec?.opacity ?? [] {
-                    if ramp.duration > .zero {
-                        try layer.setOpacityRamp(fromStartOpacity: ramp.startValue, toEndOpacity: ramp.endValue,
-                                                 timeRange: TimeRange(start: ramp.start, duration: ramp.duration))
-                    } else {
-                        try layer.setOpacity(ramp.startValue, at: ramp.start)
-                    }
-                }
+                guard let (course, writesOpacity, layerSpec) = courses[layer.trackID] else { continue }
+                try course.apply(to: &layer, within: range, opacity: writesOpacity)
+                if !writesOpacity { try Self.writeOpacity(layerSpec?.opacity ?? [], into: &layer) }
                 video.instructions[index].layerInstructions[layerIndex] = layer
             }
         }

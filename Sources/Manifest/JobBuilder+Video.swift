@@ -1,10 +1,12 @@
 import Composition
+import Foundation
 import MediaCore
 
 extension JobBuilder {
-    /// The video composition: one instruction per slice of active tracks (from `make(propertiesOf:)`), each layer
-    /// given its crop and fit transform, transitions as opacity / crop / transform ramps over the overlaps, and
-    /// overlays placed in their regions.
+    /// The video composition: one instruction per slice of active tracks (from `make(propertiesOf:)`); each clip's
+    /// course (its crop and fit, moved by its motion, changed by the transitions it takes part in) and each
+    /// overlay's written into the layers where they play; over each transition's overlap the two layers ordered as
+    /// the style needs, with the style's effect for shaped, blurred and dipped transitions.
     func makeVideoComposition(_ composition: MutableComposition, placed: [PlacedClip],
                               overlays: [(OverlaySpec, Int32, SourceInfo)], canvas: Size, frameRate: FrameRate,
                               spec: OutputSpec) throws -> VideoComposition {
@@ -14,8 +16,16 @@ extension JobBuilder {
         if let rgba = ColorParser.rgba(spec.background) {
             video.backgroundColor = Color(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
         }
-        let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        let ends = placed.map(\.end)
+        video.instructions = Self.split(video.instructions, at: placed.dropFirst().flatMap { item in
+            item.transitionIn.duration > .zero ? [item.start, item.start + item.transitionIn.duration] : []
+        })
+        let courses = try clipCourses(placed, composition: composition, canvas: canvas, spec: spec,
+                                      frameDuration: video.frameDuration)
+        let overlayCourses = try overlays.map { overlay, _, info in
+            try overlayCourse(overlay, info: info, canvas: canvas, total: composition.duration,
+                              frameDuration: video.frameDuration, spec: spec)
+        }
+        let lumaImages = try transitionImages(placed, spec: spec)
         do {
             for index in video.instructions.indices {
                 let range = video.instructions[index].timeRange
@@ -23,23 +33,19 @@ extension JobBuilder {
                 for layerIndex in layers.indices {
                     let trackID = layers[layerIndex].trackID
                     if let overlay = overlays.firstIndex(where: { $0.1 == trackID }) {
-                        try placeOverlay(overlays[overlay].0, info: overlays[overlay].2, canvas: canvas, layer: &layers[layerIndex],
-                                         at: range.start)
-                    } else {
-                        // Clips joined by cuts on one track share an instruction: each sets its own crop and fit.
-                        let rangeEnd = range.end
-                        for clip in placed.indices where placed[clip].videoTrack == trackID && placed[clip].start < rangeEnd
-                            && range.start < ends[clip] {
-                            let size = placed[clip].info.video?.naturalSize ?? canvas
-                            let geometry = FitGeometry.place(crop: FitGeometry.crop(placed[clip].clip.crop, in: size), into: full,
-                                                             fit: placed[clip].clip.fit)
-                            let time = MediaTime.maximum(placed[clip].start, range.start)
-                            try layers[layerIndex].setCropRectangle(geometry.crop, at: time)
-                            try layers[layerIndex].setTransform(geometry.transform, at: time)
-                        }
+                        let ramps = overlays[overlay].0.opacityRamps
+                        try overlayCourses[overlay]?.apply(to: &layers[layerIndex], within: range, opacity: ramps.isEmpty)
+                        try Self.writeOpacity(ramps, into: &layers[layerIndex])
+                        continue
+                    }
+                    // Clips joined by cuts on one track share an instruction: each writes its own stretch.
+                    for clip in placed.indices where placed[clip].videoTrack == trackID
+                        && placed[clip].start < range.end && range.start < placed[clip].end {
+                        try courses[clip].apply(to: &layers[layerIndex], within: range)
                     }
                 }
-                try applyTransitions(placed: placed, in: range, layers: &layers, canvas: canvas)
+                video.instructions[index].transitionEffect = arrangeTransition(placed: placed, in: range, layers: &layers,
+                                                                               lumaImages: lumaImages)
                 video.instructions[index].layerInstructions = layers
             }
         } catch let problem as JobProblem {
@@ -50,87 +56,142 @@ extension JobBuilder {
         return video
     }
 
-    /// Ramps for the transition whose overlap contains `range`, if any.
-    private func applyTransitions(placed: [PlacedClip], in range: TimeRange, layers: inout [LayerInstruction],
-                                  canvas: Size) throws {
+    /// `instructions` cut at each of `times` that falls inside one, so that no instruction spans two transitions
+    /// (a clip exactly as long as its two transitions shows in one slice of active tracks across both).
+    static func split(_ instructions: [VideoCompositionInstruction], at times: [MediaTime]) -> [VideoCompositionInstruction] {
+        var result: [VideoCompositionInstruction] = []
+        for instruction in instructions {
+            var piece = instruction
+            for time in times.sorted() where time > piece.timeRange.start && time < piece.timeRange.end {
+                var head = piece
+                head.timeRange = TimeRange(start: piece.timeRange.start, end: time)
+                result.append(head)
+                piece.timeRange = TimeRange(start: time, end: piece.timeRange.end)
+            }
+            result.append(piece)
+        }
+        return result
+    }
+
+    /// Each placed clip's course: its crop and fit, moved by its motion, then changed by the transitions into and
+    /// out of it.
+    private func clipCourses(_ placed: [PlacedClip], composition: MutableComposition, canvas: Size, spec: OutputSpec,
+                             frameDuration: MediaTime) throws -> [LayerCourse] {
+        let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        var courses: [LayerCourse] = []
+        for item in placed {
+            let size = item.info.video?.naturalSize ?? canvas
+            let geometry = FitGeometry.place(crop: FitGeometry.crop(item.clip.crop, in: size), into: full, fit: item.clip.fit)
+            let picture = FittedPicture(sourceSize: size, crop: geometry.crop, transform: geometry.transform, canvas: canvas)
+            do {
+                courses.append(try MotionCompiler.course(item.clip.motion, picture: picture,
+                                                         range: TimeRange(start: item.start, end: item.end),
+                                                         frameDuration: frameDuration))
+            } catch {
+                throw problem(spec, stage: "load", error.message, at: error.location)
+            }
+        }
+        let order = composition.tracks(withMediaType: .video).map(\.trackID)
+        for index in placed.indices.dropFirst() {
+            let transition = placed[index].transitionIn
+            guard transition.duration > .zero, let inTrack = placed[index].videoTrack,
+                  let outTrack = placed[index - 1].videoTrack else { continue }
+            let overlap = TimeRange(start: placed[index].start, duration: transition.duration)
+            var incomingOnTop = (order.firstIndex(of: inTrack) ?? 0) < (order.firstIndex(of: outTrack) ?? 0)
+            switch Self.layering(transition.kind) {
+            case .either: break
+            case .incomingOnTop: incomingOnTop = true
+            case .outgoingOnTop: incomingOnTop = false
+            }
+            var (incoming, outgoing) = (courses[index], courses[index - 1])
+            Self.applyTransition(transition, over: overlap, incoming: &incoming, outgoing: &outgoing,
+                                 incomingOnTop: incomingOnTop)
+            (courses[index], courses[index - 1]) = (incoming, outgoing)
+        }
+        return courses
+    }
+
+    /// Orders the two layers of the transition whose overlap contains `range` as its style needs, and returns the
+    /// style's effect, if it has one.
+    private func arrangeTransition(placed: [PlacedClip], in range: TimeRange, layers: inout [LayerInstruction],
+                                   lumaImages: [Int: URL]) -> VideoTransitionEffect? {
         for index in placed.indices.dropFirst() {
             let transition = placed[index].transitionIn
             guard transition.duration > .zero else { continue }
             let overlap = TimeRange(start: placed[index].start, duration: transition.duration)
             guard overlap.contains(range.start),
                   let inTrack = placed[index].videoTrack, let outTrack = placed[index - 1].videoTrack,
-                  var inIndex = layers.firstIndex(where: { $0.trackID == inTrack }),
-                  var outIndex = layers.firstIndex(where: { $0.trackID == outTrack }) else { continue }
-            let half = TimeRange(start: overlap.start, duration: transition.duration.multiplied(by: 1, dividedBy: 2))
-            let secondHalf = TimeRange(start: half.end, end: overlap.end)
-            switch transition.kind {
-            case .cut:
-                break
-            case .crossfade:
-                if inIndex < outIndex {
-                    try layers[inIndex].setOpacityRamp(fromStartOpacity: 0, toEndOpacity: 1, timeRange: overlap)
-                } else {
-                    try layers[outIndex].setOpacityRamp(fromStartOpacity: 1, toEndOpacity: 0, timeRange: overlap)
-                }
-            case .fade:
-                try layers[outIndex].setOpacityRamp(fromStartOpacity: 1, toEndOpacity: 0, timeRange: half)
-                try layers[outIndex].setOpacity(0, at: half.end)
-                try layers[inIndex].setOpacity(0, at: overlap.start)
-                try layers[inIndex].setOpacityRamp(fromStartOpacity: 0, toEndOpacity: 1, timeRange: secondHalf)
-            case .wipeleft, .wiperight, .slideleft, .slideright:
-                if inIndex > outIndex {
-                    layers.swapAt(inIndex, outIndex)
-                    (inIndex, outIndex) = (outIndex, inIndex)
-                }
-                let crop = layers[inIndex].cropRectangle(at: range.start)
-                let transform = layers[inIndex].transform(at: range.start)
-                switch transition.kind {
-                case .wipeleft:
-                    let start = Rect(x: crop.x + crop.width, y: crop.y, width: 0, height: crop.height)
-                    try layers[inIndex].setCropRectangleRamp(fromStartCropRectangle: start, toEndCropRectangle: crop, timeRange: overlap)
-                case .wiperight:
-                    let start = Rect(x: crop.x, y: crop.y, width: 0, height: crop.height)
-                    try layers[inIndex].setCropRectangleRamp(fromStartCropRectangle: start, toEndCropRectangle: crop, timeRange: overlap)
-                default:
-                    let shift = transition.kind == .slideleft ? canvas.width : -canvas.width
-                    let start = transform.concatenating(.translation(x: shift, y: 0))
-                    try layers[inIndex].setTransformRamp(fromStart: start, toEnd: transform, timeRange: overlap)
-                }
+                  let inIndex = layers.firstIndex(where: { $0.trackID == inTrack }),
+                  let outIndex = layers.firstIndex(where: { $0.trackID == outTrack }) else { continue }
+            switch Self.layering(transition.kind) {
+            case .either: break
+            case .incomingOnTop: if inIndex > outIndex { layers.swapAt(inIndex, outIndex) }
+            case .outgoingOnTop: if outIndex > inIndex { layers.swapAt(inIndex, outIndex) }
+            }
+            return Self.effect(transition, over: overlap, outgoing: outTrack, incoming: inTrack,
+                               lumaImage: lumaImages[index])
+        }
+        return nil
+    }
+
+    /// The luma images of `luma` transitions by the index of the clip they lead into, checked to be pictures.
+    private func transitionImages(_ placed: [PlacedClip], spec: OutputSpec) throws -> [Int: URL] {
+        var images: [Int: URL] = [:]
+        for index in placed.indices.dropFirst() {
+            let transition = placed[index].transitionIn
+            guard transition.kind == .luma, transition.duration > .zero, let image = transition.image else { continue }
+            let location = transition.location ?? placed[index].clip.location
+            let info = try sourceInfo(image, spec: spec, at: location, built: [:])
+            guard let track = info.video else {
+                throw problem(spec, stage: "probe", "luma image \(label(image, in: spec)) has no picture", at: location)
+            }
+            images[index] = track.url
+        }
+        return images
+    }
+
+    /// An overlay's course: contained in its region (or anchored to a corner), at its opacity with its fades, moved
+    /// by its motion; nil when it does not show.
+    private func overlayCourse(_ overlay: OverlaySpec, info: SourceInfo, canvas: Size, total: MediaTime,
+                               frameDuration: MediaTime, spec: OutputSpec) throws -> LayerCourse? {
+        let time = Self.overlayTime(overlay, info: info, total: total)
+        guard time.duration > .zero else { return nil }
+        let size = info.video?.naturalSize ?? canvas
+        let geometry = placeOverlay(overlay, size: size, canvas: canvas)
+        let picture = FittedPicture(sourceSize: size, crop: geometry.crop, transform: geometry.transform, canvas: canvas,
+                                    opacity: overlay.opacityRamps.isEmpty ? overlay.opacity : 1)
+        var motion = overlay.motion
+        if overlay.fade > .zero && motion?.enter == nil && motion?.exit == nil {
+            // `fade` is a fade in and, when the overlay is long enough for both, a fade out.
+            var fades = motion ?? Motion(location: overlay.location)
+            fades.enter = Appearance(kind: .fade, duration: overlay.fade, ease: .linear)
+            if let duration = overlay.duration, duration > overlay.fade + overlay.fade {
+                fades.exit = Appearance(kind: .fade, duration: overlay.fade, ease: .linear)
+            }
+            motion = fades
+        }
+        do {
+            return try MotionCompiler.course(motion, picture: picture, range: time, frameDuration: frameDuration)
+        } catch {
+            throw problem(spec, stage: "load", error.message, at: error.location)
+        }
+    }
+
+    /// Opacity written as ramps (`{ at, value }` and `{ from, to, start, end }`) into `layer`.
+    static func writeOpacity(_ ramps: [RampSpec], into layer: inout LayerInstruction) throws {
+        for ramp in ramps {
+            if ramp.duration > .zero {
+                try layer.setOpacityRamp(fromStartOpacity: ramp.startValue, toEndOpacity: ramp.endValue,
+                                         timeRange: TimeRange(start: ramp.start, duration: ramp.duration))
+            } else {
+                try layer.setOpacity(ramp.startValue, at: ramp.start)
             }
         }
     }
 
-    /// An overlay's placement in its region (contained, keeping its shape), opacity and fades.
-    private func placeOverlay(_ overlay: OverlaySpec, info: SourceInfo, canvas: Size, layer: inout LayerInstruction,
-                              at time: MediaTime) throws {
-        let size = info.video?.naturalSize ?? canvas
+    /// An overlay's crop and transform: its picture contained in its region, which an anchor puts in a corner.
+    private func placeOverlay(_ overlay: OverlaySpec, size: Size, canvas: Size) -> (crop: Rect, transform: AffineTransform2D) {
         let region = Self.overlayRegion(overlay, pictureSize: size, canvas: canvas)
-        let geometry = FitGeometry.place(crop: Rect(x: 0, y: 0, width: size.width, height: size.height),
-                                         into: region, fit: .contain)
-        try layer.setCropRectangle(geometry.crop, at: time)
-        try layer.setTransform(geometry.transform, at: time)
-        guard layer.opacityRamp(at: .zero) == nil else { return }
-        let start = overlay.at
-        if !overlay.opacityRamps.isEmpty {
-            for ramp in overlay.opacityRamps {
-                if ramp.duration > .zero {
-                    try layer.setOpacityRamp(fromStartOpacity: ramp.startValue, toEndOpacity: ramp.endValue,
-                                             timeRange: TimeRange(start: ramp.start, duration: ramp.duration))
-                } else {
-                    try layer.setOpacity(ramp.startValue, at: ramp.start)
-                }
-            }
-            return
-        }
-        if overlay.fade > .zero {
-            try layer.setOpacityRamp(fromStartOpacity: 0, toEndOpacity: overlay.opacity,
-                                     timeRange: TimeRange(start: start, duration: overlay.fade))
-            if let duration = overlay.duration, duration > overlay.fade + overlay.fade {
-                try layer.setOpacityRamp(fromStartOpacity: overlay.opacity, toEndOpacity: 0,
-                                         timeRange: TimeRange(start: start + duration - overlay.fade, duration: overlay.fade))
-            }
-        } else {
-            try layer.setOpacity(overlay.opacity, at: start)
-        }
+        return FitGeometry.place(crop: Rect(x: 0, y: 0, width: size.width, height: size.height), into: region, fit: .contain)
     }
 }

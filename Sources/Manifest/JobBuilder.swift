@@ -110,7 +110,10 @@ public struct JobBuilder {
             made.textLayers = try textLayers(spec, placed: placed, overlays: overlayTracks, canvas: canvas, total: total)
             if let explicit {
                 do {
-                    try applyExplicitLayers(spec, video: &made, videoIDs: explicit.video, sizes: explicit.sizes, canvas: canvas)
+                    try applyExplicitLayers(spec, video: &made, composition: composition, videoIDs: explicit.video,
+                                            sizes: explicit.sizes, canvas: canvas)
+                } catch let problem as JobProblem {
+                    throw problem
                 } catch {
                     throw problem(spec, stage: "load", "cannot apply 'layers': \(error)", at: spec.location)
                 }
@@ -136,18 +139,24 @@ public struct JobBuilder {
         return Job(name: spec.name, manifestPath: spec.manifestPath, location: spec.location, outputPath: spec.outputPath,
                    settings: spec.settings, composition: composition, videoComposition: videoComposition,
                    audioMix: audioMix, titles: spec.titles, dependencies: spec.dependencies,
-                   sourceFiles: files.sorted())
+                   sourceFiles: files.sorted(),
+                   cuts: placed.dropFirst().map { PlannedCut(at: $0.start, transition: $0.transitionIn) })
     }
 
-    /// Places intro, body clips and outro one after another, each overlapping the previous by its transition.
+    /// Places intro, body clips and outro one after another, each overlapping the previous by its transition: a body
+    /// clip's own `transition` joins it to the next clip (the output's `transition` is the default), the intro's
+    /// joins it to the first body clip, and the last body clip joins the outro with its own transition or else the
+    /// outro's.
     private func layout(_ spec: OutputSpec, built: [String: Job]) throws -> [PlacedClip] {
         var entries: [(ClipSpec, TransitionSpec?)] = []
         if let intro = spec.intro { entries.append((intro, nil)) }
         for (index, clip) in spec.clips.enumerated() {
-            let transition = index == 0 ? spec.intro?.transition : spec.transition
+            let transition = index == 0 ? spec.intro?.transition : spec.clips[index - 1].transition ?? spec.transition
             entries.append((clip, transition))
         }
-        if let outro = spec.outro { entries.append((outro, spec.clips.isEmpty ? nil : outro.transition)) }
+        if let outro = spec.outro {
+            entries.append((outro, spec.clips.isEmpty ? nil : spec.clips.last?.transition ?? outro.transition))
+        }
         if !spec.tracks.isEmpty { return [] }
 
         var placed: [PlacedClip] = []

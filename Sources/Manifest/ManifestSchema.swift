@@ -10,11 +10,21 @@ enum ManifestSchema {
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
-                       "captions"]
-    static let transition = ["type", "duration"]
+                       "captions"] + motion
+    static let transition = ["type", "duration", "ease", "color", "image", "softness"]
+    /// Keys that move a picture: keyframes and the Ken Burns shorthands (clips, layers, overlays).
+    static let motion = ["motion", "zoom", "pan"]
+    /// Keys of layers and overlays that also animate how they arrive and leave.
+    static let appearances = ["enter", "exit"]
+    static let keyframe = ["at", "scale", "x", "y", "anchor", "rotate", "crop", "opacity", "ease"]
+    static let zoom = ["from", "to", "anchor", "ease"]
+    static let pan = ["from", "to", "scale", "ease"]
+    static let appearance = ["type", "duration", "ease"]
+    static let anchorPoint = ["x", "y"]
     static let soundtrack = ["source", "volume", "loop", "fade_in", "fade_out", "duck", "from", "duck_threshold",
                              "duck_attack", "duck_release"]
-    static let overlay = ["image", "region", "opacity", "at", "duration", "fade", "anchor", "margin"] + videoOverlay
+    static let overlay = ["image", "region", "opacity", "at", "duration", "fade", "anchor", "margin"] + motion + appearances
+        + videoOverlay
     /// An overlay's keys for a clip played as a picture-in-picture.
     static let videoOverlay = ["video", "from", "to", "volume", "mute"]
     static let region = ["x", "y", "width", "height"]
@@ -30,11 +40,11 @@ enum ManifestSchema {
     static let captions = ["file", "offset", "position"] + textStyle
     static let track = ["segments"]
     static let segment = ["source", "from", "to", "at", "speed"]
-    static let layer = ["track", "region", "crop", "fit", "opacity", "volume"]
+    static let layer = ["track", "region", "crop", "fit", "opacity", "volume"] + motion + appearances
     static let ramp = ["at", "value", "from", "to", "start", "end"]
     static let presetOverride = ["base", "aspect", "name", "container", "video", "audio", "faststart", "passthrough",
-                                 "poster_at", "metadata"]
+                                 "poster_at", "metadata", "damage_limit"]
     static let presetVideo = ["codec", "width", "height", "fps", "crf", "bitrate", "max_bitrate", "speed",
-                              "pixel_format", "upscale", "keyframe_interval"]
+                              "pixel_format", "upscale", "keyframe_interval", "dynamic_range"]
     static let presetAudio = ["codec", "bitrate", "sample_rate", "channels", "loudness", "true_peak"]
 }

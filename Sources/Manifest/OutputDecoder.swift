@@ -151,6 +151,7 @@ struct OutputDecoder {
         if let node = fields["layers"], let items = reader.list(node, "layers") {
             spec.layers = items.compactMap { layer($0, rate: rate, trackCount: spec.tracks.count, reader: &reader) }
         }
+        checkLastTransition(spec, fields: fields, reader: &reader)
         if reportsEmpty && spec.clips.isEmpty && spec.tracks.isEmpty && reader.diagnostics.errorCount == errorsBefore {
             reader.error("output '\(name)' has nothing to show; give it 'clips' (or 'tracks')", at: nameNode)
         }
@@ -286,6 +287,7 @@ struct OutputDecoder {
         }
         if let node = fields["transition"] { clip.transition = transition(node, rate: rate, reader: &reader) }
         if let node = fields["captions"] { clip.captions = captions(node, rate: rate, reader: &reader) }
+        clip.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
         return clip
     }
 
@@ -318,20 +320,6 @@ struct OutputDecoder {
             if let length, length.resolve(against: 100) <= 0 { reader.error("'\(what)' \(key) must be above 0", at: fields[key]!) }
         }
         return RegionSpec(x: x, y: y, width: width, height: height)
-    }
-
-    func transition(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> TransitionSpec? {
-        let kinds = TransitionSpec.Kind.allCases.map(\.rawValue)
-        if node.string != nil {
-            guard let text = reader.choice(node, "transition", kinds), let kind = TransitionSpec.Kind(rawValue: text) else { return nil }
-            return TransitionSpec(kind: kind, duration: kind == .cut ? .zero : MediaTime(value: 1, timescale: 2))
-        }
-        guard let fields = reader.mapping(node, in: "transition", keys: ManifestSchema.transition, required: ["type"]),
-              let typeNode = fields["type"], let text = reader.choice(typeNode, "transition", kinds),
-              let kind = TransitionSpec.Kind(rawValue: text) else { return nil }
-        var duration = kind == .cut ? MediaTime.zero : MediaTime(value: 1, timescale: 2)
-        if let node = fields["duration"], let time = reader.time(node, "duration", frameRate: rate) { duration = time }
-        return TransitionSpec(kind: kind, duration: kind == .cut ? .zero : duration)
     }
 
     private func soundtrack(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> SoundtrackSpec? {
@@ -377,6 +365,12 @@ struct OutputDecoder {
         if let node = fields["fade"], let time = reader.time(node, "fade", frameRate: rate) { spec.fade = time }
         if let node = fields["anchor"] { spec.anchor = anchor(node, "anchor", reader: &reader) }
         if let node = fields["margin"], let length = reader.length(node, "margin") { spec.margin = length }
+        spec.motion = motion(fields, rate: rate, appearances: true, reader: &reader)
+        checkOpacity(spec.motion, ramped: !spec.opacityRamps.isEmpty, fields, reader: &reader)
+        if let fade = fields["fade"], spec.motion?.enter != nil || spec.motion?.exit != nil {
+            reader.error("'fade' and 'enter' / 'exit' both animate the overlay; write 'enter: fade' and 'exit: fade' "
+                         + "instead of 'fade'", at: fade)
+        }
         videoOverlay(fields, into: &spec, rate: rate, reader: &reader)
         return spec
     }
@@ -417,6 +411,8 @@ struct OutputDecoder {
         }
         if let node = fields["opacity"] { spec.opacity = ramps(node, "opacity", range: 0...1, rate: rate, reader: &reader) }
         if let node = fields["volume"] { spec.volume = ramps(node, "volume", range: 0...16, rate: rate, reader: &reader) }
+        spec.motion = motion(fields, rate: rate, appearances: true, reader: &reader)
+        checkOpacity(spec.motion, ramped: fields["opacity"]?.isSequence == true, fields, reader: &reader)
         return spec
     }
 

@@ -28,6 +28,10 @@ extension OutputSpec {
         }
         if let soundtrack { body(soundtrack.source, soundtrack.location) }
         for overlay in overlays { body(overlay.source, overlay.location) }
+        // Luma transitions read a picture.
+        for transition in [intro?.transition, transition, outro?.transition] + clips.map(\.transition) {
+            if let transition, let image = transition.image, let location = transition.location { body(image, location) }
+        }
     }
 }
 

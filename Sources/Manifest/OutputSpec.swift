@@ -96,12 +96,15 @@ public struct ClipSpec: Sendable, Hashable {
     public var crop: RegionSpec?
     /// How the (cropped) picture meets the canvas.
     public var fit: Fit
-    /// For intro and outro: the transition joining them to the body.
+    /// The transition joining this clip to the next (for an intro, to the first body clip; for an outro, from the
+    /// last body clip to it).
     public var transition: TransitionSpec?
     /// Where in the manifest `from`, `to` or `duration` are written, for range errors.
     public var rangeLocation: SourceLocation
     /// Captions of this clip's source, moved and trimmed with the clip.
     public var captions: CaptionSpec? = nil
+    /// Keyframed movement of the picture (`motion`, `zoom`, `pan`).
+    public var motion: Motion? = nil
 }
 
 /// A caption file (SRT or WebVTT) burned into the picture, with its look.
@@ -120,32 +123,6 @@ public struct CaptionSpec: Sendable, Hashable, Codable {
     public var size: TextSize? = nil
     /// Where the manifest names a font, checked when the job is built; nil when it names none.
     public var fontLocation: SourceLocation? = nil
-}
-
-/// A transition between two clips.
-public struct TransitionSpec: Sendable, Hashable, Codable {
-    /// The transition styles the compositor builds from ramps.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// A hard cut (no overlap).
-        case cut
-        /// The outgoing clip's opacity falls while the incoming one shows through.
-        case crossfade
-        /// Down to the background colour and back up.
-        case fade
-        /// The incoming clip uncovers from the right edge to the left.
-        case wipeleft = "wipe-left"
-        /// The incoming clip uncovers from the left edge to the right.
-        case wiperight = "wipe-right"
-        /// The incoming clip slides in from the right.
-        case slideleft = "slide-left"
-        /// The incoming clip slides in from the left.
-        case slideright = "slide-right"
-    }
-
-    /// The style.
-    public var kind: Kind
-    /// How long the two clips overlap (0 for a cut).
-    public var duration: MediaTime
 }
 
 /// The music bed under the output.
@@ -196,6 +173,8 @@ public struct OverlaySpec: Sendable, Hashable {
     public var margin: Length = .percent(4)
     /// Opacity over time, replacing the single `opacity`.
     public var opacityRamps: [RampSpec] = []
+    /// Keyframed movement, entrance and exit.
+    public var motion: Motion? = nil
     /// A clip played as a picture-in-picture (`video:`), with its own range and sound; false for a picture
     /// (`image:`), which shows from its start, silent.
     public var isVideo = false
@@ -286,6 +265,8 @@ public struct LayerSpec: Sendable, Hashable {
     public var opacity: [RampSpec]
     /// Audio volume over time (linear).
     public var volume: [RampSpec]
+    /// Keyframed movement, entrance and exit.
+    public var motion: Motion? = nil
 }
 
 /// A value set at a time, or ramped linearly across a range.

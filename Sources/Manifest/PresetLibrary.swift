@@ -116,6 +116,7 @@ public struct PresetLibrary: Sendable {
         }
         if let node = fields["faststart"], let value = reader.bool(node, "faststart") { settings.faststart = value }
         if let node = fields["passthrough"], let value = reader.bool(node, "passthrough") { settings.passthrough = value }
+        if let node = fields["damage_limit"], let value = reader.share(node, "damage_limit") { settings.damageLimit = value }
         if let node = fields["poster_at"], let time = reader.time(node, "poster_at", frameRate: settings.video?.frameRate) {
             settings.posterTime = time
         }
@@ -152,6 +153,7 @@ public struct PresetLibrary: Sendable {
         if let node = fields["keyframe_interval"], let value = reader.integer(node, "keyframe_interval", in: 1...10_000) {
             video.keyframeInterval = value
         }
+        applyDynamicRange(fields, to: &video, reader: &reader)
         settings.video = video
     }
 

@@ -90,48 +90,20 @@ public final class SourceCatalog: @unchecked Sendable {
         return info
     }
 
-    /// The tracks of a probed file; still pictures get an endless range so they can cover any time.
-    ///
-    /// A video track's `naturalSize` is its DISPLAY size, what a player shows: the coded width times the sample
-    /// aspect ratio (rounded to even), then width and height swapped for a 90 or 270 degree display rotation. Its
-    /// `preferredTransform` records that rotation (coded pixels to display pixels, e.g. `[0 1 -1 0 h 0]` for 90
-    /// degrees clockwise), nil when upright. The renderer turns and rescales decoded pictures itself before any crop or
-    /// fit, so crops, fits and layer transforms are all in display coordinates.
+    /// The tracks of a probed file (see `SourceTrack.init(url:stream:fileDuration:)`: display sizes, rotations);
+    /// still pictures get an endless range so they can cover any time.
     static func info(_ media: ProbedMedia, path: String) -> SourceInfo {
         let url = URL(fileURLWithPath: path)
         var info = SourceInfo(duration: media.duration, video: nil, audio: nil, isStill: false)
         if let stream = media.primaryVideo {
-            var track = SourceTrack(url: url, stream: stream)
-            var width = Double(stream.width), height = Double(stream.height)
-            if let ratio = stream.sampleAspectRatio, ratio.isValid, ratio.numerator != ratio.denominator, width > 0 {
-                width = Double(max(2, Int((width * Double(ratio.numerator) / Double(ratio.denominator)).rounded()) & ~1))
-            }
-            switch stream.rotation {
-            case 90:
-                track.preferredTransform = AffineTransform2D(a: 0, b: 1, c: -1, d: 0, tx: height, ty: 0)
-                swap(&width, &height)
-            case 180:
-                track.preferredTransform = AffineTransform2D(a: -1, b: 0, c: 0, d: -1, tx: width, ty: height)
-            case 270:
-                track.preferredTransform = AffineTransform2D(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: width)
-                swap(&width, &height)
-            default:
-                break
-            }
-            track.naturalSize = Size(width: width, height: height)
+            info.video = SourceTrack(url: url, stream: stream, fileDuration: media.duration)
             if stream.isStillImage {
                 info.isStill = true
-                track.timeRange = TimeRange(start: .zero, duration: .positiveInfinity)
                 info.duration = .positiveInfinity
-            } else if !track.timeRange.duration.isNumeric {
-                track.timeRange = TimeRange(start: .zero, duration: media.duration)
             }
-            info.video = track
         }
         if let stream = media.primaryAudio {
-            var track = SourceTrack(url: url, stream: stream)
-            if !track.timeRange.duration.isNumeric { track.timeRange = TimeRange(start: .zero, duration: media.duration) }
-            info.audio = track
+            info.audio = SourceTrack(url: url, stream: stream, fileDuration: media.duration)
         }
         if !info.isStill, let video = info.video, let audio = info.audio {
             // A clip is as long as its longer stream; each track keeps its own range.

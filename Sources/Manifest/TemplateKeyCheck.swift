@@ -19,7 +19,9 @@ enum TemplateKeyCheck {
                 if value.isMapping { _ = reader.mapping(value, in: "soundtrack", keys: ManifestSchema.soundtrack) }
             case "overlays":
                 for item in value.items ?? [value] where item.isMapping {
-                    _ = reader.mapping(item, in: "overlay", keys: ManifestSchema.overlay)
+                    if let fields = reader.mapping(item, in: "overlay", keys: ManifestSchema.overlay) {
+                        motion(fields, reader: &reader)
+                    }
                 }
             case "title", "titles":
                 for item in value.items ?? [value] where item.isMapping {
@@ -40,7 +42,9 @@ enum TemplateKeyCheck {
                 if value.isMapping { _ = reader.mapping(value, in: "'background'", keys: ManifestSchema.background) }
             case "layers":
                 for item in value.items ?? [] where item.isMapping {
-                    _ = reader.mapping(item, in: "layer", keys: ManifestSchema.layer)
+                    if let fields = reader.mapping(item, in: "layer", keys: ManifestSchema.layer) {
+                        motion(fields, reader: &reader)
+                    }
                 }
             default:
                 break
@@ -55,6 +59,19 @@ enum TemplateKeyCheck {
         }
         if let captions = fields["captions"], captions.isMapping {
             _ = reader.mapping(captions, in: "captions", keys: ManifestSchema.captions)
+        }
+        motion(fields, reader: &reader)
+    }
+
+    /// The keys inside `motion` keyframes, `zoom`, `pan`, `enter` and `exit`.
+    private static func motion(_ fields: [String: YAMLNode], reader: inout NodeReader) {
+        for keyframe in fields["motion"]?.items ?? [] where keyframe.isMapping {
+            _ = reader.mapping(keyframe, in: "keyframe", keys: ManifestSchema.keyframe)
+        }
+        let nested = [("zoom", ManifestSchema.zoom), ("pan", ManifestSchema.pan), ("enter", ManifestSchema.appearance),
+                      ("exit", ManifestSchema.appearance)]
+        for (key, keys) in nested {
+            if let node = fields[key], node.isMapping { _ = reader.mapping(node, in: "'\(key)'", keys: keys) }
         }
     }
 }

@@ -22,6 +22,8 @@ public struct BatchOptions: Sendable {
     public var toolVersion: String
     /// Make a small poster picture per output for the HTML report.
     public var posters = true
+    /// Tolerate no damaged source packet (`run --strict`): every output's damage limit becomes 0.
+    public var strict = false
 
     /// Options for `paths` with defaults for everything else.
     public init(paths: [String], toolVersion: String) {

@@ -38,6 +38,10 @@ public final class BatchRunner: Sendable {
         let fingerprints = computed
         let upToDate = Set(selection.order.filter { name in
             guard !options.force, let job = jobs[name], let fingerprint = fingerprints[name] else { return false }
+            // Under --strict an output rendered from damaged sources is checked again (and fails).
+            if options.strict, Fingerprint.recordedWarnings(for: job.outputPath).contains(where: { $0.stage == .decode }) {
+                return false
+            }
             return Fingerprint.isUpToDate(job.outputPath, fingerprint: fingerprint)
         })
 
@@ -75,7 +79,8 @@ public final class BatchRunner: Sendable {
                 let output = try render(job, threads: threads, token: token)
                 if let fingerprint = fingerprints[name] {
                     let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
-                    try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness)
+                    try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness,
+                                            warnings: output.result?.warnings ?? [])
                 }
                 return output
             }
@@ -118,8 +123,10 @@ public final class BatchRunner: Sendable {
         let temporary = directory.appendingPathComponent(
             ".\(url.deletingPathExtension().lastPathComponent).partial-\(getpid()).\(url.pathExtension)").path
         defer { try? FileManager.default.removeItem(atPath: temporary) }
+        var settings = job.settings
+        if options.strict { settings.damageLimit = 0 }
         let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
-                                    audioMix: job.audioMix, settings: job.settings, outputPath: temporary)
+                                    audioMix: job.audioMix, settings: settings, outputPath: temporary)
         session.encoderThreads = threads
         // Frame-threaded decoders hold frames per thread per source and gain nothing here (measured: the same
         // speed with one thread, 20 MB less memory on the render benchmark); the encoder is what needs the cores.
@@ -230,6 +237,8 @@ public final class BatchRunner: Sendable {
                 report.status = .upToDate
                 fill(&report, fromFileAt: path)
                 report.loudnessLUFS = Fingerprint.recordedLoudness(for: path).map { ($0 * 10).rounded() / 10 }
+                let recorded = Fingerprint.recordedWarnings(for: path)
+                report.warnings = recorded.isEmpty ? nil : recorded
                 if let job, FileManager.default.fileExists(atPath: Self.posterPath(for: job)) {
                     report.posterPath = Self.posterPath(for: job)
                 }
@@ -244,6 +253,7 @@ public final class BatchRunner: Sendable {
                 }
                 report.speed = OutputReport.speed(media: result.duration.seconds, render: report.renderSeconds)
                 report.posterPath = outcome.value?.posterPath
+                report.warnings = result.warnings.isEmpty ? nil : result.warnings
             }
         case .failed:
             report.status = .failed

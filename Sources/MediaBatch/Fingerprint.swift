@@ -1,5 +1,6 @@
 import Foundation
 import Manifest
+public import MediaCore
 
 /// A job's identity for incremental runs: its canonical description, the tool version and the identity of every
 /// file it reads (path, size, modification time), plus the fingerprints of the outputs it uses as sources.
@@ -32,11 +33,23 @@ public enum Fingerprint {
     }
 
     /// Records `fingerprint` for the output at `path`, with facts about the file that are costly to measure again
-    /// (its loudness), so an up-to-date output still reports them.
-    public static func record(_ fingerprint: String, for path: String, loudness: Double? = nil) throws {
+    /// (its loudness, the warnings of its render), so an up-to-date output still reports them.
+    public static func record(_ fingerprint: String, for path: String, loudness: Double? = nil,
+                              warnings: [SourceWarning] = []) throws {
         var text = fingerprint + "\n"
         if let loudness { text += "loudness \(loudness)\n" }
+        for warning in warnings { text += "warning \(warning.stage.rawValue)\t\(warning.source)\t\(warning.message)\n" }
         try text.write(toFile: sidecarPath(for: path), atomically: true, encoding: .utf8)
+    }
+
+    /// The warnings recorded beside the output at `path`.
+    public static func recordedWarnings(for path: String) -> [SourceWarning] {
+        sidecarLines(for: path).dropFirst().compactMap { line in
+            guard line.hasPrefix("warning ") else { return nil }
+            let fields = line.dropFirst(8).split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, let stage = SourceWarning.Stage(rawValue: String(fields[0])) else { return nil }
+            return SourceWarning(stage: stage, source: String(fields[1]), message: String(fields[2]))
+        }
     }
 
     /// The loudness recorded beside the output at `path`, if any.

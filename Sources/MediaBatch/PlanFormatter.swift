@@ -65,10 +65,26 @@ public enum PlanFormatter {
             }.count
             lines.append("  layers:   \(video.instructions.count) instruction\(video.instructions.count == 1 ? "" : "s"), \(ramps) with opacity ramps, canvas \(Int(video.renderSize.width))x\(Int(video.renderSize.height))")
         }
+        if !job.cuts.isEmpty {
+            lines.append("  cuts:     " + job.cuts.map { cutSummary($0, relativeTo: directory) }.joined(separator: " | "))
+        }
         for title in job.titles {
             lines.append("  title:    \"\(title.text)\" at \(TimeSyntax.humanReadable(title.at)) (\(title.position), \(title.animate))")
         }
         return lines
+    }
+
+    /// `3.6s crossfade 0.4s`, `6s cut`, `8.1s dip 0.5s white ease-in-out`, `9s luma 1s wipes/heart.png softness 0.1`.
+    static func cutSummary(_ cut: PlannedCut, relativeTo directory: String) -> String {
+        let transition = cut.transition
+        var text = "\(TimeSyntax.humanReadable(cut.at)) \(transition.kind.rawValue)"
+        guard transition.kind != .cut else { return text }
+        text += " \(TimeSyntax.humanReadable(transition.duration))"
+        if transition.kind == .dip { text += " \(transition.color)" }
+        if case .file(let path) = transition.image { text += " " + relative(path, to: directory) }
+        if transition.softness > 0 { text += " softness \(ValueSyntax.format(transition.softness))" }
+        if transition.ease != .linear { text += " \(transition.ease)" }
+        return text
     }
 
     /// `draft (h264 960x540 30fps crf 28, aac 96k 48000Hz 2ch)`.

@@ -102,8 +102,19 @@ public struct ProbedStream: Sendable, Hashable, Codable {
         self.metadata = metadata
     }
 
-    /// Video: the size as displayed, after rotation (90 and 270 swap width and height).
+    /// Video: the size a player shows, the one place that knows it: the coded width scaled by the sample aspect
+    /// ratio (see `squarePixelWidth`), then width and height swapped for a 90 or 270 degree rotation.
     public var displaySize: (width: Int, height: Int) {
-        rotation % 180 == 0 ? (width, height) : (height, width)
+        let wide = ProbedStream.squarePixelWidth(width, sampleAspectRatio: sampleAspectRatio)
+        return rotation % 180 == 0 ? (wide, height) : (height, wide)
+    }
+
+    /// The width of a picture `width` samples wide once its samples are made square: scaled by a non-square
+    /// `sampleAspectRatio`, rounded to even and at least 2; unchanged for square or unknown ratios.
+    public static func squarePixelWidth(_ width: Int, sampleAspectRatio: FrameRate?) -> Int {
+        guard let ratio = sampleAspectRatio, ratio.isValid, ratio.numerator != ratio.denominator, width > 0 else {
+            return width
+        }
+        return max(2, Int((Double(width) * Double(ratio.numerator) / Double(ratio.denominator)).rounded()) & ~1)
     }
 }

@@ -93,10 +93,11 @@ public struct TimeRange: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// CMTimeMapTimeFromRangeToRange: `(t - from.start) * to.duration / from.duration + to.start`, exact.
-    /// An invalid or empty source range, an invalid target or an epoch mismatch gives invalid; two `+inf` durations
-    /// offset the time only. **Decision**: any other non-numeric operand gives indefinite (or the infinite offset).
+    /// An invalid or empty range on either side or an epoch mismatch gives invalid, as CoreMedia documents; two
+    /// `+inf` durations offset the time only. **Decision**: any other non-numeric operand gives indefinite (or the
+    /// infinite offset).
     public static func map(_ time: MediaTime, from source: TimeRange, to target: TimeRange) -> MediaTime {
-        guard time.isValid, source.isValid, target.isValid, !source.isEmpty else { return .invalid }
+        guard time.isValid, source.isValid, target.isValid, !source.isEmpty, !target.isEmpty else { return .invalid }
         if time.isNumeric && source.start.isNumeric && time.epoch != source.start.epoch { return .invalid }
         let offset = time - source.start
         guard offset.isValid else { return .invalid }
@@ -106,12 +107,29 @@ public struct TimeRange: Sendable, Hashable, Codable, CustomStringConvertible {
         guard offset.isNumeric, source.duration.isNumeric, target.duration.isNumeric else {
             return offset.isInfinite ? offset : .indefinite
         }
-        let rounded = offset.hasBeenRounded || source.duration.hasBeenRounded || target.duration.hasBeenRounded
-        let scaled = MediaTime.product(
-            [Int128(offset.value), Int128(target.duration.value), Int128(source.duration.timescale)],
-            over: [Int128(offset.timescale), Int128(target.duration.timescale), Int128(source.duration.value)],
-            epoch: 0, rounded: rounded)
-        return scaled + target.start
+        return scale(offset, from: source.duration, to: target.duration) + target.start
+    }
+
+    /// CMTimeMapDurationFromRangeToRange: `duration * to.duration / from.duration`, exact. A duration outside epoch 0,
+    /// an invalid range on either side or an empty source range gives invalid; two `+inf` range durations leave the
+    /// duration as it is, and other non-numeric operands give indefinite (or the infinite duration), as `map` does.
+    public static func mapDuration(_ duration: MediaTime, from source: TimeRange, to target: TimeRange) -> MediaTime {
+        guard duration.isValid, duration.epoch == 0, source.isValid, target.isValid, !source.isEmpty else {
+            return .invalid
+        }
+        if source.duration.isPositiveInfinity && target.duration.isPositiveInfinity { return duration }
+        guard duration.isNumeric, source.duration.isNumeric, target.duration.isNumeric else {
+            return duration.isInfinite ? duration : .indefinite
+        }
+        return scale(duration, from: source.duration, to: target.duration)
+    }
+
+    /// `value * to / from` for numeric times (`from` positive), exact, in epoch 0.
+    private static func scale(_ value: MediaTime, from: MediaTime, to: MediaTime) -> MediaTime {
+        MediaTime.product(
+            [Int128(value.value), Int128(to.value), Int128(from.timescale)],
+            over: [Int128(value.timescale), Int128(to.timescale), Int128(from.value)],
+            epoch: 0, rounded: value.hasBeenRounded || from.hasBeenRounded || to.hasBeenRounded)
     }
 
     /// `[start, end)` in exact time text.

@@ -27,6 +27,9 @@ final class AudioDecoderSource {
         }
     }
 
+    /// What the decoder concealed so far, with packet times in source time.
+    var damage: DecodeDamage { decoder.damage.shifted(by: startOffset) }
+
     /// Moves to `time` (the packet at or before it) and forgets decoded audio.
     func seek(to time: MediaTime) throws(ExportError) {
         do {

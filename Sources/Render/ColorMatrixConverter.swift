@@ -49,8 +49,8 @@ struct ColorMatrixConverter: Hashable {
         crToCr = Int((224 * fromPr.2 * chromaScale * one).rounded())
     }
 
-    /// Whether `source` needs converting at all.
-    static func isNeeded(for source: ColorDescription) -> Bool { source != .bt709Limited }
+    /// Whether `source` needs converting at all (transfer and primaries are not this converter's business).
+    static func isNeeded(for source: ColorDescription) -> Bool { source.matrix != .bt709 || source.isFullRange }
 
     /// Converts the planes of `input` (a `yuv420p`-layout frame: Y, Cb, Cr, optional alpha, copied as it is) into
     /// `output`, which has the same size and plane layout.

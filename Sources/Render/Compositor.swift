@@ -38,7 +38,8 @@ public struct Compositor: Sendable, Hashable {
         guard weight > 0 else { return }
         let originX = layer.x & ~1, originY = layer.y & ~1
         let left = max(originX, 0), top = max(originY, 0)
-        let right = min(originX + source.width, canvas.width), bottom = min(originY + source.height, canvas.height)
+        let right = min(originX + layer.drawnWidth, canvas.width)
+        let bottom = min(originY + layer.drawnHeight, canvas.height)
         guard right > left, bottom > top else { return }
         let region = BlendRegion(
             sourceX: left - originX, sourceY: top - originY, canvasX: left, canvasY: top,

@@ -22,6 +22,10 @@ final class DecodedVideoReader: VideoSourceReader {
     private var lookahead: Frame?
     /// Whether the stream has no more frames.
     private var ended = false
+    /// Pictures decoded (and deinterlaced) but not yet looked at.
+    private var queue: [Frame] = []
+    /// Whether the decoder is exhausted (the queue may still hold pictures).
+    private var decoderEnded = false
     /// Jumps ahead further than this seek instead of decoding through.
     static let seekThreshold = MediaTime(value: 4, timescale: 1)
 
@@ -38,7 +42,8 @@ final class DecodedVideoReader: VideoSourceReader {
             isStill = stream.isStillImage
             decoder = try Decoder(input: input, stream: index, threads: threads)
             startOffset = Self.startOffset(of: input)
-            normalizer = SourceFrameNormalizer(rotation: stream.rotation, sampleAspectRatio: stream.sampleAspectRatio)
+            normalizer = SourceFrameNormalizer(rotation: stream.rotation, sampleAspectRatio: stream.sampleAspectRatio,
+                                               fieldOrder: input.fieldOrder(ofStream: index))
         } catch {
             throw ExportError.wrap(error, path: path)
         }
@@ -50,6 +55,22 @@ final class DecodedVideoReader: VideoSourceReader {
         } catch {
             throw ExportError.wrap(error, path: path)
         }
+    }
+
+    var damage: DecodeDamage { decoder.damage.shifted(by: startOffset) }
+
+    var lightConversion: ColorDescription? { normalizer.lightConversion }
+
+    func sourceLight(at time: MediaTime) throws(ExportError) -> (color: ColorDescription, metadata: HDRMetadata?)? {
+        do {
+            return try decoded(at: time).map { ($0.colorDescription, $0.hdrMetadata) }
+        } catch {
+            throw ExportError.wrap(error, path: path)
+        }
+    }
+
+    func convert(into color: ColorDescription) {
+        normalizer.hdr = HDRConverter(target: color)
     }
 
     /// Source time zero of a file: the start time of its video stream (else the container's) when positive, else 0.
@@ -81,7 +102,7 @@ final class DecodedVideoReader: VideoSourceReader {
         }
         while !ended {
             if lookahead == nil {
-                lookahead = try decoder.nextFrame(from: input)
+                lookahead = try nextPicture()
                 guard let next = lookahead else { ended = true; break }
                 if startOffset != .zero, next.pts.isNumeric { next.pts = next.pts - startOffset }
             }
@@ -92,10 +113,23 @@ final class DecodedVideoReader: VideoSourceReader {
         return current ?? lookahead
     }
 
+    /// The next decoded picture in presentation order, deinterlaced when the source is interlaced; nil at the end.
+    private func nextPicture() throws(LibAVError) -> Frame? {
+        while queue.isEmpty, !decoderEnded {
+            let frame = try decoder.nextFrame(from: input)
+            if frame == nil { decoderEnded = true }
+            queue = try normalizer.fields(of: frame)
+        }
+        return queue.isEmpty ? nil : queue.removeFirst()
+    }
+
     /// Moves to the keyframe at or before `time` and forgets decoded frames.
     private func seek(to time: MediaTime) throws(LibAVError) {
         try input.seek(to: time + startOffset, stream: decoder.streamIndex)
         decoder.flush()
+        normalizer.resetFields()
+        queue.removeAll()
+        decoderEnded = false
         current = nil
         lookahead = nil
         ended = false

@@ -20,10 +20,13 @@ public struct ExportResult: Sendable, Hashable {
     /// EBU R128 loudness of the encoded audio as it went into the encoder; nil without audio, for passthrough and
     /// posters, and when the session did not measure.
     public var loudness: Loudness?
+    /// What the export concealed or converted on the way (damaged source packets, HDR sources tone-mapped).
+    public var warnings: [SourceWarning]
 
     /// Creates a result.
     public init(outputPath: String, probe: ProbedMedia, duration: MediaTime, byteSize: Int64, renderSeconds: Double,
-                framesWritten: Int64, reencodeReason: String? = nil, loudness: Loudness? = nil) {
+                framesWritten: Int64, reencodeReason: String? = nil, loudness: Loudness? = nil,
+                warnings: [SourceWarning] = []) {
         self.outputPath = outputPath
         self.probe = probe
         self.duration = duration
@@ -32,5 +35,6 @@ public struct ExportResult: Sendable, Hashable {
         self.framesWritten = framesWritten
         self.reencodeReason = reencodeReason
         self.loudness = loudness
+        self.warnings = warnings
     }
 }

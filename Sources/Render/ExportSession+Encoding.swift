@@ -5,8 +5,9 @@ import MediaCore
 
 /// The re-encoding export: render, encode and mux video and audio in step, then verify.
 extension ExportSession {
-    /// Renders every frame and sample of the composition into a new file.
-    func exportEncoded(duration: MediaTime) throws(ExportError) -> ExportResult {
+    /// Renders every frame and sample of `range` of the composition into a new file that starts at the range's start.
+    func exportEncoded(range: TimeRange) throws(ExportError) -> ExportResult {
+        let duration = range.duration
         let video = settings.container == .m4a ? nil : settings.video
         let audio = settings.audio
         let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
@@ -24,18 +25,26 @@ extension ExportSession {
         }
 
         // Video: renderer, encoder, stream.
-        var videoPipe: (renderer: VideoFrameRenderer, encoder: Encoder, stream: Int, clock: FrameClock, frames: Int64)?
+        var videoPipe: (renderer: any PictureRenderer, encoder: Encoder, stream: Int, clock: FrameClock, frames: Int64)?
         if let video {
             let format = try settings.encoderPixelFormat(video)
-            let renderer = try VideoFrameRenderer(
-                composition: composition, videoComposition: videoComposition, width: video.width, height: video.height,
-                pixelFormat: format, sources: pool)
+            let renderer: any PictureRenderer
+            var encoderSettings = settings.encoderSettings(video, pixelFormat: format, threads: threads.encoder)
+            if video.isHDR {
+                let hdr = try pool.prepareHDR(for: composition)
+                renderer = try HDRFrameRenderer(
+                    composition: composition, videoComposition: videoComposition, width: video.width,
+                    height: video.height, pixelFormat: format, color: hdr.color, sources: pool)
+                encoderSettings = ExportSettings.hdr(encoderSettings, color: hdr.color, metadata: hdr.metadata)
+            } else {
+                renderer = try VideoFrameRenderer(
+                    composition: composition, videoComposition: videoComposition, width: video.width,
+                    height: video.height, pixelFormat: format, sources: pool)
+            }
             let name = ExportSettings.encoderName(video.codec)
             do {
                 let clock = try FrameClock(frameRate: video.frameRate)
-                let encoder = try Encoder(codec: name, video: settings.encoderSettings(video, pixelFormat: format,
-                                                                                      threads: threads.encoder),
-                                          globalHeader: output.needsGlobalHeader)
+                let encoder = try Encoder(codec: name, video: encoderSettings, globalHeader: output.needsGlobalHeader)
                 let stream = try output.addStream(for: encoder)
                 videoPipe = (renderer, encoder, stream, clock, try clock.frameCount(for: duration))
             } catch let error as LibAVError {
@@ -46,7 +55,7 @@ extension ExportSession {
         }
 
         // Audio: mixer, encoder, stream.
-        var audioPipe: (mixer: AudioMixRenderer, pipe: AudioEncodePipe, total: Int64, mastering: AudioMastering)?
+        var audioPipe: (mixer: AudioMixRenderer, pipe: AudioEncodePipe, samples: Range<Int64>, mastering: AudioMastering)?
         if let audio {
             let audioSettings = settings.encoderSettings(audio)
             let rate = audioSettings.sampleRate
@@ -56,13 +65,14 @@ extension ExportSession {
                 let stream = try output.addStream(for: encoder)
                 let pipe = try AudioEncodePipe(encoder: encoder, settings: audioSettings, output: output, stream: stream)
                 let perFrame = videoPipe.map { Int(($0.clock.frameDuration.seconds * Double(rate)).rounded(.up)) + 2 } ?? 0
-                let total = duration.convertScale(Int32(rate), method: .roundHalfAwayFromZero).value
+                let first = range.start.convertScale(Int32(rate), method: .roundTowardPositiveInfinity).value
+                let samples = first..<(first + duration.convertScale(Int32(rate), method: .roundHalfAwayFromZero).value)
                 let mastering = try makeAudioMastering(audio, sampleRate: rate, channels: audioSettings.channels,
-                                                       capacity: max(4096, perFrame), total: total, pool: pool)
+                                                       capacity: max(4096, perFrame), samples: samples, pool: pool)
                 let mixer = try AudioMixRenderer(composition: composition, audioMix: audioMix, sampleRate: rate,
                                                  channels: audioSettings.channels, capacity: max(4096, perFrame), pool: pool,
                                                  clampsOutput: audio.loudnessTarget == nil)
-                audioPipe = (mixer, pipe, total, mastering)
+                audioPipe = (mixer, pipe, samples, mastering)
             } catch let error as ExportError {
                 throw error
             } catch let error as LibAVError {
@@ -78,12 +88,14 @@ extension ExportSession {
             throw ExportError.wrap(error, path: nil, output: outputPath)
         }
 
-        var audioDone: Int64 = 0
-        /// Mixes and encodes audio up to sample `target`.
+        /// The next composition sample to mix.
+        var audioDone = audioPipe?.samples.lowerBound ?? 0
+        /// Mixes and encodes audio up to composition sample `target`.
         func pumpAudio(to target: Int64) throws(ExportError) {
             guard let audioPipe else { return }
-            while audioDone < min(target, audioPipe.total) {
-                let count = Int(min(Int64(audioPipe.mixer.capacity), min(target, audioPipe.total) - audioDone))
+            let end = audioPipe.samples.upperBound
+            while audioDone < min(target, end) {
+                let count = Int(min(Int64(audioPipe.mixer.capacity), min(target, end) - audioDone))
                 try audioPipe.pipe.push(try audioPipe.mastering.process(try audioPipe.mixer.render(from: audioDone, count: count)))
                 audioDone += Int64(count)
             }
@@ -95,7 +107,7 @@ extension ExportSession {
             for index in 0..<videoPipe.frames {
                 try checkCancelled()
                 let time = videoPipe.clock.time(ofFrame: index)
-                let frame = try videoPipe.renderer.render(at: time)
+                let frame = try videoPipe.renderer.render(at: range.start + time)
                 do {
                     frame.pts = time
                     try output.write(try videoPipe.encoder.encode(frame), stream: videoPipe.stream)
@@ -104,7 +116,7 @@ extension ExportSession {
                 }
                 framesWritten += 1
                 if audioPipe != nil {
-                    let next = videoPipe.clock.time(ofFrame: index + 1)
+                    let next = range.start + videoPipe.clock.time(ofFrame: index + 1)
                     try pumpAudio(to: next.convertScale(rate, method: .roundTowardPositiveInfinity).value)
                 }
                 report(progress: Double(index + 1) / Double(videoPipe.frames))
@@ -116,15 +128,19 @@ extension ExportSession {
             }
         }
         if let audioPipe {
-            while audioDone < audioPipe.total {
+            let samples = audioPipe.samples
+            while audioDone < samples.upperBound {
                 try checkCancelled()
                 try pumpAudio(to: audioDone + Int64(audioPipe.mixer.capacity))
-                if videoPipe == nil { report(progress: Double(audioDone) / Double(max(1, audioPipe.total))) }
+                if videoPipe == nil {
+                    report(progress: Double(audioDone - samples.lowerBound) / Double(max(1, samples.count)))
+                }
             }
             repeat { try audioPipe.pipe.push(try audioPipe.mastering.finish()) } while audioPipe.mastering.hasPending
             try audioPipe.pipe.finish()
         }
         try checkCancelled()
+        let warnings = try pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit)
         do {
             try output.writeTrailer()
         } catch {
@@ -136,7 +152,8 @@ extension ExportSession {
             + MediaTime(value: 2, timescale: 1000)
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
         return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
-                            renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPipe?.mastering.measurement())
+                            renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPipe?.mastering.measurement(),
+                            warnings: warnings)
     }
 
     /// Probes the written file: it must have streams (video and audio as asked) and, for timed media, a duration

@@ -16,9 +16,10 @@ extension ExportSession {
     static let maximumGain = 30.0
 
     /// The mastering stage of the real render: no gain and metering only (when `measuresLoudness`) without a
-    /// target; with one, the gain that brings the mix to it (found by measuring passes) and a true-peak limiter.
+    /// target; with one, the gain that brings composition samples `samples` of the mix to it (found by measuring
+    /// passes) and a true-peak limiter.
     func makeAudioMastering(_ audio: ExportSettings.Audio, sampleRate: Int, channels: Int, capacity: Int,
-                            total: Int64, pool: SourcePool) throws(ExportError) -> AudioMastering {
+                            samples: Range<Int64>, pool: SourcePool) throws(ExportError) -> AudioMastering {
         guard let target = audio.loudnessTarget else {
             return try AudioMastering(gain: 1, limiterCeiling: nil, meters: measuresLoudness, channels: channels,
                                       sampleRate: sampleRate, capacity: capacity)
@@ -33,10 +34,10 @@ extension ExportSession {
                                                meters: true, channels: channels, sampleRate: sampleRate, capacity: capacity)
             let mixer = try AudioMixRenderer(composition: composition, audioMix: audioMix, sampleRate: sampleRate,
                                              channels: channels, capacity: capacity, pool: pool, clampsOutput: false)
-            var done: Int64 = 0
-            while done < total {
+            var done = samples.lowerBound
+            while done < samples.upperBound {
                 try checkCancelled()
-                let count = Int(min(Int64(capacity), total - done))
+                let count = Int(min(Int64(capacity), samples.upperBound - done))
                 _ = try mastering.process(try mixer.render(from: done, count: count))
                 done += Int64(count)
             }

@@ -8,7 +8,7 @@ import Synchronization
 /// audio sample by sample, encoded and muxed per the export settings, then verified by probing the written file.
 ///
 /// `export()` runs synchronously on the calling thread; `status`, `progress` and `cancel()` may be used from any
-/// thread meanwhile. A failed or cancelled export deletes its partial output (a file it did not create is left
+/// thread meanwhile. `timeRange` (the whole composition by default) says which part of the timeline becomes the file. A failed or cancelled export deletes its partial output (a file it did not create is left
 /// alone). Memory does not grow with the output's
 /// length: frames and packets are handed on as they are made. Output frames follow the preset's frame rate (frame n at
 /// n / rate, exactly); the video composition's `frameDuration` is not used for timing.
@@ -30,6 +30,7 @@ public final class ExportSession: Sendable {
         var encoderThreads = 2
         var decoderThreads = 2
         var measuresLoudness = true
+        var timeRange = TimeRange.everything
     }
 
     private let state = Mutex(State())
@@ -70,6 +71,14 @@ public final class ExportSession: Sendable {
     public var measuresLoudness: Bool {
         get { state.withLock { $0.measuresLoudness } }
         set { state.withLock { $0.measuresLoudness = newValue } }
+    }
+
+    /// The part of the composition's timeline to export (AVAssetExportSession's `timeRange`): zero to +infinity, the
+    /// whole composition, by default; a range reaching past the end is cut at the end. The file starts at the range's
+    /// start. Poster presets ignore it (their picture is at `ExportSettings.posterTime`).
+    public var timeRange: TimeRange {
+        get { state.withLock { $0.timeRange } }
+        set { state.withLock { $0.timeRange = newValue } }
     }
 
     /// Marks the session as queued (`waiting`) until `export()` starts.
@@ -138,15 +147,38 @@ public final class ExportSession: Sendable {
             throw ExportError.probe(path: nil, reason: "preset '\(settings.name)' has neither video nor audio settings")
         }
         if settings.container.isStillImage { return try exportPoster(duration: duration) }
+        let range = try exportedRange(of: duration)
         var reencodeReason: String?
         if settings.passthrough {
-            switch PassthroughPlan.make(composition: composition, videoComposition: videoComposition, settings: settings) {
-            case let .copy(plan): return try exportPassthrough(plan, duration: duration)
+            let copied = range.start == .zero && range.end == duration ? composition : trimmed(composition, to: range)
+            switch PassthroughPlan.make(composition: copied, videoComposition: videoComposition, settings: settings) {
+            case let .copy(plan): return try exportPassthrough(plan, duration: range.duration)
             case let .reencode(reason): reencodeReason = reason
             }
         }
-        var result = try exportEncoded(duration: duration)
+        var result = try exportEncoded(range: range)
         result.reencodeReason = reencodeReason
         return result
+    }
+
+    /// `timeRange` cut to `[0, duration)`; an invalid, non-numeric or empty result is an error.
+    private func exportedRange(of duration: MediaTime) throws(ExportError) -> TimeRange {
+        let asked = timeRange
+        let range = asked.intersection(TimeRange(start: .zero, duration: duration))
+        guard asked.isValid, asked.start.isNumeric, range.isValid, range.start.isNumeric, range.duration.isNumeric,
+              range.duration > .zero else {
+            throw ExportError.probe(
+                path: nil, reason: "the time range \(asked.isValid ? asked.description : "(invalid)") has nothing of "
+                    + "the composition, which lasts \(duration)")
+        }
+        return range
+    }
+
+    /// The composition with everything outside `range` removed, so `range.start` becomes zero.
+    private func trimmed(_ composition: MutableComposition, to range: TimeRange) -> MutableComposition {
+        var copy = composition
+        try? copy.removeTimeRange(TimeRange(start: range.end, end: composition.duration))
+        try? copy.removeTimeRange(TimeRange(start: .zero, end: range.start))
+        return copy
     }
 }

@@ -3,7 +3,7 @@ import LibAV
 
 /// Where a layer's picture goes: the part of the source (integer source pixels), how it is turned, and the canvas
 /// rectangle it fills, already clipped to the canvas. Transforms are axis-aligned: scales, translations, flips
-/// (negative scales) and quarter-turn rotations.
+/// (negative scales) and quarter-turn rotations; the renderer draws every other transform through `WarpPlacement`.
 ///
 /// The source part is scaled to `scaledSize` (the canvas rectangle's size, width and height swapped when the
 /// orientation swaps axes), then turned by `orientation` into the `width` x `height` canvas rectangle.
@@ -32,15 +32,12 @@ struct LayerPlacement: Hashable {
     }
 
     /// Maps the crop rectangle's corners (clamped to the frame) through `transform` onto a `canvasWidth` x
-    /// `canvasHeight` canvas and clips; nil when nothing is visible. A transform that is not axis-aligned (an
-    /// arbitrary angle, a shear) is refused with `ExportError.encode`.
+    /// `canvasHeight` canvas and clips; nil when nothing is visible or the transform is not axis-aligned (an
+    /// arbitrary angle, a shear, a value that is not finite: `WarpPlacement` takes those).
     static func make(frameWidth: Int, frameHeight: Int, crop: Composition.Rect, transform: AffineTransform2D,
-                     canvasWidth: Int, canvasHeight: Int, trackID: Int32) throws(ExportError) -> LayerPlacement? {
+                     canvasWidth: Int, canvasHeight: Int) -> LayerPlacement? {
         guard transform.tx.isFinite, transform.ty.isFinite, let orientation = PictureOrientation(transform) else {
-            throw ExportError.encode(
-                path: nil,
-                reason: "track \(trackID): transform \(transform) is not supported; only scales, translations, flips "
-                    + "and quarter-turn rotations are; hint: use a rotation of 90, 180 or 270 degrees without shear")
+            return nil
         }
         let fw = Double(frameWidth), fh = Double(frameHeight)
         // The crop rectangle in source pixels, clamped to the frame.

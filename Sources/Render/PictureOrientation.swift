@@ -55,9 +55,10 @@ struct PictureOrientation: Hashable {
         swapsAxes ? (height, width) : (width, height)
     }
 
-    /// Writes the oriented `width` x `height` input plane into the output plane (of `outputSize`).
-    func remap(from source: UnsafePointer<UInt8>, sourceStride: Int, width: Int, height: Int,
-               into target: UnsafeMutablePointer<UInt8>, targetStride: Int) {
+    /// Writes the oriented `width` x `height` input plane into the output plane (of `outputSize`); strides count
+    /// samples.
+    func remap<Sample>(from source: UnsafePointer<Sample>, sourceStride: Int, width: Int, height: Int,
+                       into target: UnsafeMutablePointer<Sample>, targetStride: Int) {
         let (outWidth, outHeight) = outputSize(width: width, height: height)
         if !swapsAxes {
             for row in 0..<outHeight {

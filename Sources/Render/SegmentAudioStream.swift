@@ -8,6 +8,11 @@ import MediaCore
 /// `.varispeed` it is resampled as if its sample rate were r times the real one, so the pitch moves with the tempo.
 /// Either way composition sample `s` plays source time `sourceStart + (s - first) * r / outputRate` (the stretcher
 /// within its search tolerance), and the stream delivers exactly the samples asked for (silence past the source's end).
+///
+/// Source audio is placed by its timestamps, never by counting samples: each decoded frame goes where its pts says
+/// (the resampler's `followTimestamps`), so a hole in the source (missing or concealed damaged packets) becomes
+/// silence of exactly its length, overlapping audio is trimmed, and slow clock drift is corrected gradually; the
+/// lead-in before `sourceStart` (encoder priming, a seek that lands early) is dropped the same way.
 final class SegmentAudioStream {
     /// The next composition sample this stream delivers.
     private(set) var position: Int64
@@ -25,8 +30,8 @@ final class SegmentAudioStream {
     private let stretcher: TimeStretcher?
     private var fifo: [[Float]]
     private var fifoHead = 0
-    private var pendingDrop = 0
-    private var sawFirstFrame = false
+    /// Samples the resampler has produced so far (before the stretcher), the origin of a replacement resampler.
+    private var resampledSamples: Int64 = 0
     private var ended = false
 
     /// A stream of `segment` of composition track `trackID` starting at composition sample `sample` (which the segment must contain).
@@ -122,54 +127,38 @@ final class SegmentAudioStream {
         // A stretched segment is resampled at its real rate: the stretcher changes the tempo afterwards.
         let resampledRate = stretcher == nil ? rate : 1
         let declaredRate = max(1, Int((Double(frame.sampleRate) * resampledRate).rounded()))
-        if !sawFirstFrame {
-            sawFirstFrame = true
-            if frame.pts.isNumeric {
-                // The lead-in in resampler output samples (before the stretcher, if any).
-                let lead = (sourceStart - frame.pts).seconds
-                let outputSamples = Int((abs(lead) * Double(outputRate) / resampledRate).rounded())
-                if lead > 0 {
-                    pendingDrop = outputSamples
-                } else if outputSamples > 0 {
-                    let silence = [Float](repeating: 0, count: outputSamples)
-                    if let stretcher {
-                        silence.withUnsafeBufferPointer { zeros in
-                            stretcher.process(frameCount: outputSamples, channel: { _ in zeros.baseAddress! }) {
-                                fifo[$0].append(contentsOf: $1)
-                            }
-                        }
-                    } else {
-                        for channel in 0..<channels { fifo[channel].append(contentsOf: silence) }
-                    }
-                }
-            }
-        }
+        // Where the frame belongs on the resampler's timeline: its source time after `sourceStart`, played at the
+        // resampled rate.
+        let placement: MediaTime? = frame.pts.isNumeric
+            ? MediaTime(seconds: (frame.pts - sourceStart).seconds / resampledRate, preferredTimescale: Int32(outputRate * 16))
+            : nil
         do {
-            let format = Resampler.AudioFormat(sampleRate: declaredRate, channels: frame.channels,
-                                               sampleFormat: frame.sampleFormat)
+            var format = Resampler.AudioFormat.of(frame)
+            format.sampleRate = declaredRate
             if resampler?.source != format {
-                resampler = try Resampler(source: format, destination: Resampler.AudioFormat(
-                    sampleRate: outputRate, channels: channels, sampleFormat: .fltp))
+                if let previous = resampler { append(try previous.flush()) }
+                resampler = try Resampler(
+                    source: format,
+                    destination: Resampler.AudioFormat(sampleRate: outputRate, channels: channels, sampleFormat: .fltp),
+                    timing: .followTimestamps(origin: MediaTime(value: resampledSamples, timescale: Int32(outputRate))))
             }
             if declaredRate != frame.sampleRate { frame.relabelSampleRate(declaredRate) }
-            append(try resampler!.convert(frame))
+            append(try resampler!.convert(frame, at: placement))
         } catch {
             throw ExportError.wrap(error, path: decoder.path)
         }
     }
 
-    /// Appends a converted frame's samples (time-stretched first, if stretching), dropping the lead-in before the
-    /// segment's first sample.
+    /// Appends a converted frame's samples (time-stretched first, if stretching).
     private func append(_ frame: Frame) {
         let count = frame.sampleCount
-        let drop = min(pendingDrop, count)
-        pendingDrop -= drop
-        guard count > drop else { return }
+        resampledSamples += Int64(count)
+        guard count > 0 else { return }
         if let stretcher {
             frame.withPlanes { planes in
                 guard !planes.isEmpty else { return }
-                stretcher.process(frameCount: count - drop, channel: { channel in
-                    UnsafePointer(planes[min(channel, planes.count - 1)].base.assumingMemoryBound(to: Float.self) + drop)
+                stretcher.process(frameCount: count, channel: { channel in
+                    UnsafePointer(planes[min(channel, planes.count - 1)].base.assumingMemoryBound(to: Float.self))
                 }, output: { fifo[$0].append(contentsOf: $1) })
             }
             return
@@ -177,7 +166,7 @@ final class SegmentAudioStream {
         frame.withPlanes { planes in
             for channel in 0..<min(channels, planes.count) {
                 let samples = planes[channel].base.assumingMemoryBound(to: Float.self)
-                fifo[channel].append(contentsOf: UnsafeBufferPointer(start: samples + drop, count: count - drop))
+                fifo[channel].append(contentsOf: UnsafeBufferPointer(start: samples, count: count))
             }
         }
     }

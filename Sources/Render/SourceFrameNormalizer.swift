@@ -1,15 +1,18 @@
 import LibAV
 import MediaCore
 
-/// Turns a decoded picture into what the rest of the engine works with: upright (the stream's display rotation
-/// applied), square pixels (a non-square sample aspect ratio scaled out horizontally) and, for Y'CbCr sources,
-/// BT.709 limited range (full-range and BT.601 / BT.2020 sources converted). Crops, fits and layer transforms then
-/// all work in display coordinates, the picture a player shows.
+/// Turns decoded pictures into what the rest of the engine works with: whole progressive frames (interlaced sources
+/// deinterlaced, see `fields(of:)`), upright (the stream's display rotation applied), square pixels (a non-square
+/// sample aspect ratio scaled out horizontally) and, for Y'CbCr sources, SDR BT.709 limited range: HDR (PQ, HLG)
+/// sources tone-mapped, wide-gamut (BT.2020, P3) sources converted to BT.709 primaries, full-range and BT.601 /
+/// BT.2020 matrices converted. Crops, fits and layer transforms then all work in display coordinates, the picture a
+/// player shows, and the compositor sees only BT.709 limited 8-bit pictures (docs/footage.md).
 ///
 /// Pictures that need none of this (the common `yuv420p` BT.709 limited upright square-pixel case, and RGB
-/// pictures, which the layer scalers convert with BT.709) pass through untouched. Otherwise up to three passes run
-/// into frames owned here and reused: swscale to `yuv420p` (`yuva420p` with alpha) at the display width keeping the
-/// source's range and matrix, the fixed-point matrix/range conversion, and a plane-by-plane rotation.
+/// pictures, which the layer scalers convert with BT.709) pass through untouched. Otherwise up to four passes run
+/// into frames owned here and reused: the light conversion through libavfilter (`zscale`, `tonemap`), swscale to
+/// `yuv420p` (`yuva420p` with alpha) at the display width keeping the source's range and matrix, the fixed-point
+/// matrix/range conversion, and a plane-by-plane rotation.
 final class SourceFrameNormalizer {
     /// The display rotation to apply.
     let orientation: PictureOrientation
@@ -23,31 +26,55 @@ final class SourceFrameNormalizer {
     /// The last input and what it became, so a picture shown for several output frames is converted once.
     private var lastInput: Frame?
     private var lastOutput: Frame?
+    /// The tone map or gamut conversion graph and what it was built for.
+    var lightGraph: (graph: FilterGraph, key: LightKey)?
+    /// The first source colour that needed a light conversion (HDR or wide gamut), for the export's notes.
+    var lightConversion: ColorDescription?
+    /// How the stream's fields are ordered, as its container says.
+    let fieldOrder: InputFile.FieldOrder
+    /// The deinterlacer, once the stream turned out to be interlaced.
+    var deinterlacer: FilterGraph?
+    /// For HDR outputs: the conversion into the output's 16-bit working space, which replaces every SDR step.
+    var hdr: HDRConverter? {
+        didSet { lastInput = nil; lastOutput = nil }
+    }
 
-    /// A normalizer for a stream shown turned `rotation` degrees clockwise with `sampleAspectRatio`.
-    init(rotation: Int, sampleAspectRatio: FrameRate?) {
+    /// A normalizer for a stream shown turned `rotation` degrees clockwise with `sampleAspectRatio`, whose
+    /// container gives `fieldOrder`; `hdr` is the working space of an HDR output (nil for SDR outputs).
+    init(rotation: Int, sampleAspectRatio: FrameRate?, fieldOrder: InputFile.FieldOrder = .progressive,
+         hdr: ColorDescription? = nil) {
         orientation = PictureOrientation(clockwise: rotation)
         self.sampleAspectRatio = sampleAspectRatio.flatMap { $0.isValid && $0.numerator != $0.denominator ? $0 : nil }
+        self.fieldOrder = fieldOrder
+        self.hdr = hdr.map(HDRConverter.init(target:))
     }
 
     /// The picture's width with square pixels (even, at least 2), before rotation.
     func squareWidth(of width: Int) -> Int {
-        guard let ratio = sampleAspectRatio else { return width }
-        let scaled = Double(width) * Double(ratio.numerator) / Double(ratio.denominator)
-        return max(2, Int(scaled.rounded()) & ~1)
+        ProbedStream.squarePixelWidth(width, sampleAspectRatio: sampleAspectRatio)
     }
 
     /// `frame` upright, square-pixelled and in BT.709 limited range; either `frame` itself or a frame owned here
     /// (valid until the next call with another frame).
-    func normalize(_ frame: Frame) throws(LibAVError) -> Frame {
-        if let lastInput, lastInput === frame, let lastOutput { return lastOutput }
+    func normalize(_ decoded: Frame) throws(LibAVError) -> Frame {
+        if let lastInput, lastInput === decoded, let lastOutput { return lastOutput }
+        if let hdr {
+            let converted = try hdr.convert(decoded, width: squareWidth(of: decoded.width), orientation: orientation)
+            lastInput = decoded
+            lastOutput = converted
+            return converted
+        }
+        let frame = try convertLight(decoded)
         let format = frame.pixelFormat
         let color = frame.colorDescription
         let recolours = format.isYUV && ColorMatrixConverter.isNeeded(for: color)
         let width = squareWidth(of: frame.width)
         let planar420 = format == .yuv420p || format == .yuvj420p || format == VideoFrameBuffer.yuva420p
         let rescales = width != frame.width || ((recolours || !orientation.isIdentity) && !planar420)
-        guard recolours || rescales || !orientation.isIdentity else { return frame }
+        guard recolours || rescales || !orientation.isIdentity else {
+            if frame !== decoded { remember(decoded, as: frame) }
+            return frame
+        }
 
         var current = frame
         var currentColor = color
@@ -89,11 +116,16 @@ final class SourceFrameNormalizer {
             do { try rotate(current, into: output) } catch { throw Self.wrap(error) }
             current = output
         }
-        current.tag(.bt709Limited)
-        current.copyTiming(from: frame)
-        lastInput = frame
-        lastOutput = current
+        remember(decoded, as: current)
         return current
+    }
+
+    /// Tags `output` as BT.709 limited with `input`'s timing and keeps the pair for a repeated call.
+    private func remember(_ input: Frame, as output: Frame) {
+        output.tag(.bt709Limited)
+        output.copyTiming(from: input)
+        lastInput = input
+        lastOutput = output
     }
 
     /// Writes every plane of `input` turned by `orientation` into `output`.

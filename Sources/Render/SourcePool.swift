@@ -7,7 +7,7 @@ import LibAV
 /// two composition tracks showing the same file at once (a crossfade within one clip) get readers of their own
 /// instead of seeking one back and forth.
 final class SourcePool {
-    private struct Key: Hashable {
+    struct Key: Hashable {
         var owner: Int32
         var url: URL
         var trackID: Int32
@@ -15,8 +15,8 @@ final class SourcePool {
 
     /// Decoder threads per video source.
     let decoderThreads: Int
-    private var videoReaders: [Key: any VideoSourceReader] = [:]
-    private var audioDecoders: [Key: AudioDecoderSource] = [:]
+    private(set) var videoReaders: [Key: any VideoSourceReader] = [:]
+    private(set) var audioDecoders: [Key: AudioDecoderSource] = [:]
 
     init(decoderThreads: Int) {
         self.decoderThreads = decoderThreads

@@ -3,9 +3,10 @@ import LibAV
 import MediaCore
 
 /// Renders the composition's picture at a time: finds the instruction, maps each layer's track time to source time,
-/// fetches the source frame, crops, scales, turns (flips and quarter turns) and places it, blends the layers over the
-/// background, and converts the canvas to the encoder's size and pixel format. Buffers, frames and scalers are reused
-/// from frame to frame.
+/// fetches the source frame, crops, scales, turns (flips and quarter turns) and places it (or, for other and moving
+/// transforms, resamples it through the transform), applies the instruction's transition effect, blends the layers
+/// over the background, and converts the canvas to the encoder's size and pixel format. Buffers, frames and scalers
+/// are reused from frame to frame.
 ///
 /// Source frames arrive upright, square-pixelled and in BT.709 limited range (or RGB, converted with BT.709 by the
 /// layer scalers), so crops and transforms are in display coordinates; a composition track's `preferredTransform`
@@ -13,8 +14,8 @@ import MediaCore
 final class VideoFrameRenderer {
     private let composition: MutableComposition
     private let videoComposition: VideoComposition
-    /// Without an authored video composition each source is fitted into the canvas (contain).
-    private let fitsSources: Bool
+    /// The canvas and how layers land on it.
+    private let layout: CanvasLayout
     private let sources: SourcePool
     private let canvasWidth: Int
     private let canvasHeight: Int
@@ -28,8 +29,12 @@ final class VideoFrameRenderer {
     /// The encoder's frame, when it differs from the canvas in size or format.
     private let outputFrame: Frame?
     private var outputScaler: Scaler?
-    /// Per track: the scaler, scaled frame and buffer of its last placement.
+    /// Per track: the scaler, scaled frame and buffer of its last axis-aligned placement.
     private var slots: [Int32: LayerSlot] = [:]
+    /// Per track: the warper of its last general placement.
+    private var warpers: [Int32: AffineWarper] = [:]
+    /// Shaped, blurred and dipped transitions; made on first use.
+    private var transitions: TransitionRenderer?
     /// The fast path's scaler, straight from a source into the output frame.
     private var directScaler: Scaler?
     private let directFrame: Frame
@@ -47,8 +52,10 @@ final class VideoFrameRenderer {
     private struct PlannedLayer {
         var trackID: Int32
         var frame: Frame
-        var placement: LayerPlacement
+        var geometry: LayerGeometry
         var opacity: Double
+        /// Whether the layer's buffer needs an alpha plane (for a transition matte).
+        var needsAlpha = false
     }
 
     init(composition: MutableComposition, videoComposition: VideoComposition?, width: Int, height: Int,
@@ -58,24 +65,11 @@ final class VideoFrameRenderer {
         outputWidth = width
         outputHeight = height
         outputFormat = pixelFormat
-        if let videoComposition {
-            self.videoComposition = videoComposition
-            fitsSources = false
-            canvasWidth = Int(videoComposition.renderSize.width.rounded()) & ~1
-            canvasHeight = Int(videoComposition.renderSize.height.rounded()) & ~1
-        } else {
-            var made = VideoComposition.make(propertiesOf: composition)
-            made.renderSize = Size(width: Double(width), height: Double(height))
-            self.videoComposition = made
-            fitsSources = true
-            canvasWidth = width
-            canvasHeight = height
-        }
-        guard canvasWidth >= 2, canvasHeight >= 2, width >= 2, height >= 2, width % 2 == 0, height % 2 == 0 else {
-            throw ExportError.probe(
-                path: nil, reason: "invalid picture size \(width)x\(height) (render size \(canvasWidth)x\(canvasHeight)); "
-                    + "sizes must be even and positive")
-        }
+        layout = try CanvasLayout(composition: composition, videoComposition: videoComposition, outputWidth: width,
+                                  outputHeight: height)
+        self.videoComposition = layout.videoComposition
+        canvasWidth = layout.width
+        canvasHeight = layout.height
         do {
             canvas = try VideoFrameBuffer(width: canvasWidth, height: canvasHeight)
             canvasFrame = try Frame(width: canvasWidth, height: canvasHeight, pixelFormat: .yuv420p)
@@ -101,53 +95,56 @@ final class VideoFrameRenderer {
         let instruction = videoComposition.instruction(at: time)
         let background = instruction?.backgroundColor ?? videoComposition.backgroundColor
         compositor.background = RGBAColor(red: background.red, green: background.green, blue: background.blue).yuv
+        let effect = instruction?.transitionEffect.flatMap { $0.isActive(at: time) ? $0 : nil }
+        let progress = effect?.progress(at: time) ?? 0
         var planned: [PlannedLayer] = []
         // The first layer instruction is on top, so draw from the last to the first.
         for layer in (instruction?.layerInstructions ?? []).reversed() {
-            if let plan = try plan(layer, at: time) { planned.append(plan) }
+            let factor = effect.map { TransitionRenderer.opacityFactor($0, trackID: layer.trackID, progress: progress) } ?? 1
+            guard var plan = try plan(layer, at: time, opacityFactor: factor) else { continue }
+            plan.needsAlpha = effect.map { TransitionRenderer.needsAlpha($0, trackID: layer.trackID) } ?? false
+            planned.append(plan)
         }
-        if planned.count == 1, let only = planned.first, canDrawDirectly(only) {
+        if effect == nil, planned.count == 1, let only = planned.first, canDrawDirectly(only) {
             return try drawDirectly(only)
         }
-        return try composite(planned)
+        var layers = try draw(planned)
+        if let effect {
+            let renderer = transitions ?? TransitionRenderer(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            transitions = renderer
+            try renderer.apply(effect, progress: progress, to: &layers)
+        }
+        return try composite(layers.map(\.layer))
     }
 
-    /// The layer's frame and placement at `time`, or nil when it shows nothing.
-    private func plan(_ layer: LayerInstruction, at time: MediaTime) throws(ExportError) -> PlannedLayer? {
-        guard let track = composition.track(withID: layer.trackID),
-              let segment = track.segment(forTrackTime: time), !segment.isEmpty,
-              segment.targetRange.contains(time), let url = segment.sourceURL else { return nil }
-        let opacity = layer.opacity(at: time)
-        guard CompositorLayer(source: canvas, opacity: opacity).opacityWeight > 0 else { return nil }
-        let reader = try sources.videoReader(url: url, trackID: segment.sourceTrackID, owner: layer.trackID)
-        guard let frame = try reader.frame(at: segment.sourceTime(forTrackTime: time)) else { return nil }
-        let transform = fitsSources
-            ? LayerPlacement.fit(width: frame.width, height: frame.height, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-            : layer.transform(at: time)
-        guard let placement = try LayerPlacement.make(
-            frameWidth: frame.width, frameHeight: frame.height, crop: layer.cropRectangle(at: time),
-            transform: transform, canvasWidth: canvasWidth, canvasHeight: canvasHeight, trackID: layer.trackID)
-        else { return nil }
-        return PlannedLayer(trackID: layer.trackID, frame: frame, placement: placement, opacity: opacity)
+    /// The layer's frame and placement at `time` (its opacity times `opacityFactor`), or nil when it shows nothing.
+    private func plan(_ layer: LayerInstruction, at time: MediaTime, opacityFactor: Double) throws(ExportError)
+        -> PlannedLayer?
+    {
+        try layout.picture(of: layer, at: time, in: composition, sources: sources, opacityFactor: opacityFactor).map {
+            PlannedLayer(trackID: layer.trackID, frame: $0.frame, geometry: $0.geometry, opacity: $0.opacity)
+        }
     }
 
     /// A single opaque layer without alpha that fills the canvas exactly, on a canvas of the output size.
     private func canDrawDirectly(_ layer: PlannedLayer) -> Bool {
-        layer.opacity >= 1 && !layer.frame.pixelFormat.hasAlpha && layer.placement.orientation.isIdentity
+        guard case .aligned(let placement) = layer.geometry else { return false }
+        return layer.opacity >= 1 && !layer.frame.pixelFormat.hasAlpha && placement.orientation.isIdentity
             && canvasWidth == outputWidth
-            && canvasHeight == outputHeight && layer.placement.x == 0 && layer.placement.y == 0
-            && layer.placement.width == canvasWidth && layer.placement.height == canvasHeight
+            && canvasHeight == outputHeight && placement.x == 0 && placement.y == 0
+            && placement.width == canvasWidth && placement.height == canvasHeight
     }
 
     /// The fast path: the source scaled (and cropped) straight into the output frame, or passed on as it is.
     private func drawDirectly(_ layer: PlannedLayer) throws(ExportError) -> Frame {
         let frame = layer.frame
+        guard case .aligned(let placement) = layer.geometry else { return frame }
         do {
             if frame.width == outputWidth, frame.height == outputHeight, frame.pixelFormat == outputFormat,
-               layer.placement.usesWholeFrame(width: frame.width, height: frame.height) {
+               placement.usesWholeFrame(width: frame.width, height: frame.height) {
                 return try frame.reference()
             }
-            let scaler = try reuse(directScaler, frame: frame, crop: layer.placement.crop, width: outputWidth,
+            let scaler = try reuse(directScaler, frame: frame, crop: placement.crop, width: outputWidth,
                                    height: outputHeight, format: outputFormat)
             directScaler = scaler
             try scaler.scale(frame, into: directFrame)
@@ -157,37 +154,63 @@ final class VideoFrameRenderer {
         }
     }
 
-    /// The general path: every layer scaled into its own buffer and blended over the background.
-    private func composite(_ planned: [PlannedLayer]) throws(ExportError) -> Frame {
-        var layers: [CompositorLayer] = []
+    /// Every layer drawn into its own buffer, bottom first.
+    private func draw(_ planned: [PlannedLayer]) throws(ExportError) -> [DrawnLayer] {
+        var layers: [DrawnLayer] = []
         do {
             for plan in planned {
-                let alpha = plan.frame.pixelFormat.hasAlpha
-                let format: VideoFrameBuffer.PixelFormat = alpha ? .yuva420p : .yuv420p
-                let libavFormat = alpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
-                var slot = slots[plan.trackID]
-                let scaled = plan.placement.scaledSize
-                let scaler = try reuse(slot?.scaler, frame: plan.frame, crop: plan.placement.crop,
-                                       width: scaled.width, height: scaled.height, format: libavFormat)
-                if slot == nil || slot!.scaler !== scaler || slot!.buffer.format != format
-                    || slot!.buffer.width != plan.placement.width || slot!.buffer.height != plan.placement.height {
-                    slot = LayerSlot(
-                        scaler: scaler,
-                        frame: try Frame(width: scaled.width, height: scaled.height, pixelFormat: libavFormat),
-                        buffer: try VideoFrameBuffer(width: plan.placement.width, height: plan.placement.height, format: format))
+                switch plan.geometry {
+                case .aligned(let placement):
+                    let buffer = try scaledBuffer(plan, placement: placement)
+                    layers.append(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
+                        source: buffer, x: placement.x, y: placement.y, opacity: plan.opacity)))
+                case .warped(let placement):
+                    let warper = try warpers[plan.trackID]
+                        ?? AffineWarper(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+                    warpers[plan.trackID] = warper
+                    try warper.draw(plan.frame, placement: placement)
+                    layers.append(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
+                        source: warper.output, x: placement.x, y: placement.y, opacity: plan.opacity,
+                        extent: (placement.width, placement.height))))
                 }
-                guard let ready = slot else { continue }
-                slots[plan.trackID] = ready
-                try ready.scaler.scale(plan.frame, into: ready.frame)
-                ready.buffer.copy(from: ready.frame, orientation: plan.placement.orientation)
-                layers.append(CompositorLayer(source: ready.buffer, x: plan.placement.x, y: plan.placement.y,
-                                              opacity: plan.opacity))
             }
         } catch let error as ExportError {
             throw error
         } catch {
             throw ExportError.decode(path: nil, reason: "\(error)")
         }
+        return layers
+    }
+
+    /// The layer's picture cropped, scaled and turned by swscale into its slot's buffer (with an opaque alpha plane
+    /// when the source has none but the layer needs one).
+    private func scaledBuffer(_ plan: PlannedLayer, placement: LayerPlacement) throws -> VideoFrameBuffer {
+        let sourceAlpha = plan.frame.pixelFormat.hasAlpha
+        let format: VideoFrameBuffer.PixelFormat = sourceAlpha || plan.needsAlpha ? .yuva420p : .yuv420p
+        let libavFormat = sourceAlpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
+        var slot = slots[plan.trackID]
+        let scaled = placement.scaledSize
+        let scaler = try reuse(slot?.scaler, frame: plan.frame, crop: placement.crop,
+                               width: scaled.width, height: scaled.height, format: libavFormat)
+        if slot == nil || slot!.scaler !== scaler || slot!.buffer.format != format
+            || slot!.buffer.width != placement.width || slot!.buffer.height != placement.height {
+            slot = LayerSlot(
+                scaler: scaler,
+                frame: try Frame(width: scaled.width, height: scaled.height, pixelFormat: libavFormat),
+                buffer: try VideoFrameBuffer(width: placement.width, height: placement.height, format: format))
+        }
+        guard let ready = slot else { throw ExportError.decode(path: nil, reason: "no layer buffer") }
+        slots[plan.trackID] = ready
+        try ready.scaler.scale(plan.frame, into: ready.frame)
+        ready.buffer.copy(from: ready.frame, orientation: placement.orientation)
+        if ready.buffer.hasAlpha && !sourceAlpha {
+            ready.buffer.withPlane(3) { pointer, stride, _, height in pointer.update(repeating: 255, count: stride * height) }
+        }
+        return ready.buffer
+    }
+
+    /// The layers blended over the background, converted to the output size and format.
+    private func composite(_ layers: [CompositorLayer]) throws(ExportError) -> Frame {
         do {
             try compositor.composite(layers, into: canvas)
             try canvas.copy(into: canvasFrame)

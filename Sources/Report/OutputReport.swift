@@ -40,6 +40,9 @@ public struct OutputReport: Sendable, Hashable, Codable {
     public var failure: OutputFailure?
     /// Why it was not rendered when `status` is `skipped` or `cancelled`.
     public var skipReason: String?
+    /// What was concealed or converted while rendering (damaged source packets, HDR tone-mapped); nil when nothing
+    /// was, so the key is left out of `report.json`.
+    public var warnings: [SourceWarning]?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(
@@ -48,7 +51,7 @@ public struct OutputReport: Sendable, Hashable, Codable {
         speed: Double? = nil, byteSize: Int64? = nil, videoCodec: String? = nil, audioCodec: String? = nil,
         resolution: Resolution? = nil, frameRate: FrameRate? = nil, loudnessLUFS: Double? = nil,
         dependencies: [String] = [], attempts: Int = 0, posterPath: String? = nil, failure: OutputFailure? = nil,
-        skipReason: String? = nil
+        skipReason: String? = nil, warnings: [SourceWarning] = []
     ) {
         self.name = name
         self.location = location
@@ -69,6 +72,7 @@ public struct OutputReport: Sendable, Hashable, Codable {
         self.posterPath = posterPath
         self.failure = failure
         self.skipReason = skipReason.map(ReportText.oneLine)
+        self.warnings = warnings.isEmpty ? nil : warnings
     }
 
     /// The media duration shown in summaries: actual when probed, else expected.

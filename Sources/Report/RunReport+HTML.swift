@@ -1,7 +1,7 @@
 extension RunReport {
     /// `report.html`: one static, self-contained page (inline CSS, no scripts) with the summary and one card per
-    /// output: poster frame if any, status, durations, speed, size, codecs, reason, and a link to the file. Paths
-    /// inside `directory` (where the page is written) are linked relative to it, so the folder can be moved.
+    /// output: poster frame if any, status, durations, speed, size, codecs, reason, warnings, and a link to the file.
+    /// Paths inside `directory` (where the page is written) are linked relative to it, so the folder can be moved.
     public func html(relativeTo directory: String? = nil) -> String {
         func link(_ path: String) -> String {
             guard let directory else { return path }
@@ -29,6 +29,7 @@ extension RunReport {
             dt { color: #666; }
             dd { margin: 0; overflow-wrap: anywhere; }
             .reason { color: #c62828; font-size: 0.85rem; }
+            .warnings { color: #8a5a00; font-size: 0.85rem; padding-left: 1.1rem; margin: 0.4rem 0; }
             </style>
             </head>
             <body>
@@ -65,6 +66,11 @@ extension RunReport {
                 page += "</dl>\n"
             }
             if let reason = output.reasonText { page += "<p class=\"reason\">\(h(reason))</p>\n" }
+            if let warnings = output.warnings, !warnings.isEmpty {
+                page += "<ul class=\"warnings\">\n"
+                for warning in warnings { page += "<li>\(h(warning.description))</li>\n" }
+                page += "</ul>\n"
+            }
             if output.status.isSuccess {
                 page += "<p><a href=\"\(ReportText.htmlURL(link(output.path)))\">\(h(link(output.path)))</a></p>\n"
             } else {

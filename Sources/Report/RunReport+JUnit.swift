@@ -1,7 +1,7 @@
 extension RunReport {
     /// `report.xml`: one JUnit test suite `mediabatch`, one test case per output (classname = manifest file,
     /// name = output name, time = render seconds); failed outputs carry `<failure type="stage">`, skipped and
-    /// cancelled ones `<skipped>`.
+    /// cancelled ones `<skipped>`, and outputs with warnings list them in `<system-out>`, one per line.
     public func junitXML() -> String {
         let x = ReportText.xml
         func time(_ seconds: Double?) -> String {
@@ -20,7 +20,13 @@ extension RunReport {
             let open = #"    <testcase classname="\#(x(classname))" name="\#(x(output.name))" time="\#(time(output.renderSeconds))""#
             switch output.status {
             case .rendered, .upToDate:
-                lines.append(open + "/>")
+                if let warnings = output.warnings, !warnings.isEmpty {
+                    lines.append(open + ">")
+                    lines.append("      <system-out>" + warnings.map { x($0.description) }.joined(separator: "\n") + "</system-out>")
+                    lines.append("    </testcase>")
+                } else {
+                    lines.append(open + "/>")
+                }
             case .failed:
                 let failure = output.failure ?? OutputFailure(stage: .load, reason: "failed")
                 lines.append(open + ">")

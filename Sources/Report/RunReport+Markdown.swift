@@ -1,6 +1,6 @@
 extension RunReport {
-    /// `report.md` for CI step summaries: a summary line, a table of all outputs, then failed and not-rendered
-    /// outputs with their reasons. All user text is escaped so `|` cannot break the table.
+    /// `report.md` for CI step summaries: a summary line, a table of all outputs, then failed outputs with their
+    /// reasons, warnings, and not-rendered outputs with their reasons. All user text is escaped so `|` cannot break the table.
     public func markdown() -> String {
         let md = ReportText.markdown
         var lines = ["## mediabatch", "", "**\(md(summaryLine))**", ""]
@@ -20,6 +20,15 @@ extension RunReport {
                 let failure = output.failure
                 let stage = failure.map { " (\($0.stage.rawValue))" } ?? ""
                 lines.append("- **\(md(output.name))**\(stage): \(md(failure?.reason ?? "failed"))")
+            }
+        }
+        let warned = outputs.filter { !($0.warnings ?? []).isEmpty }
+        if !warned.isEmpty {
+            lines += ["", "### Warnings", ""]
+            for output in warned {
+                for warning in output.warnings ?? [] {
+                    lines.append("- **\(md(output.name))** (\(warning.stage.rawValue)): \(md(warning.message))")
+                }
             }
         }
         let notRun = outputs.filter { $0.status == .skipped || $0.status == .cancelled }

@@ -22,6 +22,7 @@ enum BatchCommand {
         options.presetOverride = invocation.preset
         options.force = invocation.force
         options.failFast = invocation.failFast
+        options.strict = invocation.strict
         options.retries = invocation.retries
         do {
             if let text = invocation.shard {

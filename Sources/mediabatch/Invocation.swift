@@ -27,10 +27,11 @@ struct Invocation: Equatable, Sendable {
     var shard: String?
     var quiet = false
     var verbose = false
+    var strict = false
 
     /// Flags without a value, by command.
     private static let flags: [Command: Set<String>] = [
-        .run: ["--dry-run", "--force", "--fail-fast", "--quiet", "--verbose", "-q", "-v"],
+        .run: ["--dry-run", "--force", "--fail-fast", "--strict", "--quiet", "--verbose", "-q", "-v"],
         .plan: ["--json"],
         .validate: ["--quiet", "-q"],
         .reportMerge: [],
@@ -101,6 +102,7 @@ struct Invocation: Equatable, Sendable {
         case "--dry-run": dryRun = true
         case "--force": force = true
         case "--fail-fast": failFast = true
+        case "--strict": strict = true
         case "--quiet", "-q": quiet = true
         case "--verbose", "-v": verbose = true
         default: throw UsageError(message: "unknown option '\(flag)'")
@@ -154,6 +156,7 @@ struct Invocation: Equatable, Sendable {
           --force          render even outputs that are up to date
           --dry-run        plan only; render nothing
           --fail-fast      start no new render after the first failure
+          --strict         fail an output on any damaged source packet (default: conceal up to the preset's damage_limit)
           --retries N      retry transient (I/O) failures up to N times
           --shard K/N      render the K-th of N deterministic shares (or from JOB_COMPLETION_INDEX and the like)
           --quiet, -q      print only the summary; --verbose, -v prints libav warnings too

@@ -58,6 +58,9 @@ final class TerminalDisplay: Sendable {
                 case .cancelled: detail = "cancelled"
                 }
                 emit("\(report.status == .failed ? "fail " : "done ") \(report.name): \(detail)", &state)
+                if report.status == .rendered {
+                    for warning in report.warnings ?? [] { emit("  warning: \(warning.description)", &state) }
+                }
             }
             if interactive { redraw(&state) }
         }

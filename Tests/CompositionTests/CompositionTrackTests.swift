@@ -266,7 +266,12 @@ func mediaSegment(_ source: TimeRange, _ target: TimeRange) -> TrackSegment {
         ([mediaSegment(r(0, 4), r(1, 5))], "track 2: segment 0 starts at 1/1 but the first segment must start at 0"),
         ([mediaSegment(r(0, 4), r(0, 4)), TrackSegment(emptyTimeRange: r(4, 5))],
          "track 2: segment 1 is empty and ends the track; empty ranges cannot go at the end"),
-        ([mediaSegment(r(0, 4), r(0, 0))], "track 2: segment 0 has an invalid or empty time mapping [0/1, 4/1) -> [0/1, 0/1)"),
+        ([mediaSegment(r(0, 4), r(0, 0))], "track 2: segment 0 has an invalid or empty target range [0/1, 0/1)"),
+        ([mediaSegment(r(2, 2), r(0, 1))], "track 2: segment 0 has an invalid or empty source range [2/1, 2/1)"),
+        ([mediaSegment(TimeRange(start: .positiveInfinity, duration: t(1)), r(0, 1))],
+         "track 2: segment 0 has a source start of +inf; it must be a number"),
+        ([mediaSegment(TimeRange(start: t(0), duration: .indefinite), r(0, 1))],
+         "track 2: segment 0 has an invalid or empty source range [0/1, indefinite)"),
         ([TrackSegment(emptyTimeRange: r(0, 1)), mediaSegment(r(0, 1), r(1, 2)), mediaSegment(r(1, 2), r(2, 3)),
           mediaSegment(r(0, 1), r(5, 6))], "track 2: segment 3 starts at 5/1 but the previous one ends at 3/1"),
     ] as [([TrackSegment], String)])
@@ -274,6 +279,17 @@ func mediaSegment(_ source: TimeRange, _ target: TimeRange) -> TrackSegment {
         var track = CompositionTrack(trackID: 2, mediaType: .video)
         #expect(thrownMessage { try track.setSegments(segments) } == message)
         #expect(track.segments.isEmpty)
+    }
+
+    @Test func proposedSegmentsAreCheckedWithoutChangingTheTrack() throws {
+        // validateTrackSegments:error: judges an array the caller proposes, not the track's own segments.
+        var track = CompositionTrack(trackID: 2, mediaType: .video)
+        try track.insertTimeRange(r(0, 4), of: videoSource(), at: .invalid)
+        let before = track.segments
+        #expect(thrownMessage { try track.validateSegments([mediaSegment(r(0, 4), r(1, 5))]) }
+                == "track 2: segment 0 starts at 1/1 but the first segment must start at 0")
+        try track.validateSegments([TrackSegment(emptyTimeRange: r(0, 1)), mediaSegment(r(0, 2), r(1, 2))])
+        #expect(track.segments == before)
     }
 
     @Test func validSegmentsAreAccepted() throws {

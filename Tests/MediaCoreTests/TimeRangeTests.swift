@@ -136,6 +136,7 @@ struct TimeRangeTests {
         (t(3, 1, epoch: 2), TimeRange(start: t(1, 1, epoch: 2), duration: t(4, 1)), r(10, 8), "14/1"),
         (t(1001, 30000), r(0, 1), TimeRange(start: .zero, duration: t(2, 1)), "1001/15000"),
         (t(1, 1), r(0, 0), r(0, 1), "invalid"),  // empty source
+        (t(1, 1), r(0, 2), r(5, 0), "invalid"),  // empty target: CoreMedia returns invalid, not the target's start
         (t(1, 1, epoch: 1), r(0, 2), r(0, 1), "invalid"), // epoch mismatch
         (t(1, 1), TimeRange(start: t(0, 1, epoch: 1), duration: t(2, 1)), r(0, 1), "invalid"),
         (t(1, 1), r(0, 2), TimeRange.invalid, "invalid"),
@@ -148,6 +149,20 @@ struct TimeRangeTests {
     ])
     func map(_ time: MediaTime, _ source: TimeRange, _ target: TimeRange, _ expected: String) {
         #expect(TimeRange.map(time, from: source, to: target).description == expected)
+    }
+
+    @Test(arguments: [
+        (t(2, 1), r(0, 4), r(10, 2), "1/1"),
+        (t(1001, 30000), r(0, 1), r(0, 2), "1001/15000"),
+        (t(1, 1), r(7, 3), r(0, 0), "0/1"),              // an empty target scales every duration to zero
+        (t(1, 1), r(0, 0), r(0, 1), "invalid"),          // empty source
+        (t(1, 1, epoch: 1), r(0, 2), r(0, 1), "invalid"), // a duration lives in epoch 0
+        (t(1, 1), TimeRange.invalid, r(0, 1), "invalid"),
+        (MediaTime.positiveInfinity, r(0, 2), r(0, 1), "+inf"),
+        (t(3, 1), TimeRange(start: .zero, duration: .positiveInfinity), TimeRange(start: t(9, 1), duration: .positiveInfinity), "3/1"),
+    ])
+    func mapDuration(_ duration: MediaTime, _ source: TimeRange, _ target: TimeRange, _ expected: String) {
+        #expect(TimeRange.mapDuration(duration, from: source, to: target).description == expected)
     }
 
     @Test func mapDoesNotOverflowOnLargeTimescales() {

@@ -12,7 +12,9 @@ enum Fixtures {
         expectedDuration: ReportTime(MediaTime(value: 15, timescale: 2)),
         actualDuration: ReportTime(MediaTime(value: 7500, timescale: 1000)), renderSeconds: 2.5,
         byteSize: 1_234_567, videoCodec: "h264", audioCodec: "aac", resolution: Resolution(width: 1920, height: 1080),
-        frameRate: FrameRate(30000, 1001), loudnessLUFS: -16.5, attempts: 1, posterPath: "posters/promo-16x9.jpg")
+        frameRate: FrameRate(30000, 1001), loudnessLUFS: -16.5, attempts: 1, posterPath: "posters/promo-16x9.jpg",
+        warnings: [SourceWarning(stage: .decode, source: "media/shoes.mp4",
+                                 message: "shoes.mp4: 3 corrupt audio packets concealed near 4.2 s")])
 
     static let failed = OutputReport(
         name: "promo-9x16", location: SourceLocation(file: "spring.yaml", line: 20, column: 5),

@@ -61,6 +61,7 @@ import Testing
             #""frameRate" : {"#, #""numerator" : 30000"#, #""loudnessLUFS" : -16.5"#, #""speed" : 3"#,
             #""resolution" : {"#, #""width" : 1920"#, #""posterPath" : "posters/promo-16x9.jpg""#,
             #""renderSeconds" : 2.5"#, #""status" : "rendered""#, #""videoCodec" : "h264""#,
+            #""warnings" : ["#, #""stage" : "decode""#, #""source" : "media/shoes.mp4""#,
         ] {
             #expect(json.contains(fragment), "missing \(fragment)")
         }
@@ -86,7 +87,9 @@ import Testing
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="mediabatch" tests="3" failures="1" errors="0" skipped="1" time="4.250">
               <testsuite name="mediabatch" tests="3" failures="1" errors="0" skipped="1" time="4.250" timestamp="2024-05-01T10:00:00Z" hostname="ci-1">
-                <testcase classname="spring.yaml" name="promo-16x9" time="2.500"/>
+                <testcase classname="spring.yaml" name="promo-16x9" time="2.500">
+                  <system-out>decode: shoes.mp4: 3 corrupt audio packets concealed near 4.2 s</system-out>
+                </testcase>
                 <testcase classname="spring.yaml" name="promo-9x16" time="0.750">
                   <failure message="source &apos;media/shoes.mp4&apos; is corrupt at packet 12" type="decode"/>
                 </testcase>
@@ -115,6 +118,10 @@ import Testing
 
             - **promo-9x16** (decode): source 'media/shoes.mp4' is corrupt at packet 12
 
+            ### Warnings
+
+            - **promo-16x9** (decode): shoes.mp4: 3 corrupt audio packets concealed near 4.2 s
+
             ### Not rendered
 
             - **promo-9x16-captioned** skipped: dependency 'promo-9x16' failed
@@ -140,6 +147,7 @@ import Testing
         #expect(html.contains(#"<img src="posters/promo-16x9.jpg" alt="poster frame of promo-16x9" loading="lazy">"#))
         #expect(html.contains(#"<p><a href="out/promo-16x9.mp4">out/promo-16x9.mp4</a></p>"#))
         #expect(html.contains(#"<p class="reason">decode: source &#39;media/shoes.mp4&#39; is corrupt at packet 12</p>"#))
+        #expect(html.contains(#"<ul class="warnings">\#n<li>decode: shoes.mp4: 3 corrupt audio packets concealed near 4.2 s</li>\#n</ul>"#))
         #expect(html.components(separatedBy: "<img ").count == 2)
         #expect(!html.contains("<script"))
         #expect(!html.contains("http"))

@@ -1,4 +1,5 @@
 import Foundation
+import MediaTestSupport
 
 /// Runs the built `mediabatch` binary in tests, the way users and CI do.
 struct CommandRunner {
@@ -9,15 +10,7 @@ struct CommandRunner {
     }
 
     /// The `mediabatch` executable next to the test bundle.
-    static var binary: URL {
-        let directory = Bundle.main.executableURL?.deletingLastPathComponent()
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [directory, directory.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("mediabatch")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return directory.appendingPathComponent("mediabatch")
-    }
+    static var binary: URL { MediaTool.builtExecutable(named: "mediabatch") }
 
     /// Starts `mediabatch arguments` in `directory`.
     static func start(_ arguments: [String], in directory: URL) throws -> (Process, Pipe, Pipe) {

@@ -1,0 +1,82 @@
+import Composition
+import Foundation
+import LibAV
+import MediaCore
+import Render
+
+/// What went wrong behind an `AVError`, with its context; the text is made only in `description`.
+enum AVFailure: Sendable, Hashable, CustomStringConvertible {
+    /// The composition model refused an edit or a set of segments.
+    case composition(CompositionError)
+    /// The renderer failed.
+    case export(ExportError)
+    /// An asset's file could not be read.
+    case unreadableAsset(URL, LibAVError)
+    /// An asset's URL is not a local file.
+    case notAFile(URL)
+    /// An operation needs a file-backed track but was given a track of a composition.
+    case trackOfComposition(operation: String)
+    /// An export was started without a setting it needs (`outputURL`, `outputFileType`).
+    case missingSetting(String)
+    /// A file is in the way of the export.
+    case outputExists(URL)
+    /// The output file type cannot carry the preset's media.
+    case fileTypeNotSupported(AVFileType, preset: String)
+    /// The asset has nothing the preset can export.
+    case nothingToExport(preset: String)
+    /// The image generator's asset has no pictures.
+    case noVideo
+    /// A picture was asked for outside the asset.
+    case timeOutside(CMTime, duration: CMTime)
+
+    var description: String {
+        switch self {
+        case let .composition(error): error.description
+        case let .export(error): error.description
+        case let .unreadableAsset(url, error): "cannot read '\(url.path)': \(error)"
+        case let .notAFile(url): "'\(url.absoluteString)' is not a local file; only file URLs can be read"
+        case let .trackOfComposition(operation):
+            "'\(operation)' takes tracks of file assets; tracks of compositions cannot be inserted"
+        case let .missingSetting(name): "'\(name)' is not set; set it before exporting"
+        case let .outputExists(url): "a file already exists at '\(url.path)'; remove it or choose another URL"
+        case let .fileTypeNotSupported(type, preset):
+            "file type '\(type.rawValue)' is not supported by preset '\(preset)'; see 'supportedFileTypes'"
+        case let .nothingToExport(preset): "the asset has no tracks preset '\(preset)' can export"
+        case .noVideo: "the asset has no video track to make pictures of"
+        case let .timeOutside(time, duration):
+            "no picture at \(time): the asset has pictures from 0 to \(duration)"
+        }
+    }
+}
+
+extension AVError {
+    /// The error for a refused edit or segment array, with Apple's code for its kind.
+    init(_ error: CompositionError) {
+        let code: Code = switch error {
+        case .firstSegmentNotAtZero, .segmentMisplaced, .trailingEmptySegment: .compositionTrackSegmentsNotContiguous
+        case .invalidSegmentTarget: .invalidCompositionTrackSegmentDuration
+        case .invalidSegmentSourceStart: .invalidCompositionTrackSegmentSourceStartTime
+        case .invalidSegmentSourceDuration, .rangeOutsideSource: .invalidCompositionTrackSegmentSourceDuration
+        case .mediaTypeMismatch: .incompatibleAsset
+        case .noSuchTrack: .noSourceTrack
+        case .invalidFrameDuration, .invalidRenderSize, .noInstructions, .invalidInstructionRange,
+             .firstInstructionStartsLate, .instructionGap, .instructionOverlap, .instructionBackwards,
+             .lastInstructionEndsEarly, .unknownLayerTrack: .invalidVideoComposition
+        default: .invalidCompositionTrackSegmentDuration
+        }
+        self.init(code, .composition(error))
+    }
+
+    /// The error for a failed render: a source that cannot be opened is `invalidSourceMedia` (missing) or
+    /// `fileFormatNotRecognized`, decoding `decodeFailed`, encoding `encodeFailed`, anything else `exportFailed`.
+    init(_ error: ExportError) {
+        let code: Code = switch error {
+        case let .probe(path?, _):
+            FileManager.default.fileExists(atPath: path) ? .fileFormatNotRecognized : .invalidSourceMedia
+        case .decode: .decodeFailed
+        case .encode: .encodeFailed
+        case .probe, .mux, .verify, .cancelled: .exportFailed
+        }
+        self.init(code, .export(error))
+    }
+}

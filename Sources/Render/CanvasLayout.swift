@@ -1,0 +1,87 @@
+import Composition
+import LibAV
+import MediaCore
+
+/// The canvas a picture renderer composites on and how layers land on it, shared by the SDR and HDR renderers: the
+/// video composition (the authored one, or one made from the composition's tracks whose sources are fitted into
+/// the output), the canvas size, and each layer's picture and placement at a time.
+struct CanvasLayout {
+    /// The instructions followed.
+    let videoComposition: VideoComposition
+    /// Without an authored video composition each source is fitted into the canvas (contain).
+    let fitsSources: Bool
+    /// Canvas width (even).
+    let width: Int
+    /// Canvas height (even).
+    let height: Int
+
+    /// The layout for `videoComposition` (its render size), or without one for the tracks of `composition` on a
+    /// canvas of the output's `outputWidth` x `outputHeight`; sizes must be even and positive.
+    init(composition: MutableComposition, videoComposition: VideoComposition?, outputWidth: Int, outputHeight: Int)
+        throws(ExportError)
+    {
+        if let videoComposition {
+            self.videoComposition = videoComposition
+            fitsSources = false
+            width = Int(videoComposition.renderSize.width.rounded()) & ~1
+            height = Int(videoComposition.renderSize.height.rounded()) & ~1
+        } else {
+            var made = VideoComposition.make(propertiesOf: composition)
+            made.renderSize = Size(width: Double(outputWidth), height: Double(outputHeight))
+            self.videoComposition = made
+            fitsSources = true
+            width = outputWidth
+            height = outputHeight
+        }
+        guard width >= 2, height >= 2, outputWidth >= 2, outputHeight >= 2, outputWidth % 2 == 0, outputHeight % 2 == 0
+        else {
+            throw ExportError.probe(
+                path: nil, reason: "invalid picture size \(outputWidth)x\(outputHeight) (render size \(width)x\(height)); "
+                    + "sizes must be even and positive")
+        }
+    }
+
+    /// The picture `layer` shows at `time` with where it goes and its opacity (times `opacityFactor`), or nil when it
+    /// shows nothing (no segment, a transparent layer, nothing of it on the canvas). A transform that is not
+    /// axis-aligned, or one that moves at `time`, takes the general (warped) path; fitted sources never move.
+    func picture(of layer: LayerInstruction, at time: MediaTime, in composition: MutableComposition,
+                 sources: SourcePool, opacityFactor: Double = 1) throws(ExportError)
+        -> (frame: Frame, geometry: LayerGeometry, opacity: Double)?
+    {
+        guard let track = composition.track(withID: layer.trackID),
+              let segment = track.segment(forTrackTime: time), !segment.isEmpty,
+              segment.targetRange.contains(time), let url = segment.sourceURL else { return nil }
+        let opacity = layer.opacity(at: time) * opacityFactor
+        guard !opacity.isNaN, (min(max(opacity, 0), 1) * 255).rounded() > 0 else { return nil }
+        let reader = try sources.videoReader(url: url, trackID: segment.sourceTrackID, owner: layer.trackID)
+        guard let frame = try reader.frame(at: segment.sourceTime(forTrackTime: time)) else { return nil }
+        let transform = fitsSources
+            ? LayerPlacement.fit(width: frame.width, height: frame.height, canvasWidth: width, canvasHeight: height)
+            : layer.transform(at: time)
+        let crop = layer.cropRectangle(at: time)
+        if !fitsSources && (PictureOrientation(transform) == nil || Self.transformMoves(layer, at: time)) {
+            guard let placement = try WarpPlacement.make(
+                frameWidth: frame.width, frameHeight: frame.height, crop: crop, transform: transform,
+                canvasWidth: width, canvasHeight: height, trackID: layer.trackID) else { return nil }
+            return (frame, .warped(placement), opacity)
+        }
+        guard let placement = LayerPlacement.make(
+            frameWidth: frame.width, frameHeight: frame.height, crop: crop, transform: transform,
+            canvasWidth: width, canvasHeight: height) else { return nil }
+        return (frame, .aligned(placement), opacity)
+    }
+
+    /// Whether the layer's transform is changing at `time` (inside a ramp between two different transforms).
+    private static func transformMoves(_ layer: LayerInstruction, at time: MediaTime) -> Bool {
+        guard let span = layer.transformRamp(at: time) else { return false }
+        return span.startValue != span.endValue && span.timeRange.contains(time)
+    }
+}
+
+/// How a layer's picture reaches the canvas.
+enum LayerGeometry {
+    /// Cropped and scaled by swscale, turned by quarter turns, placed at even pixels: exact and fast.
+    case aligned(LayerPlacement)
+    /// Resampled through a general affine transform, placed to the subpixel.
+    case warped(WarpPlacement)
+}

@@ -1,0 +1,129 @@
+import Composition
+import LibAV
+import MediaCore
+
+/// Renders the pictures of an HDR output: `VideoFrameRenderer`'s instructions, layers, crops, fits and transforms,
+/// composited in a 16-bit working space (`VideoFrameBuffer16`, `Compositor16`: BT.2020 with the output's HLG or PQ,
+/// see `HDRConverter`) and converted to the encoder's 10-bit size and format at the end. Source pictures arrive in
+/// the working space from their readers (`SourcePool.prepareHDR`); generated pictures and the background colour are
+/// converted here. Titles, captions and subtitle overlays are not drawn on HDR pictures yet and are refused.
+final class HDRFrameRenderer: PictureRenderer {
+    private let composition: MutableComposition
+    private let layout: CanvasLayout
+    private let sources: SourcePool
+    private let outputWidth: Int
+    private let outputHeight: Int
+    private let outputFormat: LibAV.PixelFormat
+    private let color: ColorDescription
+    private let canvas: VideoFrameBuffer16
+    private let canvasFrame: Frame
+    private let outputFrame: Frame
+    private var outputScaler: Scaler?
+    private let converter: HDRConverter
+    private var backgrounds: [RGBAColor: (y: UInt16, cb: UInt16, cr: UInt16)] = [:]
+    /// Per track: the scaler, scaled frame and buffer of its last placement.
+    private var slots: [Int32: (scaler: Scaler, crop: Scaler.Rect, frame: Frame, buffer: VideoFrameBuffer16)] = [:]
+
+    /// A renderer of `width` x `height` `pixelFormat` pictures in the HDR working space `color`.
+    init(composition: MutableComposition, videoComposition: VideoComposition?, width: Int, height: Int,
+         pixelFormat: LibAV.PixelFormat, color: ColorDescription, sources: SourcePool) throws(ExportError) {
+        self.composition = composition
+        self.sources = sources
+        self.color = color
+        outputWidth = width
+        outputHeight = height
+        outputFormat = pixelFormat
+        layout = try CanvasLayout(composition: composition, videoComposition: videoComposition, outputWidth: width,
+                                  outputHeight: height)
+        guard layout.videoComposition.textLayers.isEmpty, layout.videoComposition.assOverlays.isEmpty else {
+            throw ExportError.probe(path: nil, reason: "titles, captions and subtitle overlays are not drawn on HDR "
+                                        + "outputs yet; render them with an SDR preset")
+        }
+        guard layout.videoComposition.instructions.allSatisfy({ $0.transitionEffect == nil }) else {
+            throw ExportError.probe(path: nil, reason: "shaped transitions (diagonal wipes, iris, clock, luma, blur, dip) "
+                                        + "are not drawn on HDR outputs yet; use crossfade, fade, wipes or slides, "
+                                        + "or render with an SDR preset")
+        }
+        converter = HDRConverter(target: color)
+        do {
+            canvas = try VideoFrameBuffer16(width: layout.width, height: layout.height)
+            canvasFrame = try Frame(width: layout.width, height: layout.height, pixelFormat: VideoFrameBuffer16.format)
+            outputFrame = try Frame(width: width, height: height, pixelFormat: pixelFormat)
+        } catch {
+            throw ExportError.encode(path: nil, reason: "\(error)")
+        }
+    }
+
+    /// The picture at composition time `time`, in the output size and pixel format, tagged with the working space.
+    /// The frame is reused by the next call.
+    func render(at time: MediaTime) throws(ExportError) -> Frame {
+        let instruction = layout.videoComposition.instruction(at: time)
+        let background = instruction?.backgroundColor ?? layout.videoComposition.backgroundColor
+        var layers: [Compositor16.Layer] = []
+        do {
+            let compositor = Compositor16(background: try code(of: RGBAColor(red: background.red, green: background.green,
+                                                                          blue: background.blue)))
+            // The first layer instruction is on top, so draw from the last to the first.
+            for layer in (instruction?.layerInstructions ?? []).reversed() {
+                if let drawn = try draw(layer, at: time) { layers.append(drawn) }
+            }
+            compositor.composite(layers, into: canvas)
+            try canvas.copy(into: canvasFrame)
+            let scaler = try outputScaler ?? Scaler(
+                sourceWidth: layout.width, sourceHeight: layout.height, sourceFormat: VideoFrameBuffer16.format,
+                width: outputWidth, height: outputHeight, pixelFormat: outputFormat)
+            outputScaler = scaler
+            try scaler.scale(canvasFrame, into: outputFrame)
+            outputFrame.tag(color)
+            return outputFrame
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw ExportError.encode(path: nil, reason: "\(error)")
+        }
+    }
+
+    /// The working-space code values of a background colour, converted once.
+    private func code(of color: RGBAColor) throws -> (y: UInt16, cb: UInt16, cr: UInt16) {
+        if let known = backgrounds[color] { return known }
+        let values = try converter.codeValues(of: color)
+        backgrounds[color] = values
+        return values
+    }
+
+    /// The layer's picture at `time`, scaled, turned and placed; nil when it shows nothing.
+    private func draw(_ layer: LayerInstruction, at time: MediaTime) throws -> Compositor16.Layer? {
+        guard let (picture, geometry, opacity) = try layout.picture(of: layer, at: time, in: composition,
+                                                                    sources: sources) else { return nil }
+        guard case .aligned(let placement) = geometry else {
+            throw ExportError.encode(
+                path: nil, reason: "track \(layer.trackID): turned or moving pictures (motion, zoom, pan, rotation) are not "
+                    + "drawn on HDR outputs yet; hint: render this output in SDR or keep its layers still and upright")
+        }
+        var frame = picture
+        if frame.pixelFormat != VideoFrameBuffer16.format && frame.pixelFormat != VideoFrameBuffer16.alphaFormat {
+            // Only generated pictures arrive outside the working space; they are drawn in BT.709 limited range.
+            frame.tag(.bt709Limited)
+            frame = try converter.convert(frame)
+        }
+        let scaled = placement.scaledSize
+        let alpha = frame.pixelFormat.hasAlpha
+        var slot = slots[layer.trackID]
+        let area = placement.crop
+        if slot == nil || slot!.scaler.sourceWidth != frame.width || slot!.scaler.sourceHeight != frame.height
+            || slot!.scaler.sourceFormat != frame.pixelFormat || slot!.crop != area
+            || slot!.frame.width != scaled.width || slot!.frame.height != scaled.height
+            || slot!.buffer.width != placement.width || slot!.buffer.height != placement.height {
+            let format = alpha ? VideoFrameBuffer16.alphaFormat : VideoFrameBuffer16.format
+            slot = (try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
+                               crop: area, width: scaled.width, height: scaled.height, pixelFormat: format), area,
+                    try Frame(width: scaled.width, height: scaled.height, pixelFormat: format),
+                    try VideoFrameBuffer16(width: placement.width, height: placement.height, hasAlpha: alpha))
+        }
+        guard let ready = slot else { return nil }
+        slots[layer.trackID] = ready
+        try ready.scaler.scale(frame, into: ready.frame)
+        ready.buffer.copy(from: ready.frame, orientation: placement.orientation)
+        return Compositor16.Layer(source: ready.buffer, x: placement.x, y: placement.y, opacity: opacity)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A failure while making or reading test media with the ffmpeg command-line tools.
+public struct MediaToolError: Error, CustomStringConvertible {
+    /// What failed, with the tool's own error output.
+    public var message: String
+    /// Creates an error.
+    public init(message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}
+
+/// The ffmpeg command-line tools, the independent reader that rendering tests check libav's output with.
+public enum MediaTool {
+    /// Runs `ffmpeg` quietly with `arguments`, returning stdout.
+    @discardableResult
+    public static func ffmpeg(_ arguments: [String]) throws(MediaToolError) -> Data {
+        try run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"] + arguments)
+    }
+
+    /// Runs a tool from PATH and returns stdout; a non-zero exit is an error carrying stderr.
+    public static func run(_ tool: String, _ arguments: [String]) throws(MediaToolError) -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do { try process.run() } catch { throw MediaToolError(message: "cannot run \(tool): \(error)") }
+        // Read before waiting so a large output cannot block the child on a full pipe.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let messages = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw MediaToolError(message: "\(tool) \(arguments.joined(separator: " ")) failed: "
+                                   + String(decoding: messages, as: UTF8.self))
+        }
+        return data
+    }
+
+    /// A new empty directory `prefix-PID` in the temporary directory, after removing those that runs of processes
+    /// no longer alive left behind.
+    public static func freshDirectory(prefix: String) throws(MediaToolError) -> String {
+        let temporary = NSTemporaryDirectory()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        where name.hasPrefix(prefix + "-") {
+            if let pid = Int32(name.dropFirst(prefix.count + 1)), kill(pid, 0) != 0 {
+                try? FileManager.default.removeItem(atPath: temporary + "/" + name)
+            }
+        }
+        let directory = temporary + "\(prefix)-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.removeItem(atPath: directory)
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        catch { throw MediaToolError(message: "cannot create '\(directory)': \(error)") }
+        return directory
+    }
+
+    /// The package's executable `name`, built next to the running test bundle.
+    public static func builtExecutable(named name: String) -> URL {
+        let directory = Bundle.main.executableURL?.deletingLastPathComponent()
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [directory, directory.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return directory.appendingPathComponent(name)
+    }
+}

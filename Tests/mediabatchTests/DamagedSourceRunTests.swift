@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `mediabatch run` over a source with damaged packets: concealed with warnings in every report, or failed under
+/// `--strict`.
+@Suite(.serialized)
+struct DamagedSourceRunTests {
+    /// An AVI (MPEG-4 part 2 video, AC-3 audio, 4 s at 25 fps) whose audio packets 40, 60 and 80 and video packets
+    /// 30 and 70 are scrambled by ffmpeg's `noise` bitstream filter, at `path`.
+    static func makeDamagedAVI(at path: String) throws {
+        let clean = path + ".clean.avi"
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=160x96:rate=25:duration=4", "-f", "lavfi",
+                    "-i", "sine=frequency=1000:sample_rate=48000:duration=4", "-c:v", "mpeg4", "-q:v", "5", "-g", "25",
+                    "-c:a", "ac3", "-b:a", "96k", "-ac", "2", clean])
+        try ffmpeg(["-i", clean, "-c", "copy", "-bsf:a", "noise=amount=eq(n\\,40)+eq(n\\,60)+eq(n\\,80)",
+                    "-bsf:v", "noise=amount=eq(n\\,30)+eq(n\\,70)", path])
+        try FileManager.default.removeItem(atPath: clean)
+    }
+
+    static func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-y"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "ffmpeg \(arguments.joined(separator: " ")) failed")
+    }
+
+    static func output(_ directory: URL) throws -> [String: Any] {
+        let data = try Data(contentsOf: directory.appendingPathComponent("out/report.json"))
+        let report = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        return try #require((report["outputs"] as? [[String: Any]])?.first)
+    }
+
+    @Test func damageIsConcealedAndReportedThenFailsUnderStrict() throws {
+        let directory = try CommandRunner.temporaryDirectory("damaged")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("m/media"),
+                                                withIntermediateDirectories: true)
+        let source = directory.appendingPathComponent("m/media/tape.avi").path
+        try Self.makeDamagedAVI(at: source)
+        try CommandRunner.write(BatchRunTests.header + """
+            outputs:
+              - name: tape
+                clips: [ media/tape.avi ]
+
+            """, to: "m/batch.yaml", in: directory)
+
+        let first = try CommandRunner.run(["run", "m", "--out", "out"], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        let expected: [[String: String]] = [
+            ["stage": "decode", "source": source, "message": "tape.avi: 2 corrupt video packets concealed between 1.2 s and 2.8 s"],
+            ["stage": "decode", "source": source, "message": "tape.avi: 3 corrupt audio packets concealed between 1.2 s and 2.5 s"],
+        ]
+        let rendered = try Self.output(directory)
+        #expect(rendered["status"] as? String == "rendered")
+        #expect(rendered["warnings"] as? [[String: String]] == expected)
+        let junit = try String(contentsOf: directory.appendingPathComponent("out/report.xml"), encoding: .utf8)
+        #expect(junit.contains("<system-out>decode: tape.avi: 2 corrupt video packets concealed between 1.2 s and 2.8 s\n"
+                               + "decode: tape.avi: 3 corrupt audio packets concealed between 1.2 s and 2.5 s</system-out>"))
+        let markdown = try String(contentsOf: directory.appendingPathComponent("out/report.md"), encoding: .utf8)
+        #expect(markdown.contains("### Warnings\n\n- **tape** (decode): tape.avi: 2 corrupt video packets concealed"))
+        let html = try String(contentsOf: directory.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(html.contains("<li>decode: tape.avi: 3 corrupt audio packets concealed between 1.2 s and 2.5 s</li>"))
+
+        // Up to date: not rendered again, and the warnings of its render are still reported.
+        let again = try CommandRunner.run(["run", "m", "--out", "out"], in: directory)
+        #expect(again.status == 0)
+        let upToDate = try Self.output(directory)
+        #expect(upToDate["status"] as? String == "up-to-date")
+        #expect(upToDate["warnings"] as? [[String: String]] == expected)
+
+        // --strict tolerates no damage: the output is checked again and fails at decode, naming the file.
+        let strict = try CommandRunner.run(["run", "m", "--out", "out", "--strict"], in: directory)
+        #expect(strict.status == 1)
+        let failed = try Self.output(directory)
+        #expect(failed["status"] as? String == "failed")
+        #expect(failed["failure"] as? [String: String] == [
+            "stage": "decode",
+            "reason": "'\(source)': 2 of 100 video packets are damaged (2%), more than the damage limit of 0%; "
+                + "first error: Invalid data found when processing input",
+        ])
+    }
+}
