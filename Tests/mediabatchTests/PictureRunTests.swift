@@ -1,4 +1,5 @@
 import Foundation
+import MediaTestSupport
 import Testing
 
 /// Pictures over and under the video, rendered end to end from manifests and checked in the decoded pictures and
@@ -20,22 +21,6 @@ struct PictureRunTests {
 
         """
 
-    /// The root mean square of the output's first audio channel from `start` to `end` seconds, decoded by ffmpeg.
-    static func loudness(_ path: String, from start: Double, to end: Double) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-i", path, "-vn",
-                             "-af", "pan=mono|c0=c0,atrim=start=\(start):end=\(end)", "-f", "f32le", "-"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
-        try #require(!samples.isEmpty)
-        return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
-    }
-
     @Test func videoOverlayPlaysItsRangeInItsCornerWithItsSound() throws {
         // The picture-in-picture's source is another output: one second red, then one second green, with a tone.
         let manifest = Self.header + """
@@ -49,7 +34,7 @@ struct PictureRunTests {
                               region: { width: 50% } } ]
 
             """
-        let (directory, videos) = try RenderedVideo.render(manifest, outputs: ["pip": (480, 270)])
+        let (directory, videos) = try RGBVideo.render(manifest, outputs: ["pip": (480, 270)])
         let video = try #require(videos["pip"])
         func isBlue(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.b > 200 && c.r < 40 && c.g < 40 }
         func isGreen(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.g > 100 && c.r < 40 && c.b < 40 }
@@ -65,9 +50,9 @@ struct PictureRunTests {
         }
         // Its sound plays with it: the tone from 0.5 s to 1.5 s, silence around (the clip itself is muted).
         let path = directory.appendingPathComponent("out/pip.mp4").path
-        #expect(try Self.loudness(path, from: 0.6, to: 1.4) > 0.1)
-        #expect(try Self.loudness(path, from: 1.7, to: 2.8) < 0.003)
-        #expect(try Self.loudness(path, from: 0, to: 0.4) < 0.003)
+        #expect(try audioRMS(path, from: 0.6, duration: 0.8) > 0.1)
+        #expect(try audioRMS(path, from: 1.7, duration: 1.1) < 0.003)
+        #expect(try audioRMS(path, from: 0, duration: 0.4) < 0.003)
     }
 
     @Test func bottomCaptionsStayAboveABottomLogoInEveryAspect() throws {
@@ -89,7 +74,7 @@ struct PictureRunTests {
 
             """
         let subtitles = "1\n00:00:00,000 --> 00:00:03,000\nA caption as wide as the frame allows it\n"
-        let (_, videos) = try RenderedVideo.render(manifest, files: ["subs.srt": Data(subtitles.utf8)],
+        let (_, videos) = try RGBVideo.render(manifest, files: ["subs.srt": Data(subtitles.utf8)],
                                                    outputs: ["wide": (480, 270), "tall": (270, 480), "beside": (480, 270)])
         for (name, video) in videos {
             let logo = video.ink(5) { $0.r > 200 && $0.g < 60 && $0.b < 60 }
@@ -117,9 +102,9 @@ struct PictureRunTests {
                 clips: [ { source: { generate: linear-gradient, colors: ["#000000", { color: "#ffffff", at: 50% }, "#000000"], duration: 1s } } ]
 
             """
-        let (_, videos) = try RenderedVideo.render(manifest, outputs: ["linear": (480, 270), "behind": (480, 270),
+        let (_, videos) = try RGBVideo.render(manifest, outputs: ["linear": (480, 270), "behind": (480, 270),
                                                                       "tall": (270, 480)])
-        func gray(_ video: RenderedVideo, _ x: Int, _ y: Int) -> Int { video.rgb(3, x, y).g }
+        func gray(_ video: RGBVideo, _ x: Int, _ y: Int) -> Int { video.rgb(3, x, y).g }
         // Left to right from black to white, the same down every column.
         let linear = try #require(videos["linear"])
         for x in [24, 120, 240, 360, 456] {

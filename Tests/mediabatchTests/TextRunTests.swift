@@ -1,4 +1,5 @@
 import Foundation
+import MediaTestSupport
 import Testing
 
 /// Titles rendered end to end from manifests and checked in the decoded pictures: typewriter layout in three
@@ -19,9 +20,9 @@ struct TextRunTests {
 
     /// Runs `outputs` (YAML list items) and decodes each named output.
     static func render(_ outputs: String, files: [String: Data] = [:], names: [String: (Int, Int)])
-        throws -> [String: RenderedVideo]
+        throws -> [String: RGBVideo]
     {
-        try RenderedVideo.render(header + outputs, files: files, outputs: names).videos
+        try RGBVideo.render(header + outputs, files: files, outputs: names).videos
     }
 
     @Test func typewriterTextKeepsItsFinalLayoutInEveryScript() throws {
