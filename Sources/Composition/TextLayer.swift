@@ -18,6 +18,11 @@ public struct TextLayer: Sendable, Hashable, Codable {
     /// How the text leaves, ending at the end of `timeRange`. When the entrance and the exit together are longer
     /// than the layer, both are shortened in proportion so they meet.
     public var exit: TextAnimation
+    /// How the text moves: the transform, crop and opacity ramps of the frame-sized layer the text is drawn on
+    /// (canvas pixels; `trackID` unused), evaluated at every output frame, the text drawn afresh each frame; nil
+    /// holds it still. With motion, only a typewriter `animation` or `exit` still applies (the others are part of
+    /// the motion).
+    public var motion: LayerInstruction? = nil
 
     /// Creates a text layer; by default centred at the bottom, without animation.
     public init(text: String, timeRange: TimeRange, style: TextStyle = TextStyle(),

@@ -6,7 +6,7 @@ extension JobBuilder {
     /// moved and trimmed with the clip. Sizes are settled against the canvas and named fonts checked; captions keep
     /// clear of `overlays`.
     func textLayers(_ spec: OutputSpec, placed: [PlacedClip], overlays: [(OverlaySpec, Int32, SourceInfo)] = [],
-                    canvas: Size, total: MediaTime) throws -> [TextLayer] {
+                    canvas: Size, total: MediaTime, frameDuration: MediaTime) throws -> [TextLayer] {
         let obstacles = overlays.map { overlay, _, info in
             CaptionObstacle(region: Self.overlayRegion(overlay, pictureSize: info.video?.naturalSize ?? canvas, canvas: canvas),
                             time: Self.overlayTime(overlay, info: info, total: total))
@@ -22,12 +22,14 @@ extension JobBuilder {
             var style = title.style
             style.size = title.size.heightFraction(on: canvas)
             try checkFont(of: &style, at: title.fontLocation, spec: spec)
-            layers.append(TextLayer(text: title.text, timeRange: TimeRange(start: start, end: end), style: style,
-                                    placement: placement,
-                                    animation: Self.animation(title.animate, title.enterDuration ?? title.animationDuration,
-                                                              leaving: false),
-                                    exit: Self.animation(title.exit, title.exitDuration ?? title.animationDuration,
-                                                         leaving: true)))
+            var layer = TextLayer(text: title.text, timeRange: TimeRange(start: start, end: end), style: style,
+                                  placement: placement,
+                                  animation: Self.animation(title.animate, title.enterDuration ?? title.animationDuration,
+                                                            leaving: false),
+                                  exit: Self.animation(title.exit, title.exitDuration ?? title.animationDuration,
+                                                       leaving: true))
+            if title.motion != nil { try move(&layer, by: title, canvas: canvas, frameDuration: frameDuration, spec: spec) }
+            layers.append(layer)
         }
         let whole = TimeRange(start: .zero, duration: total)
         var captionLayers: [(TextLayer, TextPlacement.Anchor)] = []

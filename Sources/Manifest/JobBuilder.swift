@@ -107,7 +107,8 @@ public struct JobBuilder {
         if let video = spec.settings.video {
             var made = try makeVideoComposition(composition, placed: placed, overlays: overlayTracks,
                                                 canvas: canvas, frameRate: video.frameRate, spec: spec)
-            made.textLayers = try textLayers(spec, placed: placed, overlays: overlayTracks, canvas: canvas, total: total)
+            made.textLayers = try textLayers(spec, placed: placed, overlays: overlayTracks, canvas: canvas, total: total,
+                                             frameDuration: made.frameDuration)
             if let explicit {
                 do {
                     try applyExplicitLayers(spec, video: &made, composition: composition, videoIDs: explicit.video,

@@ -34,7 +34,7 @@ enum ManifestSchema {
     static let textStyle = ["font", "size", "color", "outline", "outline_width", "shadow", "box", "bold", "italic",
                             "align"]
     static let title = ["text", "at", "duration", "position", "anchor", "region", "animate", "enter", "exit",
-                        "animate_duration"] + textStyle
+                        "animate_duration", "motion"] + textStyle
     /// The long form of a title's `animate`, `enter` or `exit`.
     static let textAnimation = ["type", "duration"]
     static let captions = ["file", "offset", "position"] + textStyle

@@ -172,6 +172,7 @@ extension OutputDecoder {
         if let node = fields["animate_duration"], let time = reader.time(node, "animate_duration", frameRate: rate) {
             spec.animationDuration = time
         }
+        spec.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
         let look = textLook(fields, base: TextStyle(), reader: &reader)
         spec.style = look.style
         spec.fontLocation = look.fontLocation

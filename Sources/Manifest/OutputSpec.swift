@@ -223,6 +223,8 @@ public struct TitleSpec: Sendable, Hashable, Codable {
     public var exitDuration: MediaTime? = nil
     /// Where the manifest names a font, checked when the job is built; nil when it names none.
     public var fontLocation: SourceLocation? = nil
+    /// Keyframed movement of the title (`motion:`), nil for none.
+    public var motion: Motion? = nil
 }
 
 /// An explicit track: segments placed on the timeline by hand.

@@ -25,7 +25,9 @@ enum TemplateKeyCheck {
                 }
             case "title", "titles":
                 for item in value.items ?? [value] where item.isMapping {
-                    _ = reader.mapping(item, in: "title", keys: ManifestSchema.title)
+                    if let fields = reader.mapping(item, in: "title", keys: ManifestSchema.title) {
+                        motion(fields, reader: &reader)
+                    }
                 }
             case "captions":
                 for item in value.items ?? [value] where item.isMapping {

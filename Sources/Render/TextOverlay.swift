@@ -31,21 +31,22 @@ final class TextOverlay {
         let layers = try resolvingFonts(of: videoComposition.textLayers, library: library)
         do {
             return try TextOverlay(library: library, layers: layers, assOverlays: videoComposition.assOverlays,
-                                   canvasWidth: canvasWidth, canvasHeight: canvasHeight, width: width, height: height)
+                                   canvasWidth: canvasWidth, canvasHeight: canvasHeight, width: width, height: height,
+                                   frameDuration: videoComposition.frameDuration)
         } catch {
             throw ExportError.encode(path: nil, reason: "cannot set up text rendering: \(error)")
         }
     }
 
     private init(library: ASSLibrary, layers: [TextLayer], assOverlays: [ASSOverlay], canvasWidth: Int,
-                 canvasHeight: Int, width: Int, height: Int) throws(LibAVError) {
+                 canvasHeight: Int, width: Int, height: Int, frameDuration: MediaTime) throws(LibAVError) {
         self.library = library
         renderer = try ASSRenderer(library: library, width: width, height: height)
         if layers.isEmpty {
             textTrack = nil
         } else {
             let script = TextScript(layers: layers, width: width, height: height, canvasWidth: canvasWidth,
-                                    canvasHeight: canvasHeight)
+                                    canvasHeight: canvasHeight, frameDuration: frameDuration)
             let track = try ASSTrack(library: library, header: script.header)
             track.useWholeTextLayout()
             for event in script.events { track.addEvent(event.fields, start: event.start, duration: event.duration) }

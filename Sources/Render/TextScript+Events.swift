@@ -138,12 +138,16 @@ extension TextScript {
         let visible = characters.indices.filter { !characters[$0].isNewline }
         let count = Int64(visible.count)
         return visible.indices.map { step in
-            let last = visible[leaving ? visible.count - 1 - step : step]
-            let shown = escape(Substring(String(characters[...last])))
-            let hidden = escape(Substring(String(characters[(last + 1)...])))
-            return Piece(tags: tags, body: hidden.isEmpty ? shown : shown + hiddenTags + hidden,
-                         from: from + length * Int64(step) / count, to: from + length * Int64(step + 1) / count)
+            Piece(tags: tags, body: typed(characters, through: visible[leaving ? visible.count - 1 - step : step]),
+                  from: from + length * Int64(step) / count, to: from + length * Int64(step + 1) / count)
         }
+    }
+
+    /// The characters up to index `last` shown, the rest laid out but transparent.
+    static func typed(_ characters: [Character], through last: Int) -> String {
+        let shown = escape(Substring(String(characters[...last])))
+        let hidden = escape(Substring(String(characters[(last + 1)...])))
+        return hidden.isEmpty ? shown : shown + hiddenTags + hidden
     }
 
     /// Where `layer` sits on the output frame.

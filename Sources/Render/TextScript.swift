@@ -23,8 +23,9 @@ struct TextScript: Sendable, Hashable {
 
     /// The script for `layers` drawn on `width` x `height` output frames; region rectangles are in a canvas of
     /// `canvasWidth` x `canvasHeight` pixels and scaled to the output. Each style's `fontFamily` is the name
-    /// libass selects its face by.
-    init(layers: [TextLayer], width: Int, height: Int, canvasWidth: Int, canvasHeight: Int) {
+    /// libass selects its face by. Moving layers get an event per frame of `frameDuration`.
+    init(layers: [TextLayer], width: Int, height: Int, canvasWidth: Int, canvasHeight: Int,
+         frameDuration: MediaTime = MediaTime(value: 1, timescale: 30)) {
         var styles: [TextStyle: String] = [:]
         var styleLines: [String] = []
         for layer in layers where styles[layer.style] == nil {
@@ -55,7 +56,9 @@ struct TextScript: Sendable, Hashable {
                           scaleX: canvasWidth > 0 ? Double(width) / Double(canvasWidth) : 1,
                           scaleY: canvasHeight > 0 ? Double(height) / Double(canvasHeight) : 1)
         events = layers.flatMap { layer in
-            Self.events(for: layer, style: styles[layer.style] ?? "S0", frame: frame)
+            let style = styles[layer.style] ?? "S0"
+            guard let motion = layer.motion else { return Self.events(for: layer, style: style, frame: frame) }
+            return Self.movingEvents(for: layer, motion: motion, style: style, frame: frame, frameDuration: frameDuration)
         }
     }
 
@@ -75,10 +78,13 @@ struct TextScript: Sendable, Hashable {
     /// `&HAABBGGRR` with libass's inverted alpha (00 opaque).
     static func assColor(_ color: Color) -> String {
         let c = color.rgba8
-        return "&H" + [255 - c.alpha, c.blue, c.green, c.red].map { byte in
-            let text = String(byte, radix: 16, uppercase: true)
-            return text.count == 1 ? "0" + text : text
-        }.joined()
+        return "&H" + [255 - c.alpha, c.blue, c.green, c.red].map { hexByte(Int($0)) }.joined()
+    }
+
+    /// Two uppercase hex digits of a value clamped to 0...255.
+    static func hexByte(_ value: Int) -> String {
+        let text = String(min(255, max(0, value)), radix: 16, uppercase: true)
+        return text.count == 1 ? "0" + text : text
     }
 
     /// A number for the script, with at most three decimals.

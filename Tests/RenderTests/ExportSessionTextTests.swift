@@ -245,6 +245,24 @@ import Testing
         ])
     }
 
+    @Test func movingTextIsOneEventPerFrameWithItsTransformOpacityAndCrop() throws {
+        // A quarter turn clockwise about the centre, half opaque, cropped to the left half of the frame.
+        var motion = LayerInstruction(trackID: 0)
+        try motion.setTransform(AffineTransform2D(a: 0, b: 1, c: -1, d: 0, tx: 500, ty: -140), at: .zero)
+        try motion.setOpacity(0.5, at: .zero)
+        try motion.setCropRectangle(Rect(x: 0, y: 0, width: 320, height: 360), at: .zero)
+        var layer = TextLayer(text: "Hi", timeRange: TimeRange(start: seconds(1, 60), duration: seconds(1, 10)),
+                              style: TextStyle(color: .white, outlineWidth: 0), placement: .anchored(.center))
+        layer.motion = motion
+        let script = TextScript(layers: [layer], width: 640, height: 360, canvasWidth: 640, canvasHeight: 360,
+                                frameDuration: seconds(1, 30))
+        // From 1/60 s to 7/60 s: the start, then the frames at 1/30, 2/30 and 3/30 s.
+        #expect(script.events.map(\.start) == [17, 33, 67, 100])
+        #expect(script.events.map(\.duration) == [16, 34, 33, 17])
+        #expect(script.events.first?.fields == "0,S0,,32,32,0,,{\\an5\\pos(320,180)\\org(320,180)\\frz-90"
+                + "\\1a&H7F&\\3a&H7F&\\4a&HBF&\\clip(m 500 -140 l 500 180 140 180 140 -140)}Hi")
+    }
+
     @Test func scriptHasOutputResolutionAndOneStylePerDistinctStyle() {
         let range = TimeRange(start: seconds(1), duration: seconds(2))
         let layers = [TextLayer(text: "a", timeRange: range), TextLayer(text: "b", timeRange: range),

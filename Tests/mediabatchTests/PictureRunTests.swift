@@ -21,7 +21,7 @@ struct PictureRunTests {
 
         """
 
-    @Test func videoOverlayPlaysItsRangeInItsCornerWithItsSound() throws {
+    @Test func videoOverlayPlaysItsRangeInItsCornerWithItsSoundAndMoves() throws {
         // The picture-in-picture's source is another output: one second red, then one second green, with a tone.
         let manifest = Self.header + """
               - name: pipsource
@@ -32,9 +32,13 @@ struct PictureRunTests {
                 clips: [ { source: blue, mute: true } ]
                 overlays: [ { video: { output: pipsource }, from: 1s, to: 2s, at: 0.5s, anchor: bottom-right, margin: 0,
                               region: { width: 50% } } ]
+              - name: sliding
+                clips: [ { source: blue, to: 1s, mute: true } ]
+                overlays: [ { video: { output: pipsource }, from: 1s, to: 2s, region: { width: 25% },
+                              motion: [ { at: start, x: 20%, y: 50% }, { at: end, x: 80%, y: 50% } ] } ]
 
             """
-        let (directory, videos) = try RGBVideo.render(manifest, outputs: ["pip": (480, 270)])
+        let (directory, videos) = try RGBVideo.render(manifest, outputs: ["pip": (480, 270), "sliding": (480, 270)])
         let video = try #require(videos["pip"])
         func isBlue(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.b > 200 && c.r < 40 && c.g < 40 }
         func isGreen(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.g > 100 && c.r < 40 && c.b < 40 }
@@ -53,6 +57,14 @@ struct PictureRunTests {
         #expect(try audioRMS(path, from: 0.6, duration: 0.8) > 0.1)
         #expect(try audioRMS(path, from: 1.7, duration: 1.1) < 0.003)
         #expect(try audioRMS(path, from: 0, duration: 0.4) < 0.003)
+        // Moved by its keyframes: the picture-in-picture's centre crosses 60% of the 480 px frame in 1 s, 28.8 px a
+        // frame at 10 fps, from 96 px.
+        let sliding = try #require(videos["sliding"])
+        for frame in [1, 5, 9] {
+            let green = sliding.ink(frame) { isGreen($0) }
+            #expect(abs(green.centerX - (96 + 28.8 * Double(frame))) <= 2 && abs(green.width - 120) <= 3,
+                    "frame \(frame): \(green)")
+        }
     }
 
     @Test func bottomCaptionsStayAboveABottomLogoInEveryAspect() throws {

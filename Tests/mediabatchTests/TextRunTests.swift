@@ -88,6 +88,34 @@ struct TextRunTests {
         #expect(wiping.maxX < 192 && wiped.maxX > 240, "wiping \(wiping), wiped \(wiped)")
     }
 
+    @Test func titlesMoveScaleAndTurnWithTheirKeyframes() throws {
+        let outputs = """
+              - name: moving
+                clips: [ { source: black, to: 3s } ]
+                titles:
+                  - { text: MOVE, at: 0s, duration: 1s, position: center, size: 0.12, outline: false,
+                      motion: [ { at: start, x: 25%, y: 50% }, { at: end, x: 75%, y: 50% } ] }
+                  - { text: SCALE, at: 1s, duration: 1s, position: center, size: 0.12, outline: false,
+                      motion: [ { at: start, scale: 1 }, { at: end, scale: 2 } ] }
+                  - { text: TURN, at: 2s, duration: 1s, position: center, size: 0.12, outline: false,
+                      motion: [ { at: start, rotate: 0 }, { at: end, rotate: 90 } ] }
+
+            """
+        let video = try #require(try Self.render(outputs, names: ["moving": (480, 270)])["moving"])
+        // The title's centre travels 240 px in 1 s: 24 px a frame.
+        for frame in [2, 5, 8] {
+            let ink = video.ink(frame)
+            #expect(abs(ink.centerX - (120 + 24 * Double(frame))) <= 3, "frame \(frame): \(ink)")
+        }
+        // Scaled about its centre: 1.9 times as wide at 1.9 s as at 1 s, still centred.
+        let small = video.ink(10), large = video.ink(19)
+        #expect(abs(Double(large.width) / Double(small.width) - 1.9) < 0.1, "\(small) then \(large)")
+        #expect(abs(large.centerX - 240) <= 3 && abs(small.centerX - 240) <= 3)
+        // Turned by 81 degrees at 2.9 s: taller than wide, the other way round at the start.
+        let upright = video.ink(20), turned = video.ink(29)
+        #expect(upright.width > 2 * upright.height && turned.height > 2 * turned.width, "\(upright) then \(turned)")
+    }
+
     @Test func percentSizesAreOfTheShorterSideInEveryAspect() throws {
         let outputs = """
               - name: wide
