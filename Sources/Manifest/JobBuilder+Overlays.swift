@@ -52,19 +52,32 @@ extension JobBuilder {
             let heard = TimeRange(start: from, end: MediaTime.minimum(from + time.duration, audio.timeRange.end))
             guard let audioID = composition.addMutableTrack(withMediaType: .audio) else { continue }
             try composition.modifyTrack(audioID) { track in try track.insertTimeRange(heard, of: audio, at: time.start) }
-            var sound = AudioMixInputParameters(trackID: audioID)
-            let fade = MediaTime.minimum(overlay.fade, time.duration.multiplied(by: 1, dividedBy: 2))
-            if fade > .zero {
-                try sound.setVolumeRamp(fromStartVolume: 0, toEndVolume: overlay.volume,
-                                        timeRange: TimeRange(start: time.start, duration: fade))
-                try sound.setVolumeRamp(fromStartVolume: overlay.volume, toEndVolume: 0,
-                                        timeRange: TimeRange(start: time.end - fade, duration: fade))
-            } else {
-                try sound.setVolume(overlay.volume, at: time.start)
-            }
-            sounds.append(sound)
+            sounds.append(try Self.sound(of: overlay, on: audioID, over: time))
         }
         return sounds
+    }
+
+    /// A video overlay's sound on track `id` over `time`: its volume, faded in and out as its picture is by `fade`
+    /// or by a fading `enter` / `exit` (`fade`, `zoom`).
+    static func sound(of overlay: OverlaySpec, on id: Int32, over time: TimeRange) throws -> AudioMixInputParameters {
+        var sound = AudioMixInputParameters(trackID: id)
+        let half = time.duration.multiplied(by: 1, dividedBy: 2)
+        func fade(_ appearance: Appearance?) -> MediaTime {
+            let length = overlay.fade > .zero ? overlay.fade : appearance.map { $0.kind.fades ? $0.duration : .zero } ?? .zero
+            return MediaTime.minimum(length, half)
+        }
+        let (fadeIn, fadeOut) = (fade(overlay.motion?.enter), fade(overlay.motion?.exit))
+        if fadeIn > .zero {
+            try sound.setVolumeRamp(fromStartVolume: 0, toEndVolume: overlay.volume,
+                                    timeRange: TimeRange(start: time.start, duration: fadeIn))
+        } else {
+            try sound.setVolume(overlay.volume, at: time.start)
+        }
+        if fadeOut > .zero {
+            try sound.setVolumeRamp(fromStartVolume: overlay.volume, toEndVolume: 0,
+                                    timeRange: TimeRange(start: time.end - fadeOut, duration: fadeOut))
+        }
+        return sound
     }
 
     /// A video overlay's `from` and `to` lie in its source, which must move.

@@ -50,6 +50,26 @@ struct JobBuilderOverlayTests {
         #expect(layer.opacity(at: t(5)) == 0 && layer.opacity(at: t(4)) == 1)
     }
 
+    @Test func aVideoOverlaysSoundFadesWithAFadingEntranceAndExit() throws {
+        let fixture = try ManifestFixture(JobBuilderTimelineTests.manifest("""
+            clips: [{ source: b.mp4, to: 8s }]
+            overlays: [{ video: a.mp4, from: 2s, to: 6s, at: 1s, region: { width: 30% }, enter: fade,
+                         exit: { type: zoom, duration: 1s }, motion: [{ at: end, x: 80% }] }]
+            """))
+        let job = try fixture.job("x")
+        let track = try #require(job.composition.tracks(withMediaType: .audio).first { track in
+            track.segments.contains { $0.timeMapping.source == TimeRange(start: t(2), end: t(6)) }
+        })
+        let sound = try #require(job.audioMix.parameters(forTrackID: track.trackID))
+        // Shown 1-5 s: in over 0.5 s, out over the last 1 s.
+        #expect(sound.volume(at: t(1)) == 0 && sound.volume(at: t(3, 2)) == 1)
+        #expect(sound.volume(at: t(4)) == 1 && abs(sound.volume(at: t(9, 2)) - 0.5) < 1e-9 && sound.volume(at: t(5)) == 0)
+        let pip = try #require(job.composition.tracks(withMediaType: .video).first)
+        let layer = try #require(job.videoComposition?.instructions.first { $0.timeRange.contains(t(3)) }?
+            .layerInstructions.first { $0.trackID == pip.trackID })
+        #expect(layer.transform(at: t(5)).tx > layer.transform(at: t(2)).tx, "it moves right")
+    }
+
     @Test(arguments: [
         ("overlays: [{ image: logo.png, video: a.mp4, region: { width: 10% } }]",
          "manifest.yaml:6:42: error: an overlay sets both 'image' and 'video'; use 'image' for a picture, 'video' for a clip"),
