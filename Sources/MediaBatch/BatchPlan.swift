@@ -126,9 +126,10 @@ public struct BatchPlan: Sendable {
         let sources = Dictionary(files.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
         return cycle.enumerated().compactMap { index, name in
             guard let spec = outputs[name] else { return nil }
-            let line = sources[spec.manifestPath]?.line(spec.location.line)
             let message = index == 0 ? "dependency cycle: \(text)" : "output '\(name)' is part of the cycle"
-            return Diagnostic(index == 0 ? .error : .note, at: spec.location, message, sourceLine: line)
+            let severity: Diagnostic.Severity = index == 0 ? .error : .note
+            return sources[spec.manifestPath]?.diagnostic(severity, at: spec.location, message)
+                ?? Diagnostic(severity, at: spec.location, message)
         }
     }
 
