@@ -73,11 +73,14 @@ struct VariableSets {
     /// Reads a CSV file, or a JSON or YAML list of objects.
     static func readTable(_ path: String, at node: YAMLNode, directory: String, reader: inout NodeReader) -> [Record]? {
         let resolved = ManifestFile.resolve(path, against: directory)
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            reader.error("data table '\(path)' not found (resolved to '\(resolved)')", at: node)
+        let data: [UInt8]
+        do {
+            data = try LocalFile.contents(of: resolved, limit: YAMLLimits().maxBytes)
+        } catch {
+            reader.error("data table '\(path)' \(error) (resolved to '\(resolved)')", at: node)
             return nil
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             reader.error("data table '\(path)' is not UTF-8 text", at: node)
             return nil
         }
