@@ -21,6 +21,8 @@ public struct ManifestFile: Sendable {
     var defaultBackground: String
     /// Manifest-wide variables.
     var variables: [String: String] = [:]
+    /// The value nodes of `variables`, for placeholders inside them.
+    var variableNodes: [String: YAMLNode] = [:]
     /// Named sources, by name.
     var sources: [String: YAMLNode] = [:]
     /// Templates, by name.
@@ -29,6 +31,8 @@ public struct ManifestFile: Sendable {
     var outputs: [YAMLNode] = []
     /// Presets the manifest defines itself.
     var presets: [String: YAMLNode] = [:]
+    /// `limits.outputs`: the most outputs this manifest may expand to, if set.
+    var outputLimit: Int?
 
     /// The YAML text, for quoting lines.
     public var source: YAMLSource { document.source }
@@ -60,7 +64,10 @@ public struct ManifestFile: Sendable {
         if let node = top["vars"], let pairs = node.pairs {
             for pair in pairs {
                 guard let key = pair.key.string else { continue }
-                if let value = reader.string(pair.value, key) { variables[key] = value }
+                if let value = reader.string(pair.value, key) {
+                    variables[key] = value
+                    variableNodes[key] = pair.value
+                }
             }
         } else if let node = top["vars"] {
             reader.error("'vars' must be a mapping of names to values, not a \(node.kindName)", at: node)
@@ -92,9 +99,8 @@ public struct ManifestFile: Sendable {
                 reader.error("'templates' must be a mapping of names to templates, not a \(node.kindName)", at: node)
             }
         }
-        if let node = top["presets"], let pairs = node.pairs {
-            for pair in pairs { if let name = pair.key.string { presets[name] = pair.value } }
-        }
+        if let node = top["presets"] { presets = Self.presets(node, reader: &reader) }
+        if let node = top["limits"] { outputLimit = Self.outputLimit(node, reader: &reader) }
         if let node = top["outputs"], let items = reader.list(node, "outputs") {
             for item in items {
                 let label = item["name"]?.string.map { "output '\($0)'" } ?? "an output"

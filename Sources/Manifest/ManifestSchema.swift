@@ -1,6 +1,7 @@
 /// The keys each part of a manifest accepts (DESIGN.md section 3); the format's contract in one place.
 enum ManifestSchema {
-    static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets"]
+    static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets", "limits"]
+    static let limits = ["outputs"]
     static let defaults = ["preset", "out", "template", "background"]
     static let source = ["path", "generate", "duration", "size", "fps", "color", "frequency", "output"]
     /// Keys a template may set and an output may override.

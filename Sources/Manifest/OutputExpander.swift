@@ -11,11 +11,14 @@ struct OutputExpander {
     private(set) var invalidNames: Set<String> = []
     /// Names produced so far across all manifests, with where, to report duplicates.
     private var producedNames: [String: (location: SourceLocation, origin: String?)] = [:]
+    /// The outputs still allowed, per manifest and for the run.
+    private var budget: OutputBudget
 
-    init(presets: PresetLibrary, presetOverride: String?, outOverride: String?) {
+    init(presets: PresetLibrary, presetOverride: String?, outOverride: String?, limits: OutputLimits = OutputLimits()) {
         self.presets = presets
         self.presetOverride = presetOverride
         self.outOverride = outOverride
+        self.budget = OutputBudget(manifestLimit: OutputLimits.defaultPerManifest, runLimit: limits.perRun)
     }
 
     /// Keys of an output entry that say how to expand it rather than what it shows.
@@ -27,11 +30,13 @@ struct OutputExpander {
         var decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride,
                                     outOverride: outOverride)
         var specs: [OutputSpec] = []
+        budget.manifestLimit = file.outputLimit ?? OutputLimits.defaultPerManifest
+        budget.manifestUsed = 0
         // Named sources whose text uses variables: a field naming one depends on the output's variables.
         let dynamicSources = decoder.dynamicSources
         var entryIndex = 0
         for entry in file.outputs {
-            guard let pairs = entry.pairs, let nameNode = entry["name"], reader.string(nameNode, "name") != nil else {
+            guard let pairs = entry.pairs, let nameNode = entry["name"], let nameText = reader.string(nameNode, "name") else {
                 continue
             }
             let fields = Dictionary(pairs.compactMap { pair in pair.key.string.map { ($0, pair.value) } },
@@ -64,9 +69,12 @@ struct OutputExpander {
                 guard let key = pair.key.string, !Self.expansionKeys.contains(key) else { return nil }
                 return (key, pair.value)
             }
-            guard let sets = VariableSets.expand(fields, base: file.variables, directory: file.directory, reader: &reader) else {
+            guard let sets = VariableSets.expand(fields, name: nameText, base: file.variables,
+                                                 baseNodes: file.variableNodes, directory: file.directory,
+                                                 budget: budget, reader: &reader) else {
                 continue
             }
+            budget.use(sets.count)
             entryIndex += 1
             // Which fields (and list items) read no variable: they are used as written and decoded once.
             var fixed = OutputDecoder.FixedParts(entry: entryIndex)

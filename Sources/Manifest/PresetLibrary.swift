@@ -152,6 +152,7 @@ public struct PresetLibrary: Sendable {
         if let node = fields["keyframe_interval"], let value = reader.integer(node, "keyframe_interval", in: 1...10_000) {
             video.keyframeInterval = value
         }
+        checkSize(video, fields: fields, in: node, reader: &reader)
         settings.video = video
     }
 
