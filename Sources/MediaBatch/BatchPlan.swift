@@ -82,6 +82,7 @@ public struct BatchPlan: Sendable {
             let byName = index.mapValues { set.outputs[$0] }
             diagnostics += cycleDiagnostics(cycle, outputs: byName, files: set.files)
         }
+        diagnostics += OutputIdentity.conflicts(among: set.outputs, files: set.files)
         let dependenciesByName: (String) -> [String]? = { name in index[name].map { dependencies[$0] } }
         let order = declarationOrder(set.outputs.map(\.name), dependencies: dependenciesByName)
         var wanted = Set(order)

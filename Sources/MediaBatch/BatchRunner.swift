@@ -147,7 +147,13 @@ public final class BatchRunner: Sendable {
 
     /// Where an output's poster picture goes: `posters/NAME.jpg` beside it.
     static func posterPath(for job: Job) -> String {
-        let url = URL(fileURLWithPath: job.outputPath)
+        posterPath(for: job.outputPath)
+    }
+
+    /// Where the poster picture of the output at `outputPath` goes: `posters/NAME.jpg` beside it (no output name
+    /// may have a `posters` folder).
+    static func posterPath(for outputPath: String) -> String {
+        let url = URL(fileURLWithPath: outputPath)
         return url.deletingLastPathComponent().appendingPathComponent("posters")
             .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".jpg").path
     }
