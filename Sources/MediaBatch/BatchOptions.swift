@@ -22,6 +22,8 @@ public struct BatchOptions: Sendable {
     public var toolVersion: String
     /// Make a small poster picture per output for the HTML report.
     public var posters = true
+    /// Let sources be named pipes or character or block devices (`--allow-devices`).
+    public var allowsDevices = false
 
     /// Options for `paths` with defaults for everything else.
     public init(paths: [String], toolVersion: String) {

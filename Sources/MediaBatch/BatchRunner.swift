@@ -36,10 +36,15 @@ public final class BatchRunner: Sendable {
             computed[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: computed)
         }
         let fingerprints = computed
-        let upToDate = Set(selection.order.filter { name in
-            guard !options.force, let job = jobs[name], let fingerprint = fingerprints[name] else { return false }
-            return Fingerprint.isUpToDate(job.outputPath, fingerprint: fingerprint)
-        })
+        // Why each job renders (nil: up to date).
+        var reasons: [String: String] = [:]
+        for name in selection.order {
+            guard let job = jobs[name], let fingerprint = fingerprints[name] else { continue }
+            reasons[name] = options.force ? "forced"
+                : Fingerprint.staleness(of: job.outputPath, fingerprint: fingerprint)
+        }
+        let renderReasons = reasons
+        let upToDate = Set(selection.order.filter { jobs[$0] != nil && fingerprints[$0] != nil && renderReasons[$0] == nil })
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let renderCount = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) }.count
@@ -59,8 +64,9 @@ public final class BatchRunner: Sendable {
                 case .started(let name, let attempt) where attempt == 1:
                     events(.started(name: name, expectedSeconds: jobs[name]?.expectedDuration.seconds ?? 0))
                 case .finished(let outcome):
-                    let line = report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id],
+                    var line = report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id],
                                       upToDate: upToDate.contains(outcome.id))
+                    if line.status == .rendered { line.renderReason = renderReasons[outcome.id] }
                     collected.withLock { $0.append(line) }
                     events(.finished(line))
                 default:
@@ -113,13 +119,17 @@ public final class BatchRunner: Sendable {
             throw JobFailure(stage: .mux, reason: "cannot create output directory '\(directory.path)': \(error.localizedDescription)",
                              isTransient: true)
         }
-        Self.removeAbandonedPartials(of: url)
+        StagedFile.removeAbandoned(besides: job.outputPath)
         // Hidden, and keeping the extension, so a muxer that looks at it still sees the right container.
-        let temporary = directory.appendingPathComponent(
-            ".\(url.deletingPathExtension().lastPathComponent).partial-\(getpid()).\(url.pathExtension)").path
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let staged: StagedFile
+        do {
+            staged = try StagedFile(finalPath: job.outputPath)
+        } catch {
+            throw JobFailure(stage: .mux, reason: error.description, isTransient: true)
+        }
         let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
-                                    audioMix: job.audioMix, settings: job.settings, outputPath: temporary)
+                                    audioMix: job.audioMix, settings: job.settings, outputPath: staged.temporaryPath)
+        session.allowsDevices = options.allowsDevices
         session.encoderThreads = threads
         // Frame-threaded decoders hold frames per thread per source and gain nothing here (measured: the same
         // speed with one thread, 20 MB less memory on the render benchmark); the encoder is what needs the cores.
@@ -136,9 +146,12 @@ public final class BatchRunner: Sendable {
             throw JobFailure(stage: FailureStage(rawValue: error.stage.rawValue) ?? .encode, reason: reason,
                              isTransient: error.stage == .mux && Self.looksTransient(error.reason))
         }
-        guard rename(temporary, job.outputPath) == 0 else {
-            throw JobFailure(stage: .mux, reason: "cannot move the finished file to '\(job.outputPath)': \(String(cString: strerror(errno)))",
-                             isTransient: true)
+        // The old fingerprint goes first: stopped between the two, the next run renders again.
+        Fingerprint.forget(for: job.outputPath)
+        do {
+            try staged.commit()
+        } catch {
+            throw JobFailure(stage: .mux, reason: error.description, isTransient: true)
         }
         var finished = result
         finished.outputPath = job.outputPath
@@ -172,27 +185,18 @@ public final class BatchRunner: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
+            // Written beside and renamed over, so a link planted at the poster's name is replaced, not written through.
+            let staged = try StagedFile(finalPath: path)
             let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
-                                        audioMix: job.audioMix, settings: settings, outputPath: path)
+                                        audioMix: job.audioMix, settings: settings, outputPath: staged.temporaryPath)
+            session.allowsDevices = options.allowsDevices
             session.encoderThreads = 1
             session.decoderThreads = 1
             _ = try session.export()
+            try staged.commit()
             return path
         } catch {
             return nil
-        }
-    }
-
-    /// Deletes temporary files an earlier run left beside `output` when it was killed outright (SIGKILL, power
-    /// loss): `.NAME.partial-PID.EXT` whose process is gone.
-    static func removeAbandonedPartials(of output: URL) {
-        let directory = output.deletingLastPathComponent()
-        let prefix = ".\(output.deletingPathExtension().lastPathComponent).partial-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(prefix) {
-            let pidText = name.dropFirst(prefix.count).prefix { $0.isNumber }
-            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 

@@ -40,6 +40,9 @@ public struct OutputReport: Sendable, Hashable, Codable {
     public var failure: OutputFailure?
     /// Why it was not rendered when `status` is `skipped` or `cancelled`.
     public var skipReason: String?
+    /// Why it was rendered rather than up to date (`its inputs or settings changed`, `the file is missing`,
+    /// `forced`), when `status` is `rendered`.
+    public var renderReason: String?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(

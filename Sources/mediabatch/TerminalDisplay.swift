@@ -1,5 +1,6 @@
 import Foundation
 import MediaBatch
+import MediaCore
 import Report
 import Synchronization
 
@@ -52,6 +53,7 @@ final class TerminalDisplay: Sendable {
                     let seconds = report.renderSeconds.map { String(format: "%.1fs", $0) } ?? "-"
                     let speed = report.speed.map { String(format: "%.1fx", $0) } ?? "-"
                     detail = "rendered \(report.displayDuration.map { String(format: "%.2fs", $0.seconds) } ?? "-") in \(seconds) (\(speed))"
+                        + (report.renderReason.flatMap { Fingerprint.isAboutTheFile($0) ? "; \($0)" : nil } ?? "")
                 case .upToDate: detail = "up to date"
                 case .failed: detail = report.reasonText ?? "failed"
                 case .skipped: detail = "skipped: \(report.reasonText ?? "")"
@@ -71,7 +73,9 @@ final class TerminalDisplay: Sendable {
         }
     }
 
-    private func emit(_ line: String, _ state: inout State) {
+    /// Prints one line, with anything a terminal would act on (from names, paths, libav's messages) escaped.
+    private func emit(_ text: String, _ state: inout State) {
+        let line = TerminalText.escaped(text)
         if interactive {
             clear(&state)
             write(line + "\n")
@@ -102,7 +106,7 @@ final class TerminalDisplay: Sendable {
         var lines = ["[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
                      + "\(state.done)/\(state.total)" + (eta.map { String(format: "  eta %.0fs", $0) } ?? "")]
         for (name, running) in state.running.sorted(by: { $0.key < $1.key }) {
-            lines.append(String(format: "  %3.0f%%  %@", running.fraction * 100, name))
+            lines.append(String(format: "  %3.0f%%  ", running.fraction * 100) + TerminalText.escaped(name))
         }
         write(lines.joined(separator: "\n") + "\n")
         state.linesDrawn = lines.count
