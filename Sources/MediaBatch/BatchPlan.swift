@@ -61,10 +61,13 @@ public struct BatchPlan: Sendable {
     }
 
     /// Reads `paths`, expands every output, checks dependencies for cycles, probes sources and builds the jobs.
+    /// `allowsDevices` lets the default probe read named pipes and devices; `limits` bounds the expansion.
     public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [], outDirectory: String? = nil,
-                            probe: any SourceProbe = MediaProbe(), keeping: Keeping = .all) -> BatchPlan {
+                            probe: (any SourceProbe)? = nil, allowsDevices: Bool = false, keeping: Keeping = .all,
+                            limits: OutputLimits = OutputLimits()) -> BatchPlan {
+        let probe = probe ?? MediaProbe(allowsDevices: allowsDevices)
         let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride,
-                                          outOverride: outDirectory)
+                                          outOverride: outDirectory, limits: limits)
         let set = ManifestSet.load(paths: paths, options: options)
         var diagnostics = set.diagnostics
         // Outputs by name, as indices into `set.outputs` (copying an OutputSpec is not free), and their dependencies.
@@ -108,6 +111,7 @@ public struct BatchPlan: Sendable {
                 outputs.append(spec)
                 switch builder.build(spec, built: built) {
                 case .success(let job):
+                    diagnostics += builder.warnings(for: spec, built: built)
                     if usedAsSource.contains(name) { built[name] = job }
                     builtCount += 1
                     builtManifests.insert(job.manifestPath)

@@ -3,12 +3,16 @@
 /// visible escapes, so a hostile manifest can neither retitle nor clear the terminal nor disguise a message.
 public enum TerminalText {
     /// `text` with every unsafe character written as an escape: `\x1B` for C0 controls and DEL, `\u{202E}` for the
-    /// others. Tabs are kept when `keepingTabs` is true (source lines keep them so the caret lines up).
-    public static func escaped(_ text: String, keepingTabs: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { isUnsafe($0) && !(keepingTabs && $0 == "\t") }) else { return text }
+    /// others. Tabs are kept when `keepingTabs` is true (source lines keep them so the caret lines up), line feeds
+    /// when `keepingNewlines` is (text of several lines).
+    public static func escaped(_ text: String, keepingTabs: Bool = false, keepingNewlines: Bool = false) -> String {
+        func escapes(_ scalar: Unicode.Scalar) -> Bool {
+            isUnsafe(scalar) && !(keepingTabs && scalar == "\t") && !(keepingNewlines && scalar == "\n")
+        }
+        guard text.unicodeScalars.contains(where: escapes) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) && !(keepingTabs && scalar == "\t") {
+            if escapes(scalar) {
                 result.append(contentsOf: escape(scalar).unicodeScalars)
             } else {
                 result.append(scalar)

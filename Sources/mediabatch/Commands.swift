@@ -33,7 +33,8 @@ enum Commands {
     }
 
     static func validate(_ invocation: Invocation) -> Int32 {
-        let plan = BatchPlan.make(paths: invocation.paths, keeping: .dependencies)
+        let plan = BatchPlan.make(paths: invocation.paths, allowsDevices: invocation.allowDevices, keeping: .dependencies,
+                                  limits: invocation.limits)
         let all = plan.diagnostics + plan.problems.map(\.diagnostic)
         printErrors(all)
         let errors = all.filter { $0.severity == .error }.count
@@ -49,14 +50,15 @@ enum Commands {
     }
 
     static func plan(_ invocation: Invocation) -> Int32 {
-        let plan = BatchPlan.make(paths: invocation.paths, presetOverride: invocation.preset, only: invocation.only)
+        let plan = BatchPlan.make(paths: invocation.paths, presetOverride: invocation.preset, only: invocation.only,
+                                  allowsDevices: invocation.allowDevices, limits: invocation.limits)
         printErrors(plan.diagnostics)
         if plan.isInvalid { return 2 }
         if invocation.json {
             guard (try? PlanDocument.write(jobs: plan.jobs, problems: plan.problems)) != nil else { return 1 }
         } else {
             printErrors(plan.problems.map(\.diagnostic))
-            print(PlanFormatter.text(plan))
+            print(TerminalText.escaped(PlanFormatter.text(plan), keepingNewlines: true))
         }
         return plan.problems.isEmpty ? 0 : 1
     }

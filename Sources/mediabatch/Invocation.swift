@@ -1,3 +1,4 @@
+import Manifest
 import MediaCore
 
 /// A parsed command line: which command, its paths and its options.
@@ -27,20 +28,26 @@ struct Invocation: Equatable, Sendable {
     var shard: String?
     var quiet = false
     var verbose = false
+    /// Fail at once when another run holds an output folder's lock, instead of waiting.
+    var noWait = false
+    /// Let sources be named pipes and devices.
+    var allowDevices = false
+    /// The most outputs all manifests together may expand to.
+    var maxOutputs: Int?
 
     /// Flags without a value, by command.
     private static let flags: [Command: Set<String>] = [
-        .run: ["--dry-run", "--force", "--fail-fast", "--quiet", "--verbose", "-q", "-v"],
-        .plan: ["--json"],
-        .validate: ["--quiet", "-q"],
+        .run: ["--dry-run", "--force", "--fail-fast", "--quiet", "--verbose", "-q", "-v", "--no-wait", "--allow-devices"],
+        .plan: ["--json", "--allow-devices"],
+        .validate: ["--quiet", "-q", "--allow-devices"],
         .reportMerge: [],
     ]
 
     /// Options that take a value, by command.
     private static let valued: [Command: Set<String>] = [
-        .run: ["--out", "--jobs", "-j", "--only", "--preset", "--retries", "--shard"],
-        .plan: ["--only", "--preset"],
-        .validate: [],
+        .run: ["--out", "--jobs", "-j", "--only", "--preset", "--retries", "--shard", "--max-outputs"],
+        .plan: ["--only", "--preset", "--max-outputs"],
+        .validate: ["--max-outputs"],
         .reportMerge: ["--out"],
     ]
 
@@ -103,13 +110,22 @@ struct Invocation: Equatable, Sendable {
         case "--fail-fast": failFast = true
         case "--quiet", "-q": quiet = true
         case "--verbose", "-v": verbose = true
+        case "--no-wait": noWait = true
+        case "--allow-devices": allowDevices = true
         default: throw UsageError(message: "unknown option '\(flag)'")
         }
     }
 
     private mutating func apply(option: String, value: String) throws(UsageError) {
         switch option {
-        case "--out": outDirectory = value
+        case "--out":
+            guard !value.isEmpty else { throw UsageError(message: "'--out' needs a directory, not an empty string") }
+            outDirectory = value
+        case "--max-outputs":
+            guard let count = Int(value), count > 0 else {
+                throw UsageError(message: "'--max-outputs' needs a whole number above 0, not '\(value)'")
+            }
+            maxOutputs = count
         case "--jobs", "-j":
             guard let count = Int(value), count > 0 else {
                 throw UsageError(message: "'\(option)' needs a whole number above 0, not '\(value)'")
@@ -142,6 +158,7 @@ struct Invocation: Equatable, Sendable {
         usage:
           mediabatch run [PATH...] [options]     render every output (PATH: manifest files or directories; default 'manifests')
           mediabatch validate [PATH...]          check manifests and sources; exit 2 with every error
+                                                 (validate and plan take --max-outputs and --allow-devices too)
           mediabatch plan [PATH...] [--json]     show every output, its preset, duration, sources and timeline
           mediabatch report merge DIR... [--out DIR]   join shard reports into one
           mediabatch version | help
@@ -157,7 +174,16 @@ struct Invocation: Equatable, Sendable {
           --retries N      retry transient (I/O) failures up to N times
           --shard K/N      render the K-th of N deterministic shares (or from JOB_COMPLETION_INDEX and the like)
           --quiet, -q      print only the summary; --verbose, -v prints libav warnings too
+          --no-wait        fail at once (exit 75) when another run is writing an output folder, instead of waiting
+          --max-outputs N  let all manifests together expand to at most N outputs (default 100000)
+          --allow-devices  let sources be named pipes and devices (default: regular files only)
 
-        exit status: 0 all good, 1 some output failed or was skipped, 2 invalid manifests, 64 usage error
+        exit status: 0 all good, 1 some output failed or was skipped, 2 invalid manifests, 64 usage error,
+          73 the report could not be written, 75 an output folder is busy (--no-wait)
         """
+}
+
+extension Invocation {
+    /// The output limits the options ask for (`--max-outputs`).
+    var limits: OutputLimits { OutputLimits(perRun: maxOutputs ?? OutputLimits.defaultPerRun) }
 }
