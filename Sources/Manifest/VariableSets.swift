@@ -22,9 +22,9 @@ struct VariableSets {
         var templates = VariableTemplates(baseNodes)
         if let pairs = entry["vars"]?.pairs { templates.add(pairs) }
         guard !templates.isEmpty else { return rows }
-        for index in rows.indices {
-            guard templates.resolve(&rows[index].variables, reader: &reader) else { return nil }
-        }
+        // A template that cannot be filled is an error (which stops a run); the outputs are still read, so their
+        // other problems are reported too.
+        for index in rows.indices { _ = templates.resolve(&rows[index].variables, reader: &reader) }
         return rows
     }
 
