@@ -3,19 +3,23 @@ import YAML
 
 /// The `vars` whose values use other variables (`slug: "{product}-{aspect}"`), filled in for each variable set
 /// after its data row and matrix values are known. A variable that refers back to itself (`a: "{b}"`,
-/// `b: "{a}"`) is an error naming the cycle, never a literal `{b}` left in a file name.
+/// `b: "{a}"`) is an error naming the cycle, never a literal `{b}` left in a file name. A manifest's own `vars`
+/// may use variables only some outputs have: for the others the variable is simply not defined; an output's
+/// `vars` must be complete.
 struct VariableTemplates {
     private struct Template {
         var node: YAMLNode
         var text: String
         var interpolation: Interpolation?
+        /// Undefined, rather than an error, where a variable it uses is missing.
+        var lenient: Bool
     }
 
     private var templates: [String: Template] = [:]
 
-    /// The templates among `nodes` (variable values by name).
+    /// The templates among `nodes` (a manifest's variable values by name), lenient about missing variables.
     init(_ nodes: [String: YAMLNode]) {
-        for (name, node) in nodes { add(name, node) }
+        for (name, node) in nodes { add(name, node, lenient: true) }
     }
 
     /// Whether no variable uses another.
@@ -23,16 +27,17 @@ struct VariableTemplates {
 
     /// Adds (or replaces, as an output's `vars` replace the manifest's) the templates among `pairs`.
     mutating func add(_ pairs: [YAMLNode.Pair]) {
-        for pair in pairs { if let name = pair.key.string { add(name, pair.value) } }
+        for pair in pairs { if let name = pair.key.string { add(name, pair.value, lenient: false) } }
     }
 
-    private mutating func add(_ name: String, _ node: YAMLNode) {
+    private mutating func add(_ name: String, _ node: YAMLNode, lenient: Bool) {
         guard let text = node.string, !node.isNull else { return }
         guard Interpolation.hasBraces(text) else {
             templates[name] = nil
             return
         }
-        templates[name] = Template(node: node, text: text, interpolation: try? Interpolation(parsing: text))
+        templates[name] = Template(node: node, text: text, interpolation: try? Interpolation(parsing: text),
+                                   lenient: lenient)
     }
 
     /// Fills the templates in `variables` (those a data row or matrix value did not replace); false, with errors
@@ -55,7 +60,7 @@ struct VariableTemplates {
             return false
         }
         do throws(Interpolation.Failure) {
-            var interpolation: Interpolation
+            let interpolation: Interpolation
             if let parsed = template.interpolation {
                 interpolation = parsed
             } else {
@@ -70,6 +75,12 @@ struct VariableTemplates {
             done.insert(name)
             return true
         } catch {
+            if case .unknownVariable = error, template.lenient {
+                path.removeAll { $0 == name }
+                variables[name] = nil
+                done.insert(name)
+                return true
+            }
             reader.error("\(error) (in variable '\(name)')", at: template.node,
                          columnOffset: error.offset + quoteOffset(template.node))
             return false
