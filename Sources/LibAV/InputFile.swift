@@ -6,9 +6,10 @@ import MediaCore
 /// streams, seeking and packet reading.
 ///
 /// Only regular files are opened (named pipes and devices only when allowed), checked without blocking, so a FIFO
-/// with no writer cannot stall a batch. Only the `file` protocol is allowed, the container is decided from the
-/// file's first bytes, and playlist or list containers (HLS, DASH, concat, IMF) are refused before their demuxer
-/// runs, so a manifest can never make mediabatch fetch a URL or follow a list of other files.
+/// with no writer cannot stall a batch, and read through the descriptor that was checked. The container is decided
+/// from the file's first bytes, playlist or list containers (HLS, DASH, concat, IMF) are refused before their
+/// demuxer runs, and anything the demuxer opens besides goes through the `file` protocol only, so a manifest can
+/// never make mediabatch fetch a URL or follow a list of other files.
 /// `@unchecked Sendable`: one owner at a time; it may move to another thread but is never used concurrently.
 public final class InputFile: @unchecked Sendable {
     /// The path as the caller gave it, used in every error message.
@@ -24,12 +25,7 @@ public final class InputFile: @unchecked Sendable {
         LibAVLog.install()
         self.path = path
         try Self.refuseRemote(path)
-        do {
-            try LocalFile.check(path, allowing: allowsDevices ? [.fifo, .characterDevice, .blockDevice] : [])
-        } catch {
-            throw LibAVError.unreadableSource(path: path, error)
-        }
-        io = try SourceIO(path: path)
+        io = try SourceIO(path: path, allowsDevices: allowsDevices)
         let format = try io.format()
         var opened = avformat_alloc_context()
         _ = try checkAllocation(opened, "avformat_alloc_context", .open(path: path))

@@ -82,17 +82,35 @@ public enum LocalFile {
 
     /// Throws unless `path` names a regular file or one of the `allowed` kinds.
     public static func check(_ path: String, allowing allowed: Set<Kind> = []) throws(Failure) {
-        let found = try kind(of: path)
-        guard found == .regular || allowed.contains(found) else { throw .notAllowed(found) }
+        close(try openForReading(path, allowing: allowed).descriptor)
+    }
+
+    /// A read-only descriptor of `path` (the caller closes it) and what it is: opened without blocking, checked to
+    /// be a regular file or one of the `allowed` kinds, then switched back to blocking reads. Reading through this
+    /// descriptor reads the very file that was checked, whatever the name points to afterwards.
+    public static func openForReading(_ path: String, allowing allowed: Set<Kind> = []) throws(Failure)
+        -> (descriptor: Int32, kind: Kind)
+    {
+        let descriptor = try openWithoutBlocking(path)
+        do throws(Failure) {
+            let found = try kind(of: descriptor)
+            guard found == .regular || allowed.contains(found) else { throw Failure.notAllowed(found) }
+            let flags = fcntl(descriptor, F_GETFL)
+            guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+                throw Failure.unreadable(reason: reason(errno))
+            }
+            return (descriptor, found)
+        } catch {
+            close(descriptor)
+            throw error
+        }
     }
 
     /// The bytes of the regular file at `path`, refusing anything else and files larger than `limit` (checked
     /// before reading, and again while reading in case the file grows).
     public static func contents(of path: String, limit: Int = .max) throws(Failure) -> [UInt8] {
-        let descriptor = try openWithoutBlocking(path)
+        let descriptor = try openForReading(path).descriptor
         defer { close(descriptor) }
-        let found = try kind(of: descriptor)
-        guard found == .regular else { throw .notAllowed(found) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(reason: reason(errno)) }
         if Int(status.st_size) > limit { throw .tooLarge(size: Int(status.st_size), limit: limit) }
