@@ -95,20 +95,31 @@ struct GuardedRun {
     }
 }
 
+/// The independent tools the tests check with (`ffmpeg`, `ffprobe`), found on `PATH`.
+enum ExternalTool {
+    /// Runs `tool arguments` to the end: its exit status, standard output and standard error.
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Standard error is small for these tools; standard output is read first so neither pipe fills.
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+}
+
 /// Small media made with the ffmpeg CLI in test set-up.
 enum TestMedia {
     /// Runs `ffmpeg` quietly with `arguments`; fails the test with its stderr.
     static func ffmpeg(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "ffmpeg \(arguments.joined(separator: " ")): \(text)")
+        let result = try ExternalTool.run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y"] + arguments)
+        #expect(result.status == 0, "ffmpeg \(arguments.joined(separator: " ")): \(result.stderr)")
     }
 
     /// A 1 s 64x48 H.264 + AAC clip with its index at the front (so its first 4 KB are the whole header).

@@ -192,15 +192,7 @@ struct SeededRandom: RandomNumberGenerator {
 extension GuardedRun {
     /// The container duration ffprobe reads from `path`, nil when it cannot read it.
     static func ffprobeDuration(_ path: String) throws -> Double? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let result = try ExternalTool.run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path])
+        return Double(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
