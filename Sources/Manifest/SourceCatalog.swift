@@ -66,7 +66,7 @@ public final class SourceCatalog: @unchecked Sendable {
     public func file(_ path: String) -> Result<SourceInfo, SourceProblem> {
         if let cached = cache[path] { return cached }
         let result: Result<SourceInfo, SourceProblem>
-        if case .failure(.notFound) = Result(catching: { () throws(LocalFile.Failure) in try LocalFile.kind(of: path) }) {
+        if !FileManager.default.fileExists(atPath: path) {
             result = .failure(SourceProblem(stage: "load", message: "not found (resolved to '\(path)')"))
         } else {
             do {

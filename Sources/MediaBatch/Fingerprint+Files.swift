@@ -16,10 +16,15 @@ struct FileFacts: Hashable {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         size = Int64(status.st_size)
-        seconds = Int64(status.st_mtim.tv_sec)
-        nanoseconds = Int64(status.st_mtim.tv_nsec)
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        seconds = Int64(modified.tv_sec)
+        nanoseconds = Int64(modified.tv_nsec)
+        device = UInt64(truncatingIfNeeded: status.st_dev)
+        inode = UInt64(truncatingIfNeeded: status.st_ino)
     }
 
     /// Reads a `file SIZE SECONDS.NANOSECONDS DEVICE:INODE` sidecar line.

@@ -51,7 +51,7 @@ public final class OutputLock {
             }
             var status = stat()
             // The same folder under two names is one lock file: locking it twice would wait on ourselves.
-            guard fstat(descriptor, &status) == 0, held.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else {
+            guard fstat(descriptor, &status) == 0, held.insert([UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino)]).inserted else {
                 close(descriptor)
                 continue
             }

@@ -72,19 +72,6 @@ public enum LocalFile {
         }
     }
 
-    /// What `path` names (following symbolic links), checked through a descriptor opened without blocking; throws
-    /// `notFound` or `unreadable` when it cannot be opened.
-    public static func kind(of path: String) throws(Failure) -> Kind {
-        let descriptor = try openWithoutBlocking(path)
-        defer { close(descriptor) }
-        return try kind(of: descriptor)
-    }
-
-    /// Throws unless `path` names a regular file or one of the `allowed` kinds.
-    public static func check(_ path: String, allowing allowed: Set<Kind> = []) throws(Failure) {
-        close(try openForReading(path, allowing: allowed).descriptor)
-    }
-
     /// A read-only descriptor of `path` (the caller closes it) and what it is: opened without blocking, checked to
     /// be a regular file or one of the `allowed` kinds, then switched back to blocking reads. Reading through this
     /// descriptor reads the very file that was checked, whatever the name points to afterwards.

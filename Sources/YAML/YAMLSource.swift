@@ -17,8 +17,10 @@ public struct YAMLSource: Sendable, Hashable {
         self.text = text
     }
 
+    /// Equal when the file name and the text are (the line index is a cache, not part of the value).
     public static func == (a: YAMLSource, b: YAMLSource) -> Bool { a.file == b.file && a.text == b.text }
 
+    /// Hashes the file name and the text.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(file)
         hasher.combine(text)
