@@ -16,13 +16,18 @@ struct GuardedRun {
         var stderr: String
     }
 
+    /// The address space `validate` gets: far below the gigabytes the unbounded expansion took.
+    static let validateMemoryMB = 2048
+    /// The address space a render gets (codec threads reserve stacks and buffers).
+    static let runMemoryMB = 4096
+
     let process: Process
     private let stdoutFile: URL
     private let stderrFile: URL
     private let deadline: Date
 
     /// Starts `mediabatch arguments` in `directory` with at most `memoryMB` of address space.
-    init(_ arguments: [String], in directory: URL, memoryMB: Int = 1024, seconds: Double = 60) throws {
+    init(_ arguments: [String], in directory: URL, memoryMB: Int = validateMemoryMB, seconds: Double = 60) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "ulimit -v \(memoryMB * 1024) && exec \"$0\" \"$@\"", CommandRunner.binary.path] + arguments
@@ -31,6 +36,8 @@ struct GuardedRun {
         for key in ["JOB_COMPLETION_INDEX", "CI_NODE_INDEX", "CIRCLE_NODE_INDEX", "BUILDKITE_PARALLEL_JOB"] {
             environment[key] = nil
         }
+        // Two malloc arenas, so the address space used does not grow with the host's core count.
+        environment["MALLOC_ARENA_MAX"] = "2"
         process.environment = environment
         let stamp = UUID().uuidString.prefix(8)
         stdoutFile = FileManager.default.temporaryDirectory.appendingPathComponent("guarded-\(stamp).out")
@@ -44,7 +51,7 @@ struct GuardedRun {
     }
 
     /// Runs `mediabatch arguments` to the end (or the hang guard).
-    static func run(_ arguments: [String], in directory: URL, memoryMB: Int = 1024, seconds: Double = 60) throws
+    static func run(_ arguments: [String], in directory: URL, memoryMB: Int = validateMemoryMB, seconds: Double = 60) throws
         -> Outcome
     {
         try GuardedRun(arguments, in: directory, memoryMB: memoryMB, seconds: seconds).finish()

@@ -47,7 +47,7 @@ import Testing
         #expect(fast.status == 75)
         #expect(fast.stderr == "mediabatch: error: another mediabatch run (pid 4242) is writing '\(out.standardizedFileURL.path)'; wait for it to finish, or run without '--no-wait' to wait\n")
 
-        let waiting = try GuardedRun(["run", "m", "--out", "out"], in: directory, memoryMB: 2048)
+        let waiting = try GuardedRun(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
         let deadline = Date().addingTimeInterval(30)
         while !waiting.stderrSoFar.contains("waiting for") && Date() < deadline { usleep(20_000) }
         #expect(waiting.stderrSoFar == "mediabatch: note: waiting for another mediabatch run (pid 4242) to finish with '\(out.standardizedFileURL.path)'; '--no-wait' fails at once instead\n")
@@ -64,8 +64,8 @@ import Testing
     /// report describe the same file, and the next run trusts it.
     @Test func concurrentRunsLeaveFileFingerprintAndReportInAgreement() throws {
         let directory = try Self.batch("agree", outputs: Self.one)
-        let first = try GuardedRun(["run", "m", "--out", "out", "--force"], in: directory, memoryMB: 2048)
-        let second = try GuardedRun(["run", "m", "--out", "out", "--force"], in: directory, memoryMB: 2048)
+        let first = try GuardedRun(["run", "m", "--out", "out", "--force"], in: directory, memoryMB: GuardedRun.runMemoryMB)
+        let second = try GuardedRun(["run", "m", "--out", "out", "--force"], in: directory, memoryMB: GuardedRun.runMemoryMB)
         #expect(first.finish().status == 0)
         #expect(second.finish().status == 0)
         let file = directory.appendingPathComponent("out/a.mp4")
@@ -75,7 +75,7 @@ import Testing
         #expect(Int(recorded[1]) == facts.size)
         #expect(recorded[3].hasSuffix(":\(facts.inode)"))
         #expect(try Self.report(directory)["a"]?["byteSize"] as? Int == facts.size)
-        let again = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: 2048)
+        let again = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
         #expect(try Self.report(directory)["a"]?["status"] as? String == "up-to-date", "\(again.stderr)")
     }
 
@@ -92,7 +92,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("out/a.mp4").path,
                                                    withDestinationPath: "../victim-output.txt")
         let before = GuardedRun.filesOutsideOut(directory)
-        let result = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: 2048)
+        let result = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
         #expect(result.status == 0, "\(result.stderr)")
         for victim in ["victim-poster.txt", "victim-output.txt"] {
             #expect(try String(contentsOf: directory.appendingPathComponent(victim), encoding: .utf8) == "precious")
@@ -110,7 +110,7 @@ import Testing
     /// says why; its dependents, built from the good file, stay up to date.
     @Test func upToDateMeansTheFileIsTheOneWritten() throws {
         let directory = try Self.batch("verify", outputs: Self.one + "  - { name: b, clips: [ { source: { output: a }, to: 0.5s } ] }\n")
-        let first = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: 2048)
+        let first = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
         #expect(first.status == 0, "\(first.stderr)")
         let a = directory.appendingPathComponent("out/a.mp4")
         let written = try Self.attributes(a).size
@@ -118,7 +118,7 @@ import Testing
         let handle = try FileHandle(forWritingTo: a)
         try handle.truncate(atOffset: 5000)
         try handle.close()
-        let truncated = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: 2048)
+        let truncated = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
         let reason = "the file changed since it was written (5000 bytes, \(written) written)"
         #expect(truncated.stdout.contains("a: rendered 1.00s in "))
         #expect(truncated.stdout.contains("; \(reason)\n"))
@@ -132,7 +132,7 @@ import Testing
         try FileManager.default.copyItem(at: a, to: copy)
         #expect(rename(copy.path, a.path) == 0)
         try FileManager.default.removeItem(at: directory.appendingPathComponent("out/b.mp4"))
-        let replaced = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: 2048)
+        let replaced = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
         #expect(replaced.status == 0)
         report = try Self.report(directory)
         #expect(report["a"]?["renderReason"] as? String == "the file was replaced or modified since it was written")
@@ -142,11 +142,11 @@ import Testing
     /// Finding 8: a report that cannot be written exits 73, never 0, even with everything up to date.
     @Test func aFailedReportWriteIsNeverExitZero() throws {
         let directory = try Self.batch("report", outputs: Self.one)
-        #expect(try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: 2048).status == 0)
+        #expect(try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB).status == 0)
         let json = directory.appendingPathComponent("out/report.json")
         try FileManager.default.removeItem(at: json)
         try FileManager.default.createDirectory(at: json, withIntermediateDirectories: true)
-        let result = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: 2048)
+        let result = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
         #expect(result.status == 73)
         #expect(result.stdout.hasSuffix("report: not written\n"))
         #expect(result.stderr == "mediabatch: error: cannot write the report: cannot write '\(json.standardizedFileURL.path)': Is a directory\n")

@@ -160,7 +160,7 @@ import Testing
             let text = round % 3 == 2 ? Self.mutate(Self.runManifest, using: &generator) : Self.runManifest
             try CommandRunner.write(text, to: "m.yaml", in: directory)
             let before = GuardedRun.filesOutsideOut(directory)
-            let outcome = try GuardedRun.run(["run", "m.yaml", "--out", "out", "--force"], in: directory, memoryMB: 2048)
+            let outcome = try GuardedRun.run(["run", "m.yaml", "--out", "out", "--force"], in: directory, memoryMB: GuardedRun.runMemoryMB)
             let name = "run round \(round) of seed \(Self.seed ^ 0xFFFF)"
             statuses[outcome.status, default: 0] += 1
             Self.check(outcome, round: name, allowed: [0, 1, 2], in: directory)
