@@ -349,6 +349,7 @@ public struct JobBuilder {
 
     func problem(_ spec: OutputSpec, stage: String, _ message: String, at location: SourceLocation) -> JobProblem {
         JobProblem(output: spec.name, stage: stage,
-                   diagnostic: Diagnostic(.error, at: location, message, sourceLine: sources[spec.manifestPath]?.line(location.line)))
+                   diagnostic: sources[spec.manifestPath]?.diagnostic(.error, at: location, message)
+                       ?? Diagnostic(.error, at: location, message))
     }
 }

@@ -21,6 +21,8 @@ public struct ManifestFile: Sendable {
     var defaultBackground: String
     /// Manifest-wide variables.
     var variables: [String: String] = [:]
+    /// The value nodes of `variables`, for placeholders inside them.
+    var variableNodes: [String: YAMLNode] = [:]
     /// Named sources, by name.
     var sources: [String: YAMLNode] = [:]
     /// Templates, by name.
@@ -31,6 +33,8 @@ public struct ManifestFile: Sendable {
     var presets: [String: YAMLNode] = [:]
     /// The rules for URL sources (`downloads:`).
     public var downloadPolicy = DownloadPolicy()
+    /// `limits.outputs`: the most outputs this manifest may expand to, if set.
+    var outputLimit: Int?
 
     /// The YAML text, for quoting lines.
     public var source: YAMLSource { document.source }
@@ -62,7 +66,10 @@ public struct ManifestFile: Sendable {
         if let node = top["vars"], let pairs = node.pairs {
             for pair in pairs {
                 guard let key = pair.key.string else { continue }
-                if let value = reader.string(pair.value, key) { variables[key] = value }
+                if let value = reader.string(pair.value, key) {
+                    variables[key] = value
+                    variableNodes[key] = pair.value
+                }
             }
         } else if let node = top["vars"] {
             reader.error("'vars' must be a mapping of names to values, not a \(node.kindName)", at: node)
@@ -95,9 +102,8 @@ public struct ManifestFile: Sendable {
             }
         }
         if let node = top["downloads"] { downloadPolicy = Self.downloads(node, reader: &reader) }
-        if let node = top["presets"], let pairs = node.pairs {
-            for pair in pairs { if let name = pair.key.string { presets[name] = pair.value } }
-        }
+        if let node = top["presets"] { presets = Self.presets(node, reader: &reader) }
+        if let node = top["limits"] { outputLimit = Self.outputLimit(node, reader: &reader) }
         if let node = top["outputs"], let items = reader.list(node, "outputs") {
             for item in items {
                 let label = item["name"]?.string.map { "output '\($0)'" } ?? "an output"

@@ -65,8 +65,9 @@ public final class SourceCatalog: @unchecked Sendable {
     public func captions(_ path: String, displayPath: String) -> Result<Captions, SourceProblem> {
         if let cached = captionFiles[path] { return cached }
         let result: Result<Captions, SourceProblem>
-        if let data = FileManager.default.contents(atPath: path) {
-            if let text = String(data: data, encoding: .utf8) {
+        do {
+            let data = try LocalFile.contents(of: path, limit: Self.maxCaptionBytes)
+            if let text = String(validating: data, as: UTF8.self) {
                 do {
                     let format: Captions.Format? = path.lowercased().hasSuffix(".vtt") ? .webvtt : nil
                     result = .success(try Captions.parse(text, format: format, file: displayPath))
@@ -76,13 +77,16 @@ public final class SourceCatalog: @unchecked Sendable {
             } else {
                 result = .failure(SourceProblem(stage: "load", message: "captions '\(displayPath)' are not UTF-8 text"))
             }
-        } else {
+        } catch {
             result = .failure(SourceProblem(stage: "load",
-                                            message: "captions '\(displayPath)' not found (resolved to '\(path)')"))
+                                            message: "captions '\(displayPath)' \(error) (resolved to '\(path)')"))
         }
         captionFiles[path] = result
         return result
     }
+
+    /// The largest caption file read (64 MiB, as for manifests).
+    static let maxCaptionBytes = 64 << 20
 
     /// The tracks of the file at `path`, probed once.
     public func file(_ path: String) -> Result<SourceInfo, SourceProblem> {

@@ -12,7 +12,7 @@ extension ExportSession {
         let audio = settings.audio
         let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
         let threads = (encoder: encoderThreads, decoder: decoderThreads)
-        let pool = SourcePool(decoderThreads: threads.decoder)
+        let pool = SourcePool(decoderThreads: threads.decoder, allowsDevices: allowsDevices)
         try pool.openAll(in: composition, video: video != nil, audio: audio != nil)
         try checkCancelled()
 
