@@ -11,14 +11,43 @@ packages=(
   ffmpeg            # ffprobe / ffmpeg: the independent checker in tests and the competitor in benchmarks
 )
 
+# What the built binary needs at run time, and nothing more: the container image's runtime stage installs exactly
+# this list (a test compares the two), with the toolchain's Swift libraries linked in statically.
+runtime=(
+  libavformat59 libavcodec59 libavfilter8 libavutil57 libswscale6 libswresample4
+  libass9 libebur128-1 libyaml-0-2
+  libcurl4 libxml2 libstdc++6 ca-certificates   # URLSession (FoundationNetworking) and https
+  fontconfig fonts-dejavu-core fonts-noto-cjk
+)
+
+# Nice to have: a failed install is reported and skipped. chromium loads the HTML report in a headless browser test.
+optional=(chromium)
+
+installed() {
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
+
 missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+for p in "${packages[@]}" "${runtime[@]}"; do
+  installed "$p" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+missing_optional=()
+if [ "${MEDIABATCH_SKIP_OPTIONAL:-}" != "1" ]; then
+  for p in "${optional[@]}"; do
+    installed "$p" || missing_optional+=("$p")
+  done
+fi
+[ ${#missing[@]} -eq 0 ] && [ ${#missing_optional[@]} -eq 0 ] && exit 0
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-echo "setup: installing ${missing[*]}" >&2
 $sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+for p in "${missing_optional[@]}"; do
+  echo "setup: installing optional $p" >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$p" >/dev/null \
+    || echo "setup: optional package $p did not install; the tests that need it are skipped" >&2
+done

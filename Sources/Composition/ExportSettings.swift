@@ -156,7 +156,8 @@ public struct ExportSettings: Sendable, Hashable, Codable {
     public var passthrough: Bool
     /// For picture presets: the composition time of the poster frame.
     public var posterTime: MediaTime?
-    /// Container metadata tags (title, description, copyright, language, custom keys).
+    /// Container metadata tags (title, description, copyright, language, custom keys); a `language` tag is also
+    /// written on every stream, where players look for it.
     public var metadata: [String: String]
     /// The largest share (0...1) of a source stream's decoded packets that may be damaged and concealed before the
     /// output fails; nil means `defaultDamageLimit`, 0 tolerates no damage at all.
@@ -164,6 +165,8 @@ public struct ExportSettings: Sendable, Hashable, Codable {
 
     /// The damage limit when a preset does not set one: 5 %, a few bad packets in a clip but not a broken file.
     public static let defaultDamageLimit = 0.05
+    /// Stream tags by stream kind (`video`, `audio`), over the container's `language`; nil when there are none.
+    public var streamMetadata: [String: [String: String]]? = nil
 
     /// Creates export settings.
     public init(name: String, container: Container, video: Video?, audio: Audio?, faststart: Bool = true,

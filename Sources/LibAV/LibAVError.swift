@@ -6,6 +6,9 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
     case failed(Operation, function: String, code: Int32, message: String)
     /// The path names a URL (`http://...`); only local files may be opened.
     case remoteURLRefused(path: String)
+    /// The path names nothing, or something other than a regular file (a pipe or device not allowed), or the
+    /// system refused to open it.
+    case unreadableSource(path: String, LocalFile.Failure)
     /// The file opened, but its container is a playlist or a list of other files, which mediabatch does not follow.
     case playlistRefused(path: String, format: String)
     /// The file has no stream of the wanted type.
@@ -103,11 +106,18 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             case .create, .write: .mux
             case .scale, .resample, .allocate, .filter, .measureLoudness: .convert
             }
-        case .remoteURLRefused, .playlistRefused, .noStream, .noSuchStream, .unreadableFont: .demux
+        case .remoteURLRefused, .unreadableSource, .playlistRefused, .noStream, .noSuchStream, .unreadableFont: .demux
         case .decoderNotFound: .decode
         case .encoderNotFound: .encode
         case .unknownFormat, .invalidArgument: .convert
         }
+    }
+
+    /// Why a source cannot be opened, completing a sentence that names it: `not found`, `is a named pipe (FIFO),
+    /// not a regular file; ...`.
+    public static func reason(_ failure: LocalFile.Failure) -> String {
+        guard case .notAllowed = failure else { return failure.description }
+        return "\(failure); pipes and devices are read only with '--allow-devices'"
     }
 
     /// The libav error code, when a libav call failed.
@@ -123,6 +133,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             "\(operation): \(message) (\(function))"
         case let .remoteURLRefused(path):
             "refusing to open '\(path)': only local files are allowed"
+        case let .unreadableSource(path, failure):
+            "'\(path)' \(Self.reason(failure))"
         case let .playlistRefused(path, format):
             "refusing to open '\(path)': '\(format)' lists other files or URLs; give the media file itself"
         case let .noStream(path, type):

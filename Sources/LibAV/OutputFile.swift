@@ -71,9 +71,9 @@ public final class OutputFile: @unchecked Sendable {
     }
 
     /// Adds a stream that carries packets copied unchanged from stream `index` of `input` (passthrough): the codec
-    /// parameters and time base are taken from the input stream; returns the new stream's index.
+    /// parameters and time base are taken from the input stream, with stream-level tags; returns the new stream's index.
     @discardableResult
-    public func addStream(copying index: Int, of input: InputFile) throws(LibAVError) -> Int {
+    public func addStream(copying index: Int, of input: InputFile, metadata: [String: String] = [:]) throws(LibAVError) -> Int {
         guard !headerWritten else {
             throw LibAVError.invalidArgument("cannot add a stream to '\(path)' after its header was written")
         }
@@ -87,6 +87,9 @@ public final class OutputFile: @unchecked Sendable {
         stream.pointee.time_base = source.pointee.time_base
         stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
         stream.pointee.r_frame_rate = source.pointee.r_frame_rate
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+            av_dict_set(&stream.pointee.metadata, key, value, 0)
+        }
         sourceTimeBases.append(source.pointee.time_base)
         return Int(stream.pointee.index)
     }

@@ -23,13 +23,18 @@ extension JobBuilder {
             var cursor = MediaTime.zero
             for (segment, info) in zip(track.segments, infos[index]) {
                 let end = segment.to ?? info.duration
+                // A problem here is noted and the segment left out, so the other segments are still checked.
                 guard end.isNumeric else {
-                    throw problem(spec, stage: "probe", "\(label(segment.source, in: spec)) has no known length; give the segment 'to'", at: segment.location)
+                    if info != .standIn {
+                        record(problem(spec, stage: "probe", "\(label(segment.source, in: spec)) has no known length; give the segment 'to'", at: segment.location))
+                    }
+                    continue
                 }
                 if end > info.duration {
-                    throw problem(spec, stage: "probe",
-                                  "segment asks for \(TimeSyntax.humanReadable(segment.from))-\(TimeSyntax.humanReadable(end)) of \(label(segment.source, in: spec)) but it is only \(TimeSyntax.humanReadable(info.duration)) long",
-                                  at: segment.location)
+                    record(problem(spec, stage: "probe",
+                                   "segment asks for \(TimeSyntax.humanReadable(segment.from))-\(TimeSyntax.humanReadable(end)) of \(label(segment.source, in: spec)) but it is only \(TimeSyntax.humanReadable(info.duration)) long",
+                                   at: segment.location))
+                    continue
                 }
                 let range = TimeRange(start: info.isStill ? .zero : segment.from, duration: end - segment.from)
                 let start = segment.at ?? cursor

@@ -88,8 +88,8 @@ extension JobBuilder {
         case .clock: kind = .clock
         case .blur: kind = .blur
         case .dip:
-            let rgba = ColorParser.rgba(transition.color) ?? (0, 0, 0, 1)
-            kind = .dip(color: Color(red: rgba.red, green: rgba.green, blue: rgba.blue))
+            let color = Color(parsing: transition.color) ?? .black
+            kind = .dip(color: Color(red: color.red, green: color.green, blue: color.blue))
         case .luma:
             guard let lumaImage else { return nil }
             kind = .luma(image: lumaImage)

@@ -13,9 +13,7 @@ extension JobBuilder {
         var video = VideoComposition.make(propertiesOf: composition)
         video.renderSize = canvas
         video.frameDuration = frameRate.frameDuration
-        if let rgba = ColorParser.rgba(spec.background) {
-            video.backgroundColor = Color(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
-        }
+        if let color = Color(parsing: spec.background) { video.backgroundColor = color }
         video.instructions = Self.split(video.instructions, at: placed.dropFirst().flatMap { item in
             item.transitionIn.duration > .zero ? [item.start, item.start + item.transitionIn.duration] : []
         })

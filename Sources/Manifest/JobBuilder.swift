@@ -10,11 +10,25 @@ public struct JobBuilder {
     public let catalog: SourceCatalog
     /// Quotes manifest lines under problems.
     let sources: [String: YAMLSource]
+    /// The named sources of each manifest, for did-you-mean hints.
+    let sourceNames: [String: [String]]
+    /// Each manifest's rules for URL sources.
+    let downloadPolicies: [String: DownloadPolicy]
+    /// The problems of the output being built that did not stop its build.
+    let log = ProblemLog()
 
     /// A builder over `catalog`, quoting lines from `manifests`.
     public init(catalog: SourceCatalog, manifests: [ManifestFile]) {
         self.catalog = catalog
         self.sources = Dictionary(manifests.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
+        self.sourceNames = Dictionary(manifests.map { ($0.path, Array($0.sources.keys)) }, uniquingKeysWith: { first, _ in first })
+        self.downloadPolicies = Dictionary(manifests.map { ($0.path, $0.downloadPolicy) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Problems found while one output is built; the builder carries on past them with stand-ins so that one pass
+    /// finds every missing source and over-long clip. A builder builds one output at a time.
+    final class ProblemLog {
+        var problems: [JobProblem] = []
     }
 
     /// One clip placed on the timeline.
@@ -31,15 +45,25 @@ public struct JobBuilder {
         var end: MediaTime { start + duration }
     }
 
-    /// The job for `spec`; `built` holds the jobs of the outputs it may use as sources.
-    public func build(_ spec: OutputSpec, built: [String: Job]) -> Result<Job, JobProblem> {
+    /// The job for `spec`, or every problem that keeps it from being built; `built` holds the jobs of the outputs it
+    /// may use as sources.
+    public func build(_ spec: OutputSpec, built: [String: Job]) -> Result<Job, JobProblems> {
+        log.problems.removeAll()
+        var job: Job?
         do {
-            return .success(try makeJob(spec, built: built))
+            job = try makeJob(spec, built: built)
         } catch let problem as JobProblem {
-            return .failure(problem)
+            record(problem)
         } catch {
-            return .failure(problem(spec, stage: "load", "cannot build output '\(spec.name)': \(error)", at: spec.location))
+            record(problem(spec, stage: "load", "cannot build output '\(spec.name)': \(error)", at: spec.location))
         }
+        if let job, log.problems.isEmpty { return .success(job) }
+        return .failure(JobProblems(log.problems))
+    }
+
+    /// Notes a problem and lets the build go on.
+    func record(_ problem: JobProblem) {
+        if !log.problems.contains(problem) { log.problems.append(problem) }
     }
 
     private func makeJob(_ spec: OutputSpec, built: [String: Job]) throws -> Job {
@@ -56,7 +80,8 @@ public struct JobBuilder {
             for overlay in spec.overlays {
                 let info = try sourceInfo(overlay.source, spec: spec, at: overlay.location, built: built)
                 guard info.video != nil else {
-                    throw problem(spec, stage: "probe", "overlay \(label(overlay.source, in: spec)) has no picture", at: overlay.location)
+                    record(problem(spec, stage: "probe", "overlay \(label(overlay.source, in: spec)) has no picture", at: overlay.location))
+                    continue
                 }
                 let id = composition.addMutableTrack(withMediaType: .video)!
                 overlayTracks.append((overlay, id, info))
@@ -94,13 +119,14 @@ public struct JobBuilder {
         var soundtrackID: Int32?
         if wantsAudio, let soundtrack = spec.soundtrack, total > .zero {
             let info = try sourceInfo(soundtrack.source, spec: spec, at: soundtrack.location, built: built)
-            guard let audio = info.audio else {
-                throw problem(spec, stage: "probe", "soundtrack \(label(soundtrack.source, in: spec)) has no sound", at: soundtrack.location)
+            if let audio = info.audio {
+                let id = composition.addMutableTrack(withMediaType: .audio)!
+                try composition.modifyTrack(id) { track in try Self.fill(track: &track, with: audio, from: soundtrack.from,
+                                                                        loop: soundtrack.loop, until: total) }
+                soundtrackID = id
+            } else {
+                record(problem(spec, stage: "probe", "soundtrack \(label(soundtrack.source, in: spec)) has no sound", at: soundtrack.location))
             }
-            let id = composition.addMutableTrack(withMediaType: .audio)!
-            try composition.modifyTrack(id) { track in try Self.fill(track: &track, with: audio, from: soundtrack.from,
-                                                                    loop: soundtrack.loop, until: total) }
-            soundtrackID = id
         }
 
         var videoComposition: VideoComposition?
@@ -133,6 +159,7 @@ public struct JobBuilder {
         var files = Set<String>()
         spec.forEachSource { reference, _ in
             if case .file(let path) = reference { files.insert(path) }
+            if case .remote(let source) = reference, case .success(let path) = localFile(source) { files.insert(path) }
         }
         // Caption and font files shape the picture as much as media do.
         files.formUnion(spec.captions.map(\.path) + spec.clips.compactMap(\.captions?.path))
@@ -164,26 +191,30 @@ public struct JobBuilder {
         placed.reserveCapacity(entries.count)
         var cursor = MediaTime.zero
         for (clip, transition) in entries {
-            let info = try sourceInfo(clip.source, spec: spec, at: clip.location, built: built)
+            var info = try sourceInfo(clip.source, spec: spec, at: clip.location, built: built)
             let available = info.duration
             var end = clip.to ?? clip.duration.map { clip.from + $0 } ?? available
             if !end.isNumeric {
-                guard info.isStill else {
-                    throw problem(spec, stage: "probe", "\(label(clip.source, in: spec)) has no known length; give the clip 'to' or 'duration'",
-                                  at: clip.location)
+                if !info.isStill {
+                    record(problem(spec, stage: "probe", "\(label(clip.source, in: spec)) has no known length; give the clip 'to' or 'duration'",
+                                   at: clip.location))
+                    info = .standIn
                 }
                 end = clip.from + MediaTime(value: 5, timescale: 1)
             }
+            // Past these problems the clip is laid out with a stand-in, so later problems are found too.
             if clip.from >= available && available.isNumeric {
-                throw problem(spec, stage: "probe",
-                              "clip starts at \(TimeSyntax.format(clip.from)) but \(label(clip.source, in: spec)) is only \(TimeSyntax.humanReadable(available)) long",
-                              at: clip.rangeLocation)
+                record(problem(spec, stage: "probe",
+                               "clip starts at \(TimeSyntax.format(clip.from)) but \(label(clip.source, in: spec)) is only \(TimeSyntax.humanReadable(available)) long",
+                               at: clip.rangeLocation))
+                info = .standIn
+            } else if end > available {
+                record(problem(spec, stage: "probe",
+                               "clip asks for \(TimeSyntax.humanReadable(clip.from))-\(TimeSyntax.humanReadable(end)) of \(label(clip.source, in: spec)) but it is only \(TimeSyntax.humanReadable(available)) long",
+                               at: clip.rangeLocation))
+                info = .standIn
             }
-            if end > available {
-                throw problem(spec, stage: "probe",
-                              "clip asks for \(TimeSyntax.humanReadable(clip.from))-\(TimeSyntax.humanReadable(end)) of \(label(clip.source, in: spec)) but it is only \(TimeSyntax.humanReadable(available)) long",
-                              at: clip.rangeLocation)
-            }
+            if info == .standIn, end <= clip.from { end = clip.from + MediaTime(value: 5, timescale: 1) }
             let sourceRange = TimeRange(start: clip.from, end: end)
             let duration = sourceRange.duration.multiplied(by: Int64(clip.speed.denominator), dividedBy: Int64(clip.speed.numerator))
             var incoming = transition ?? TransitionSpec(kind: .cut, duration: .zero)
@@ -192,9 +223,10 @@ public struct JobBuilder {
                 let previous = placed.count - 1
                 let shortest = MediaTime.minimum(placed[previous].duration - placed[previous].transitionIn.duration, duration)
                 if incoming.duration > shortest {
-                    throw problem(spec, stage: "load",
-                                  "\(incoming.kind.rawValue) of \(TimeSyntax.humanReadable(incoming.duration)) is longer than the clips it joins allow (\(TimeSyntax.humanReadable(shortest))); shorten the transition or lengthen the clips",
-                                  at: clip.location)
+                    record(problem(spec, stage: "load",
+                                   "\(incoming.kind.rawValue) of \(TimeSyntax.humanReadable(incoming.duration)) is longer than the clips it joins allow (\(TimeSyntax.humanReadable(shortest))); shorten the transition or lengthen the clips",
+                                   at: clip.location))
+                    incoming.duration = MediaTime.maximum(.zero, shortest)
                 }
             }
             let start = placed.isEmpty ? MediaTime.zero : cursor - incoming.duration
@@ -260,17 +292,49 @@ public struct JobBuilder {
             return catalog.generated(generator)
         case .output(let name):
             guard let job = built[name] else {
-                throw problem(spec, stage: "load", "output '\(name)' could not be planned, so '\(spec.name)' cannot use it", at: location)
+                record(problem(spec, stage: "load", "output '\(name)' could not be planned, so '\(spec.name)' cannot use it", at: location))
+                return .standIn
             }
             return SourceCatalog.output(job)
         case .file(let path):
             switch catalog.file(path) {
             case .success(let info): return info
             case .failure(let failure):
-                throw problem(spec, stage: failure.stage, "source '\(Self.display(path, relativeTo: spec.manifestPath))' \(failure.message); used by output '\(spec.name)'",
-                              at: location)
+                record(problem(spec, stage: failure.stage, fileMessage(path, failure, spec: spec), at: location))
+                return .standIn
+            }
+        case .remote(let source):
+            switch localFile(source) {
+            case .failure(let failure):
+                record(problem(spec, stage: "load", "source '\(source.url)' cannot be downloaded: \(failure.reason); used by output '\(spec.name)'",
+                               at: location))
+                return .standIn
+            case .success(let path):
+                switch catalog.file(path) {
+                case .success(let info): return info
+                case .failure(let failure):
+                    record(problem(spec, stage: failure.stage, "source '\(source.url)' (downloaded to '\(path)') \(failure.message); used by output '\(spec.name)'",
+                                   at: location))
+                    return .standIn
+                }
             }
         }
+    }
+
+    /// The downloaded copy of a URL source, under its manifest's rules.
+    func localFile(_ source: RemoteSource) -> Result<String, FetchFailure> {
+        catalog.localFile(for: source, policy: downloadPolicies[source.manifestPath] ?? DownloadPolicy())
+    }
+
+    /// Why a file source cannot be used; a bare word that is no file gets a did-you-mean among the named sources.
+    private func fileMessage(_ path: String, _ failure: SourceCatalog.SourceProblem, spec: OutputSpec) -> String {
+        let written = Self.display(path, relativeTo: spec.manifestPath)
+        let names = sourceNames[spec.manifestPath] ?? []
+        if failure.stage == "load", !written.contains("/"), !written.contains("."),
+           let guess = Suggestion.closest(to: written, among: names) {
+            return "unknown source '\(written)' (no named source or file of that name) in output '\(spec.name)'; did you mean '\(guess)'?"
+        }
+        return "source '\(written)' \(failure.message); used by output '\(spec.name)'"
     }
 
     /// `file 'media/a.mp4'` (relative to the manifest when inside its directory), `generator 'tone'`, `output 'x'`.
@@ -288,6 +352,7 @@ public struct JobBuilder {
 
     func problem(_ spec: OutputSpec, stage: String, _ message: String, at location: SourceLocation) -> JobProblem {
         JobProblem(output: spec.name, stage: stage,
-                   diagnostic: Diagnostic(.error, at: location, message, sourceLine: sources[spec.manifestPath]?.line(location.line)))
+                   diagnostic: sources[spec.manifestPath]?.diagnostic(.error, at: location, message)
+                       ?? Diagnostic(.error, at: location, message))
     }
 }

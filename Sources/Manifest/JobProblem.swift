@@ -23,3 +23,31 @@ public struct JobProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The message alone, one line, for reports.
     public var reason: String { diagnostic.message }
 }
+
+/// Every problem found while building one output: the build goes on past a missing source or an over-long clip,
+/// so one pass reports them all. Never empty.
+public struct JobProblems: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The problems in the order found.
+    public var all: [JobProblem]
+
+    /// Problems of one output; `all` must not be empty.
+    public init(_ all: [JobProblem]) {
+        precondition(!all.isEmpty, "JobProblems needs at least one problem")
+        self.all = all
+    }
+
+    /// The first problem, the one a report line shows.
+    public var first: JobProblem { all[0] }
+    /// The output concerned.
+    public var output: String { first.output }
+    /// The first problem's stage.
+    public var stage: String { first.stage }
+    /// The first problem's located message.
+    public var diagnostic: Diagnostic { first.diagnostic }
+    /// The first problem's message, with how many more there are: one line, for reports.
+    public var reason: String {
+        all.count == 1 ? first.reason : "\(first.reason) (and \(all.count - 1) more problem\(all.count == 2 ? "" : "s"))"
+    }
+    /// Every problem's full text, one after another.
+    public var description: String { all.map(\.description).joined(separator: "\n") }
+}

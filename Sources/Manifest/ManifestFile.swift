@@ -24,6 +24,8 @@ public struct ManifestFile: Sendable {
     var defaultBackgroundGradient: GeneratedSource?
     /// Manifest-wide variables.
     var variables: [String: String] = [:]
+    /// The value nodes of `variables`, for placeholders inside them.
+    var variableNodes: [String: YAMLNode] = [:]
     /// Named sources, by name.
     var sources: [String: YAMLNode] = [:]
     /// Templates, by name.
@@ -32,6 +34,10 @@ public struct ManifestFile: Sendable {
     var outputs: [YAMLNode] = []
     /// Presets the manifest defines itself.
     var presets: [String: YAMLNode] = [:]
+    /// The rules for URL sources (`downloads:`).
+    public var downloadPolicy = DownloadPolicy()
+    /// `limits.outputs`: the most outputs this manifest may expand to, if set.
+    var outputLimit: Int?
 
     /// The YAML text, for quoting lines.
     public var source: YAMLSource { document.source }
@@ -65,7 +71,10 @@ public struct ManifestFile: Sendable {
         if let node = top["vars"], let pairs = node.pairs {
             for pair in pairs {
                 guard let key = pair.key.string else { continue }
-                if let value = reader.string(pair.value, key) { variables[key] = value }
+                if let value = reader.string(pair.value, key) {
+                    variables[key] = value
+                    variableNodes[key] = pair.value
+                }
             }
         } else if let node = top["vars"] {
             reader.error("'vars' must be a mapping of names to values, not a \(node.kindName)", at: node)
@@ -97,9 +106,9 @@ public struct ManifestFile: Sendable {
                 reader.error("'templates' must be a mapping of names to templates, not a \(node.kindName)", at: node)
             }
         }
-        if let node = top["presets"], let pairs = node.pairs {
-            for pair in pairs { if let name = pair.key.string { presets[name] = pair.value } }
-        }
+        if let node = top["downloads"] { downloadPolicy = Self.downloads(node, reader: &reader) }
+        if let node = top["presets"] { presets = Self.presets(node, reader: &reader) }
+        if let node = top["limits"] { outputLimit = Self.outputLimit(node, reader: &reader) }
         if let node = top["outputs"], let items = reader.list(node, "outputs") {
             for item in items {
                 let label = item["name"]?.string.map { "output '\($0)'" } ?? "an output"
@@ -113,5 +122,32 @@ public struct ManifestFile: Sendable {
     static func resolve(_ path: String, against directory: String) -> String {
         if path.hasPrefix("/") { return (path as NSString).standardizingPath }
         return ((directory as NSString).appendingPathComponent(path) as NSString).standardizingPath
+    }
+
+    /// `downloads: { allow_hosts: [...], max_size: 2G, timeout: 600s }`.
+    private static func downloads(_ node: YAMLNode, reader: inout NodeReader) -> DownloadPolicy {
+        var policy = DownloadPolicy()
+        guard let fields = reader.mapping(node, in: "'downloads'", keys: ManifestSchema.downloads) else { return policy }
+        if let hosts = fields["allow_hosts"], let items = reader.list(hosts, "allow_hosts", allowSingle: true) {
+            for item in items {
+                guard let host = reader.string(item, "allow_hosts") else { continue }
+                if host.contains("/") || host.contains(":") || host.isEmpty {
+                    reader.error("'\(host)' is not a host name; write just the host, such as 'media.example.com' or '*.cdn.example.com'", at: item)
+                } else {
+                    policy.allowedHosts.append(host)
+                }
+            }
+        }
+        if let size = fields["max_size"], let text = reader.string(size, "max_size") {
+            if let bytes = ValueSyntax.bitRate(text) {
+                policy.maximumSize = Int64(bytes)
+            } else {
+                reader.error("invalid size '\(text)' for 'max_size'; use bytes such as '500M' or '2G'", at: size)
+            }
+        }
+        if let timeout = fields["timeout"], let time = reader.time(timeout, "timeout", frameRate: nil) {
+            if time > .zero { policy.timeout = time.seconds } else { reader.error("'timeout' must be above 0", at: timeout) }
+        }
+        return policy
     }
 }

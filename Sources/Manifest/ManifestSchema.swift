@@ -1,8 +1,11 @@
 /// The keys each part of a manifest accepts (DESIGN.md section 3); the format's contract in one place.
 enum ManifestSchema {
-    static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets"]
+    static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets", "downloads",
+                           "limits"]
+    static let downloads = ["allow_hosts", "max_size", "timeout"]
+    static let limits = ["outputs"]
     static let defaults = ["preset", "out", "template", "background"]
-    static let source = ["path", "generate", "duration", "size", "fps", "color", "frequency", "output"]
+    static let source = ["path", "generate", "duration", "size", "fps", "color", "frequency", "output", "url", "sha256"]
         + GeneratorDecoder.gradientKeys
     /// Keys a template may set and an output may override.
     static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles", "captions",

@@ -15,6 +15,8 @@ public struct ManifestSet: Sendable {
     public var invalidOutputs: Set<String> = []
     /// The presets available.
     public var presets = PresetLibrary()
+    /// The `--preset` name when no preset of that name exists (the outputs keep their own presets meanwhile).
+    public var unknownPresetOverride: String?
 
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -27,22 +29,31 @@ public struct ManifestSet: Sendable {
         public var presetOverride: String?
         /// A directory that replaces every output's `out` (`--out`).
         public var outOverride: String?
+        /// How many outputs the run may expand to (`--max-outputs`).
+        public var limits: OutputLimits
         /// Creates options.
-        public init(presetDirectories: [String] = [], presetOverride: String? = nil, outOverride: String? = nil) {
+        public init(presetDirectories: [String] = [], presetOverride: String? = nil, outOverride: String? = nil,
+                    limits: OutputLimits = OutputLimits()) {
             self.presetDirectories = presetDirectories
             self.presetOverride = presetOverride
             self.outOverride = outOverride
+            self.limits = limits
         }
     }
 
-    /// Reads every manifest at `paths` (files, or directories whose `*.yaml`/`*.yml` files are read in name order).
+    /// Reads every manifest at `paths`: files, or directories whose `*.yaml` and `*.yml` files, and `*.json` files
+    /// with a top-level `mediabatch` key (others are data tables), are read in name order.
     public static func load(paths: [String], options: Options = Options()) -> ManifestSet {
         var set = ManifestSet()
         var diagnostics = DiagnosticList()
         for directory in options.presetDirectories { set.presets.load(directory: directory, diagnostics: &diagnostics) }
-        for path in manifestPaths(paths, diagnostics: &diagnostics) {
+        let found = manifestPaths(paths, diagnostics: &diagnostics)
+        // JSON files found in a directory are manifests only when they say so; named ones always are.
+        let scanned = Set(found.filter { $0.hasSuffix(".json") && !paths.contains($0) })
+        for path in found {
             do {
                 let documents = try YAMLParser.parse(fileAt: path)
+                if scanned.contains(path), documents.first?.root["mediabatch"] == nil { continue }
                 guard let document = documents.first else {
                     diagnostics.error("the manifest is empty; it needs at least 'mediabatch: 1' and 'outputs'",
                                       at: SourceLocation(file: path, line: 1, column: 1), in: nil)
@@ -62,13 +73,20 @@ public struct ManifestSet: Sendable {
                 set.presets.define(name, node: node, source: file.source)
             }
         }
-        var expander = OutputExpander(presets: set.presets, presetOverride: options.presetOverride,
-                                      outOverride: options.outOverride)
+        // A preset a manifest defines is checked even when no output uses it.
+        for file in set.files { set.presets.check(file.presets, source: file.source, diagnostics: &diagnostics) }
+        var presetOverride = options.presetOverride
+        if let name = presetOverride, !set.presets.contains(name) {
+            set.unknownPresetOverride = name
+            presetOverride = nil
+        }
+        var expander = OutputExpander(presets: set.presets, presetOverride: presetOverride,
+                                      outOverride: options.outOverride, limits: options.limits)
         for file in set.files {
             set.outputs += expander.expand(file, diagnostics: &diagnostics)
         }
-        set.invalidOutputs = expander.invalidNames
-        DependencyCheck.check(set.outputs, files: set.files, diagnostics: &diagnostics)
+        OutputIdentity.resolve(&set.outputs, files: set.files, diagnostics: &diagnostics)
+        set.invalidOutputs = Set(set.outputs.filter { expander.invalidNames.contains($0.fileName ?? $0.name) }.map(\.name))
         set.diagnostics = diagnostics.sorted
         return set
     }
@@ -88,9 +106,9 @@ public struct ManifestSet: Sendable {
                 continue
             }
             let names = ((try? manager.contentsOfDirectory(atPath: path)) ?? [])
-                .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+                .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.sorted()
             if names.isEmpty {
-                diagnostics.add(Diagnostic(.error, at: nil, "no manifests ('*.yaml') in directory '\(path)'"))
+                diagnostics.add(Diagnostic(.error, at: nil, "no manifests ('*.yaml', '*.yml', '*.json') in directory '\(path)'"))
             }
             let prefix = path.hasSuffix("/") ? path : path + "/"
             result += names.map { prefix + $0 }

@@ -1,3 +1,4 @@
+import Composition
 public import MediaCore
 public import YAML
 
@@ -172,7 +173,11 @@ public struct NodeReader: Sendable {
     /// A colour: `#rrggbb`, `#rrggbbaa` or a name such as `black`.
     public mutating func color(_ node: YAMLNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
-        guard ColorParser.rgba(text) != nil else {
+        guard Color(parsing: text) != nil else {
+            if !text.hasPrefix("#"), let guess = Suggestion.closest(to: text, among: Color.names) {
+                error("unknown colour '\(text)'; did you mean '\(guess)'?", at: node)
+                return nil
+            }
             error("unknown colour '\(text)'; use '#rrggbb' or a name such as 'black', 'white', 'red'", at: node)
             return nil
         }

@@ -131,7 +131,7 @@ extension OutputDecoder {
 
     /// A colour from manifest text (already checked by `NodeReader.color`).
     static func color(_ text: String) -> Color? {
-        ColorParser.rgba(text).map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) }
+        Color(parsing: text)
     }
 
     /// A title: `{ text, at, duration, position | anchor | region, animate | enter, exit, animate_duration,

@@ -78,10 +78,11 @@ struct OutputDecoder {
             name: name, manifestPath: manifest.path, location: nameNode.location, outDirectory: outDirectory,
             settings: settings, variables: variables, clips: [], intro: nil, outro: nil, transition: nil,
             soundtrack: nil, overlays: [], titles: [], tracks: [], layers: [], background: manifest.defaultBackground)
-        if let node = fields["metadata"], let pairs = node.pairs {
-            for pair in pairs {
-                if let key = pair.key.string, let value = reader.string(pair.value, key) { spec.settings.metadata[key] = value }
-            }
+        if let node = fields["metadata"] {
+            var tags = ExportSettingsTags(container: spec.settings.metadata, streams: spec.settings.streamMetadata ?? [:])
+            metadata(node, into: &tags, reader: &reader)
+            spec.settings.metadata = tags.container
+            spec.settings.streamMetadata = tags.streams.isEmpty ? nil : tags.streams
         }
         spec.backgroundGradient = manifest.defaultBackgroundGradient
         if let node = fields["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
@@ -210,13 +211,27 @@ struct OutputDecoder {
                 var interpolator = NodeInterpolator(variables: variables)
                 let node = interpolator.interpolate(named, reader: &reader)
                 if let path = node.string, !node.isNull {
+                    if RemoteSource.looksLikeURL(path) { return remote(path, sha256: nil, at: node, reader: &reader) }
                     return .file(path: cache.resolve(path, against: manifest.directory))
                 }
                 return uncachedSource(node, rate: rate, reader: &reader)
             }
+            if RemoteSource.looksLikeURL(text) { return remote(text, sha256: nil, at: node, reader: &reader) }
             return .file(path: cache.resolve(text, against: manifest.directory))
         }
         guard let fields = reader.mapping(node, in: "source", keys: ManifestSchema.source) else { return nil }
+        if let url = fields["url"] {
+            guard let text = reader.string(url, "url") else { return nil }
+            var checksum: String?
+            if let node = fields["sha256"], let value = reader.string(node, "sha256") {
+                guard value.count == 64, value.allSatisfy(\.isHexDigit) else {
+                    reader.error("'sha256' must be 64 hexadecimal digits, not '\(value)'", at: node)
+                    return nil
+                }
+                checksum = value.lowercased()
+            }
+            return remote(text, sha256: checksum, at: url, reader: &reader)
+        }
         if let output = fields["output"] {
             return reader.string(output, "output").map { .output(name: $0) }
         }
@@ -246,6 +261,16 @@ struct OutputDecoder {
         GeneratorDecoder.pictureKeys(fields, into: &spec, at: node, reader: &reader)
         if let node = fields["frequency"], let value = reader.number(node, "frequency", in: 1...24000) { spec.frequency = value }
         return .generator(spec)
+    }
+
+    /// A URL source, if its scheme is one mediabatch downloads.
+    private func remote(_ text: String, sha256: String?, at node: YAMLNode, reader: inout NodeReader) -> SourceReference? {
+        let source = RemoteSource(url: text, sha256: sha256, manifestPath: manifest.path)
+        guard RemoteSource.schemes.contains(source.scheme) else {
+            reader.error("unsupported URL scheme '\(source.scheme)' in source '\(text)'; use https:// (or s3://), or a local path", at: node)
+            return nil
+        }
+        return .remote(source)
     }
 
     func clip(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> ClipSpec? {

@@ -1,3 +1,4 @@
+import Foundation
 public import MediaCore
 
 extension OutputSpec {
@@ -35,18 +36,68 @@ extension OutputSpec {
     }
 }
 
-/// Checks that outputs named as sources exist.
-enum DependencyCheck {
-    static func check(_ outputs: [OutputSpec], files: [ManifestFile], diagnostics: inout DiagnosticList) {
-        let names = Set(outputs.map(\.name))
-        let sources = Dictionary(files.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
-        for output in outputs {
-            output.forEachSource { reference, location in
-                guard case .output(let name) = reference, !names.contains(name) else { return }
-                var message = "output '\(output.name)' uses output '\(name)' as a source, but no output has that name"
-                if let guess = Suggestion.closest(to: name, among: Array(names)) { message += "; did you mean '\(guess)'?" }
-                diagnostics.error(message, at: location, in: sources[output.manifestPath])
+/// Output names across manifests: a name may be used once per output folder. Where a name is used in several
+/// folders, each of those outputs is called `folder/name` from then on (its file keeps the plain name), and
+/// `{ output: name }` means the one in the referring output's own folder. Outputs named as sources must exist.
+enum OutputIdentity {
+    static func resolve(_ outputs: inout [OutputSpec], files: [ManifestFile], diagnostics: inout DiagnosticList) {
+        var byName: [String: [Int]] = [:]
+        for (index, output) in outputs.enumerated() { byName[output.name, default: []].append(index) }
+        var qualified: [String: [(folder: String, name: String)]] = [:]
+        for (name, indices) in byName where indices.count > 1 {
+            for index in indices {
+                let folder = display(outputs[index].outDirectory)
+                outputs[index].fileName = name
+                outputs[index].name = folder + "/" + name
+                qualified[name, default: []].append((outputs[index].outDirectory, outputs[index].name))
             }
         }
+        let names = Set(outputs.map(\.name))
+        let sources = Dictionary(files.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
+        for index in outputs.indices where !outputs[index].dependencies.isEmpty {
+            let output = (name: outputs[index].name, outDirectory: outputs[index].outDirectory,
+                          manifestPath: outputs[index].manifestPath)
+            var problems: [(String, SourceLocation)] = []
+            outputs[index].mapOutputReferences { name, location in
+                if let candidates = qualified[name] {
+                    if let same = candidates.first(where: { $0.folder == output.outDirectory }) { return same.name }
+                    problems.append(("output '\(output.name)' uses output '\(name)', which is produced in several folders; name the one meant: " + candidates.map { "'\($0.name)'" }.joined(separator: ", "), location))
+                    return name
+                }
+                if !names.contains(name) {
+                    var message = "output '\(output.name)' uses output '\(name)' as a source, but no output has that name"
+                    if let guess = Suggestion.closest(to: name, among: Array(names)) { message += "; did you mean '\(guess)'?" }
+                    problems.append((message, location))
+                }
+                return name
+            }
+            for (message, location) in problems { diagnostics.error(message, at: location, in: sources[output.manifestPath]) }
+        }
+    }
+
+    /// `path` relative to the current directory when inside it.
+    private static func display(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        let prefix = current.hasSuffix("/") ? current : current + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
+
+extension OutputSpec {
+    /// Replaces the name of every output this one uses as a source by `transform(name, location)`.
+    mutating func mapOutputReferences(_ transform: (String, SourceLocation) -> String) {
+        func map(_ reference: inout SourceReference, _ location: SourceLocation) {
+            if case .output(let name) = reference { reference = .output(name: transform(name, location)) }
+        }
+        if intro != nil { map(&intro!.source, intro!.location) }
+        for index in clips.indices { map(&clips[index].source, clips[index].location) }
+        if outro != nil { map(&outro!.source, outro!.location) }
+        for track in tracks.indices {
+            for segment in tracks[track].segments.indices {
+                map(&tracks[track].segments[segment].source, tracks[track].segments[segment].location)
+            }
+        }
+        if soundtrack != nil { map(&soundtrack!.source, soundtrack!.location) }
+        for index in overlays.indices { map(&overlays[index].source, overlays[index].location) }
     }
 }

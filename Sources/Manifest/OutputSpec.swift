@@ -41,9 +41,12 @@ public struct OutputSpec: Sendable, Hashable {
     public var background: String
     /// A gradient behind everything instead (its size and length are settled when the job is built).
     public var backgroundGradient: GeneratedSource? = nil
+    /// The file name (without extension) when it differs from `name`: outputs of one name in several folders are
+    /// told apart by their folder, and their `name` becomes `folder/name`.
+    public var fileName: String? = nil
 
     /// The written file's path: `outDirectory/name.ext`.
-    public var outputPath: String { outDirectory + "/" + name + "." + settings.container.fileExtension }
+    public var outputPath: String { outDirectory + "/" + (fileName ?? name) + "." + settings.container.fileExtension }
 }
 
 /// How a picture meets the canvas or its region.

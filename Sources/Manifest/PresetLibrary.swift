@@ -154,6 +154,7 @@ public struct PresetLibrary: Sendable {
             video.keyframeInterval = value
         }
         applyDynamicRange(fields, to: &video, reader: &reader)
+        checkSize(video, fields: fields, in: node, reader: &reader)
         settings.video = video
     }
 

@@ -12,12 +12,28 @@ public struct SourceInfo: Sendable, Hashable {
     public var audio: SourceTrack?
     /// A single picture that shows at any time.
     public var isStill: Bool
+
+    /// What a source that cannot be used stands for while the rest of its output is still checked: a picture and a
+    /// sound of any length. A job built with it is never rendered.
+    static let standIn: SourceInfo = {
+        let endless = TimeRange(start: .zero, duration: .positiveInfinity)
+        let url = URL(fileURLWithPath: "/dev/null")
+        return SourceInfo(duration: .positiveInfinity,
+                          video: SourceTrack(url: url, trackID: 1, mediaType: .video, timeRange: endless,
+                                             naturalSize: Size(width: 16, height: 16), frameRate: FrameRate(30),
+                                             naturalTimeScale: 30),
+                          audio: SourceTrack(url: url, trackID: 2, mediaType: .audio, timeRange: endless,
+                                             naturalTimeScale: 48000),
+                          isStill: true)
+    }()
 }
 
 /// Probes file sources once each and describes generators and other outputs, for the job builder.
 public final class SourceCatalog: @unchecked Sendable {
     // Used from one thread at a time (planning is sequential); the cache is the only state.
     private let probe: any SourceProbe
+    private let fetcher: (any SourceFetcher)?
+    private var downloads: [RemoteSource: Result<String, FetchFailure>] = [:]
     private var cache: [String: Result<SourceInfo, SourceProblem>] = [:]
     private var captionFiles: [String: Result<Captions, SourceProblem>] = [:]
     private var generated: [GeneratedSource: SourceInfo] = [:]
@@ -36,18 +52,29 @@ public final class SourceCatalog: @unchecked Sendable {
         public var message: String
     }
 
-    /// A catalog probing files with `probe` and checking fonts with `fonts`.
-    public init(probe: any SourceProbe, fonts: (any FontProbe)? = nil) {
+    /// A catalog probing files with `probe`, downloading URL sources with `fetcher` and checking fonts with `fonts`.
+    public init(probe: any SourceProbe, fetcher: (any SourceFetcher)? = nil, fonts: (any FontProbe)? = nil) {
         self.probe = probe
+        self.fetcher = fetcher
         self.fonts = fonts
+    }
+
+    /// The local copy of a URL source, downloaded once per run.
+    public func localFile(for source: RemoteSource, policy: DownloadPolicy) -> Result<String, FetchFailure> {
+        if let known = downloads[source] { return known }
+        let result = fetcher?.localFile(for: source, policy: policy)
+            ?? .failure(FetchFailure("URL sources cannot be downloaded here"))
+        downloads[source] = result
+        return result
     }
 
     /// The cues of the SRT or WebVTT file at `path`, read once; `displayPath` names it in messages.
     public func captions(_ path: String, displayPath: String) -> Result<Captions, SourceProblem> {
         if let cached = captionFiles[path] { return cached }
         let result: Result<Captions, SourceProblem>
-        if let data = FileManager.default.contents(atPath: path) {
-            if let text = String(data: data, encoding: .utf8) {
+        do {
+            let data = try LocalFile.contents(of: path, limit: Self.maxCaptionBytes)
+            if let text = String(validating: data, as: UTF8.self) {
                 do {
                     let format: Captions.Format? = path.lowercased().hasSuffix(".vtt") ? .webvtt : nil
                     result = .success(try Captions.parse(text, format: format, file: displayPath))
@@ -57,13 +84,16 @@ public final class SourceCatalog: @unchecked Sendable {
             } else {
                 result = .failure(SourceProblem(stage: "load", message: "captions '\(displayPath)' are not UTF-8 text"))
             }
-        } else {
+        } catch {
             result = .failure(SourceProblem(stage: "load",
-                                            message: "captions '\(displayPath)' not found (resolved to '\(path)')"))
+                                            message: "captions '\(displayPath)' \(error) (resolved to '\(path)')"))
         }
         captionFiles[path] = result
         return result
     }
+
+    /// The largest caption file read (64 MiB, as for manifests).
+    static let maxCaptionBytes = 64 << 20
 
     /// The tracks of the file at `path`, probed once.
     public func file(_ path: String) -> Result<SourceInfo, SourceProblem> {

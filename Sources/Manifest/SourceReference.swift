@@ -8,13 +8,16 @@ public enum SourceReference: Sendable, Hashable, Codable, CustomStringConvertibl
     case generator(GeneratedSource)
     /// Another output of the batch, by name: a dependency.
     case output(name: String)
+    /// A file downloaded from a URL before use.
+    case remote(RemoteSource)
 
-    /// `file 'media/a.mp4'`, `generator 'testpattern'`, `output 'teaser'`.
+    /// `file 'media/a.mp4'`, `generator 'testpattern'`, `output 'teaser'`, `URL 'https://...'`.
     public var description: String {
         switch self {
         case .file(let path): "file '\(path)'"
         case .generator(let spec): "generator '\(spec.kind.rawValue)'"
         case .output(let name): "output '\(name)'"
+        case .remote(let source): "URL \(source)"
         }
     }
 }

@@ -18,12 +18,19 @@ public struct BatchPlan: Sendable {
     public var builtCount: Int
     /// The manifests that declare at least one built job.
     public var builtManifests: Set<String>
+    /// Command-line values the manifests cannot satisfy: the command stops with exit status 64.
+    public var argumentErrors: [PlanArgumentError] = []
+    /// Every output the manifests declare (before `--only`), by name, with the folder it is written to.
+    public var declaredOutputs: [String: String] = [:]
+    /// The manifests read.
+    public var manifestPaths: [String] = []
 
     /// Which built jobs `make` keeps in `jobs`.
     public enum Keeping: Sendable {
         /// Every job (`plan`, `run`).
         case all
         /// Only the jobs other outputs use as sources (`validate`, which needs counts, not jobs): memory stays flat.
+        /// Outputs whose entries have errors are built too, so their missing sources are found in the same pass.
         case dependencies
     }
 
@@ -32,7 +39,8 @@ public struct BatchPlan: Sendable {
 
     /// The directories presets are looked up in: next to each manifest path and its parents, the current
     /// directory, and the tool's own checkout (found from the executable's location).
-    public static func presetDirectories(for paths: [String], executable: String = CommandLine.arguments.first ?? "") -> [String] {
+    public static func presetDirectories(for paths: [String],
+                                         executable: String = Bundle.main.executablePath ?? CommandLine.arguments.first ?? "") -> [String] {
         var candidates: [String] = []
         let manager = FileManager.default
         func ancestors(of path: String) -> [String] {
@@ -60,14 +68,22 @@ public struct BatchPlan: Sendable {
         }
     }
 
-    /// Reads `paths`, expands every output, checks dependencies for cycles, probes sources and builds the jobs.
+    /// Reads `paths`, expands every output, checks dependencies for cycles, downloads URL sources, probes sources
+    /// and builds the jobs. `allowsDevices` lets the default probe read named pipes and devices; `limits` bounds the
+    /// expansion.
     public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [], outDirectory: String? = nil,
-                            probe: any SourceProbe = MediaProbe(), fonts: any FontProbe = SystemFonts(),
-                            keeping: Keeping = .all) -> BatchPlan {
+                            probe: (any SourceProbe)? = nil, allowsDevices: Bool = false,
+                            downloads: DownloadOptions = DownloadOptions(), keeping: Keeping = .all,
+                            limits: OutputLimits = OutputLimits(), fonts: any FontProbe = SystemFonts()) -> BatchPlan {
+        let probe = probe ?? MediaProbe(allowsDevices: allowsDevices)
         let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride,
-                                          outOverride: outDirectory)
+                                          outOverride: outDirectory, limits: limits)
         let set = ManifestSet.load(paths: paths, options: options)
         var diagnostics = set.diagnostics
+        var argumentErrors: [PlanArgumentError] = []
+        if let name = set.unknownPresetOverride {
+            argumentErrors.append(.unknownPreset(name, suggestion: Suggestion.closest(to: name, among: set.presets.names)))
+        }
         // Outputs by name, as indices into `set.outputs` (copying an OutputSpec is not free), and their dependencies.
         var index: [String: Int] = [:]
         index.reserveCapacity(set.outputs.count)
@@ -83,15 +99,22 @@ public struct BatchPlan: Sendable {
             let byName = index.mapValues { set.outputs[$0] }
             diagnostics += cycleDiagnostics(cycle, outputs: byName, files: set.files)
         }
+        diagnostics += OutputIdentity.conflicts(among: set.outputs, files: set.files)
         let dependenciesByName: (String) -> [String]? = { name in index[name].map { dependencies[$0] } }
         let order = declarationOrder(set.outputs.map(\.name), dependencies: dependenciesByName)
         var wanted = Set(order)
         if !only.isEmpty {
+            let unmatched = only.filter { pattern in !order.contains { Glob.matches(pattern, $0) } }
+            if !unmatched.isEmpty, !order.isEmpty {
+                argumentErrors.append(.unmatchedPatterns(unmatched, nearest: Glob.nearest(to: unmatched, among: order)))
+            }
             let selected = order.filter { name in only.contains { Glob.matches($0, name) } }
             wanted = Set(selected.flatMap { [$0] + transitiveDependencies(of: $0, in: dependenciesByName) })
         }
 
-        let builder = JobBuilder(catalog: SourceCatalog(probe: probe, fonts: fonts), manifests: set.files)
+        let builder = JobBuilder(catalog: SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads),
+                                                        fonts: fonts),
+                                 manifests: set.files)
         // Only outputs used as sources are looked up by later outputs.
         var usedAsSource = Set<String>()
         for names in dependencies { usedAsSource.formUnion(names) }
@@ -102,23 +125,32 @@ public struct BatchPlan: Sendable {
         outputs.reserveCapacity(order.count)
         let cyclic = Set(cycle ?? [])
         do {
-            for name in order where wanted.contains(name) && !cyclic.contains(name) && !set.invalidOutputs.contains(name) {
+            let buildsInvalid = keeping == .dependencies
+            for name in order where wanted.contains(name) && !cyclic.contains(name)
+                && (buildsInvalid || !set.invalidOutputs.contains(name)) {
                 guard let position = index[name] else { continue }
                 let spec = set.outputs[position]
                 outputs.append(spec)
                 switch builder.build(spec, built: built) {
                 case .success(let job):
+                    diagnostics += builder.warnings(for: spec, built: built)
                     if usedAsSource.contains(name) { built[name] = job }
                     builtCount += 1
                     builtManifests.insert(job.manifestPath)
                     if keeping == .all || usedAsSource.contains(name) { jobs.append(job) }
-                case .failure(let problem):
-                    problems.append(problem)
+                case .failure(let found):
+                    problems += found.all
                 }
             }
         }
-        return BatchPlan(diagnostics: diagnostics, jobs: jobs, problems: problems, outputs: outputs,
-                         builtCount: builtCount, builtManifests: builtManifests)
+        var plan = BatchPlan(diagnostics: diagnostics, jobs: jobs, problems: problems, outputs: outputs,
+                             builtCount: builtCount, builtManifests: builtManifests)
+        plan.argumentErrors = argumentErrors
+        plan.manifestPaths = set.files.map(\.path)
+        for output in set.outputs where plan.declaredOutputs[output.name] == nil {
+            plan.declaredOutputs[output.name] = output.outDirectory
+        }
+        return plan
     }
 
     /// `dependency cycle: a -> b -> a` at each output of the cycle.
@@ -127,9 +159,10 @@ public struct BatchPlan: Sendable {
         let sources = Dictionary(files.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
         return cycle.enumerated().compactMap { index, name in
             guard let spec = outputs[name] else { return nil }
-            let line = sources[spec.manifestPath]?.line(spec.location.line)
             let message = index == 0 ? "dependency cycle: \(text)" : "output '\(name)' is part of the cycle"
-            return Diagnostic(index == 0 ? .error : .note, at: spec.location, message, sourceLine: line)
+            let severity: Diagnostic.Severity = index == 0 ? .error : .note
+            return sources[spec.manifestPath]?.diagnostic(severity, at: spec.location, message)
+                ?? Diagnostic(severity, at: spec.location, message)
         }
     }
 

@@ -25,25 +25,10 @@ public final class BatchRunner: Sendable {
     /// Renders `plan`'s outputs and returns the run report (not yet written to disk).
     public func run(_ plan: BatchPlan, events: @escaping @Sendable (BatchEvent) -> Void = { _ in }) -> RunReport {
         let started = Date()
-        let selection = select(plan)
-        let jobs = Dictionary(plan.jobs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let problems = Dictionary(plan.problems.map { ($0.output, $0) }, uniquingKeysWith: { first, _ in first })
-
-        // Fingerprints in dependency order, so a dependent's covers what it reads.
-        var computed: [String: String] = [:]
-        for name in selection.order {
-            guard let job = jobs[name] else { continue }
-            computed[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: computed)
-        }
-        let fingerprints = computed
-        let upToDate = Set(selection.order.filter { name in
-            guard !options.force, let job = jobs[name], let fingerprint = fingerprints[name] else { return false }
-            // Under --strict an output rendered from damaged sources is checked again (and fails).
-            if options.strict, Fingerprint.recordedWarnings(for: job.outputPath).contains(where: { $0.stage == .decode }) {
-                return false
-            }
-            return Fingerprint.isUpToDate(job.outputPath, fingerprint: fingerprint)
-        })
+        let decision = decide(plan)
+        let (selection, jobs, problems) = (decision.selection, decision.jobs, decision.problems)
+        let (fingerprints, upToDate) = (decision.fingerprints, decision.upToDate)
+        let renderReasons = decision.renderReasons
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let renderCount = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) }.count
@@ -63,8 +48,9 @@ public final class BatchRunner: Sendable {
                 case .started(let name, let attempt) where attempt == 1:
                     events(.started(name: name, expectedSeconds: jobs[name]?.expectedDuration.seconds ?? 0))
                 case .finished(let outcome):
-                    let line = report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id],
+                    var line = report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id],
                                       upToDate: upToDate.contains(outcome.id))
+                    if line.status == .rendered { line.renderReason = renderReasons[outcome.id] }
                     collected.withLock { $0.append(line) }
                     events(.finished(line))
                 default:
@@ -96,6 +82,46 @@ public final class BatchRunner: Sendable {
                          shard: options.shard.map { "\($0.index + 1)/\($0.count)" }, outputs: reports)
     }
 
+    /// What a run of `plan` works from: the outputs it looks at, their jobs and problems, fingerprints, and which
+    /// are up to date.
+    struct Decision {
+        var selection: (order: [String], graph: JobGraph<String>)
+        var jobs: [String: Job]
+        var problems: [String: JobProblems]
+        var fingerprints: [String: String]
+        var upToDate: Set<String>
+        /// Why each job not up to date renders (`forced`, `the file is missing`, ...).
+        var renderReasons: [String: String]
+    }
+
+    func decide(_ plan: BatchPlan) -> Decision {
+        let selection = select(plan)
+        let jobs = Dictionary(plan.jobs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let problems = Dictionary(grouping: plan.problems, by: \.output).mapValues(JobProblems.init)
+        // Fingerprints in dependency order, so a dependent's covers what it reads.
+        var fingerprints: [String: String] = [:]
+        for name in selection.order {
+            guard let job = jobs[name] else { continue }
+            fingerprints[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: fingerprints)
+        }
+        var reasons: [String: String] = [:]
+        for name in selection.order {
+            guard let job = jobs[name], let fingerprint = fingerprints[name] else { continue }
+            if options.force {
+                reasons[name] = "forced"
+            } else if options.strict,
+                      Fingerprint.recordedWarnings(for: job.outputPath).contains(where: { $0.stage == .decode }) {
+                // Under --strict an output rendered from damaged sources is checked again (and fails).
+                reasons[name] = "it was rendered from damaged sources and --strict tolerates none"
+            } else {
+                reasons[name] = Fingerprint.staleness(of: job.outputPath, fingerprint: fingerprint)
+            }
+        }
+        let upToDate = Set(selection.order.filter { jobs[$0] != nil && fingerprints[$0] != nil && reasons[$0] == nil })
+        return Decision(selection: selection, jobs: jobs, problems: problems, fingerprints: fingerprints, upToDate: upToDate,
+                        renderReasons: reasons)
+    }
+
     /// The outputs this run looks at (its shard, in dependency order) and their graph.
     private func select(_ plan: BatchPlan) -> (order: [String], graph: JobGraph<String>) {
         let names = plan.outputs.map(\.name)
@@ -118,15 +144,19 @@ public final class BatchRunner: Sendable {
             throw JobFailure(stage: .mux, reason: "cannot create output directory '\(directory.path)': \(error.localizedDescription)",
                              isTransient: true)
         }
-        Self.removeAbandonedPartials(of: url)
+        StagedFile.removeAbandoned(besides: job.outputPath)
         // Hidden, and keeping the extension, so a muxer that looks at it still sees the right container.
-        let temporary = directory.appendingPathComponent(
-            ".\(url.deletingPathExtension().lastPathComponent).partial-\(getpid()).\(url.pathExtension)").path
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let staged: StagedFile
+        do {
+            staged = try StagedFile(finalPath: job.outputPath)
+        } catch {
+            throw JobFailure(stage: .mux, reason: error.description, isTransient: true)
+        }
         var settings = job.settings
         if options.strict { settings.damageLimit = 0 }
         let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
-                                    audioMix: job.audioMix, settings: settings, outputPath: temporary)
+                                    audioMix: job.audioMix, settings: settings, outputPath: staged.temporaryPath)
+        session.allowsDevices = options.allowsDevices
         session.encoderThreads = threads
         // Frame-threaded decoders hold frames per thread per source and gain nothing here (measured: the same
         // speed with one thread, 20 MB less memory on the render benchmark); the encoder is what needs the cores.
@@ -143,9 +173,12 @@ public final class BatchRunner: Sendable {
             throw JobFailure(stage: FailureStage(rawValue: error.stage.rawValue) ?? .encode, reason: reason,
                              isTransient: error.stage == .mux && Self.looksTransient(error.reason))
         }
-        guard rename(temporary, job.outputPath) == 0 else {
-            throw JobFailure(stage: .mux, reason: "cannot move the finished file to '\(job.outputPath)': \(String(cString: strerror(errno)))",
-                             isTransient: true)
+        // The old fingerprint goes first: stopped between the two, the next run renders again.
+        Fingerprint.forget(for: job.outputPath)
+        do {
+            try staged.commit()
+        } catch {
+            throw JobFailure(stage: .mux, reason: error.description, isTransient: true)
         }
         var finished = result
         finished.outputPath = job.outputPath
@@ -154,47 +187,22 @@ public final class BatchRunner: Sendable {
 
     /// Where an output's poster picture goes: `posters/NAME.jpg` beside it.
     static func posterPath(for job: Job) -> String {
-        let url = URL(fileURLWithPath: job.outputPath)
+        posterPath(for: job.outputPath)
+    }
+
+    /// Where the poster picture of the output at `outputPath` goes: `posters/NAME.jpg` beside it (no output name
+    /// may have a `posters` folder).
+    static func posterPath(for outputPath: String) -> String {
+        let url = URL(fileURLWithPath: outputPath)
         return url.deletingLastPathComponent().appendingPathComponent("posters")
             .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".jpg").path
     }
 
-    /// A 320-pixel-wide JPEG of the composition at a third of its length, for the HTML report; nil if it fails.
+    /// A poster of the output, at most 320 pixels wide, for the HTML report (see `PosterChoice`); nil if it fails.
     private func poster(for job: Job, token: CancellationToken) -> String? {
-        guard let video = job.settings.video, job.expectedDuration > .zero, !token.isCancelled else { return nil }
+        guard job.settings.video != nil, job.expectedDuration > .zero, !token.isCancelled else { return nil }
         let path = Self.posterPath(for: job)
-        let width = min(320, video.width)
-        let height = max(2, Int((Double(width) * Double(video.height) / Double(video.width) / 2).rounded()) * 2)
-        let settings = ExportSettings(
-            name: "poster", container: .jpeg,
-            video: ExportSettings.Video(codec: .mjpeg, width: width, height: height, frameRate: video.frameRate,
-                                        crf: 4, pixelFormat: "yuvj420p"),
-            audio: nil, faststart: false, posterTime: job.expectedDuration.multiplied(by: 1, dividedBy: 3))
-        do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
-                                        audioMix: job.audioMix, settings: settings, outputPath: path)
-            session.encoderThreads = 1
-            session.decoderThreads = 1
-            _ = try session.export()
-            return path
-        } catch {
-            return nil
-        }
-    }
-
-    /// Deletes temporary files an earlier run left beside `output` when it was killed outright (SIGKILL, power
-    /// loss): `.NAME.partial-PID.EXT` whose process is gone.
-    static func removeAbandonedPartials(of output: URL) {
-        let directory = output.deletingLastPathComponent()
-        let prefix = ".\(output.deletingPathExtension().lastPathComponent).partial-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(prefix) {
-            let pidText = name.dropFirst(prefix.count).prefix { $0.isNumber }
-            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-        }
+        return OutputPictures.writePoster(of: job, to: path) ? path : nil
     }
 
     /// I/O conditions that may pass: a full or busy disk, an interrupted call.
@@ -216,7 +224,7 @@ public final class BatchRunner: Sendable {
     }
 
     /// The report line of one output.
-    private func report(for outcome: JobOutcome<String, RenderedOutput>, job: Job?, problem: JobProblem?,
+    private func report(for outcome: JobOutcome<String, RenderedOutput>, job: Job?, problem: JobProblems?,
                         upToDate: Bool) -> OutputReport {
         let name = outcome.id
         let path = job?.outputPath ?? ""
@@ -236,6 +244,7 @@ public final class BatchRunner: Sendable {
             if upToDate || outcome.value?.result == nil {
                 report.status = .upToDate
                 fill(&report, fromFileAt: path)
+                report.lastRenderedAt = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
                 report.loudnessLUFS = Fingerprint.recordedLoudness(for: path).map { ($0 * 10).rounded() / 10 }
                 let recorded = Fingerprint.recordedWarnings(for: path)
                 report.warnings = recorded.isEmpty ? nil : recorded
@@ -244,6 +253,7 @@ public final class BatchRunner: Sendable {
                 }
             } else if let result = outcome.value?.result {
                 report.status = .rendered
+                report.lastRenderedAt = Date()
                 report.renderSeconds = outcome.duration ?? result.renderSeconds
                 fill(&report, from: result.probe)
                 report.actualDuration = ReportTime(result.duration)

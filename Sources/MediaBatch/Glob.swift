@@ -1,5 +1,16 @@
+import MediaCore
+
 /// Shell-style name patterns for `--only`: `*` any run of characters, `?` one character, `[abc]` one of a set.
 public enum Glob {
+    /// Up to `limit` names closest to what `patterns` spell (their wildcards left out), nearest first.
+    public static func nearest(to patterns: [String], among names: [String], limit: Int = 3) -> [String] {
+        let literals = patterns.map { $0.filter { !"*?[]".contains($0) } }
+        let scored = names.map { name in
+            (name, literals.map { Suggestion.editDistance($0.lowercased(), name.lowercased()) }.min() ?? .max)
+        }
+        return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0)
+    }
+
     /// Whether `name` matches `pattern` as a whole.
     public static func matches(_ pattern: String, _ name: String) -> Bool {
         match(Array(pattern), 0, Array(name), 0)

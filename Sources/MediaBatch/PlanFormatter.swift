@@ -68,8 +68,30 @@ public enum PlanFormatter {
         if !job.cuts.isEmpty {
             lines.append("  cuts:     " + job.cuts.map { cutSummary($0, relativeTo: directory) }.joined(separator: " | "))
         }
+        lines += textLines(job)
+        lines += duckingLines(job)
+        return lines
+    }
+
+    /// Titles with their time and placement (the anchor, or the canvas region they wrap in), then captions.
+    static func textLines(_ job: Job) -> [String] {
+        let layers = job.videoComposition?.textLayers ?? []
+        let total = job.expectedDuration
+        var lines: [String] = [], used = 0
         for title in job.titles {
-            lines.append("  title:    \"\(title.text)\" at \(TimeSyntax.humanReadable(title.at)) (\(title.position), \(title.animate))")
+            let start = MediaTime.minimum(title.at, total)
+            let end = title.duration.map { MediaTime.minimum(start + $0, total) } ?? total
+            guard end > start else {
+                lines.append("  title:    \"\(title.text)\" at \(TimeSyntax.humanReadable(title.at)) is past the end; not shown")
+                continue
+            }
+            let placement = used < layers.count ? describe(layers[used].placement) : title.position
+            used += 1
+            lines.append("  title:    \"\(title.text)\" \(TimeSyntax.humanReadable(start))-\(TimeSyntax.humanReadable(end)) \(placement), animate \(title.animate)")
+        }
+        let captions = layers.dropFirst(used)
+        if let first = captions.first, let last = captions.last {
+            lines.append("  captions: \(captions.count) cue\(captions.count == 1 ? "" : "s") \(TimeSyntax.humanReadable(first.timeRange.start))-\(TimeSyntax.humanReadable(last.timeRange.end)), \(describe(first.placement))")
         }
         return lines
     }
@@ -85,6 +107,31 @@ public enum PlanFormatter {
         if transition.softness > 0 { text += " softness \(ValueSyntax.format(transition.softness))" }
         if transition.ease != .linear { text += " \(transition.ease)" }
         return text
+    }
+
+    /// `at bottom`, `at top-left`, `in region {x, y, width, height}`, `at bottom of {x, y, width, height}` (canvas
+    /// pixels; captions kept clear of overlays).
+    static func describe(_ placement: TextPlacement) -> String {
+        let names: [TextPlacement.Anchor: String] = [
+            .topLeft: "top-left", .top: "top", .topRight: "top-right", .left: "left", .center: "center",
+            .right: "right", .bottomLeft: "bottom-left", .bottom: "bottom", .bottomRight: "bottom-right",
+        ]
+        switch placement {
+        case .region(let rect): return "in region \(rect)"
+        case .anchor(let anchor, _, _): return "at " + (names[anchor] ?? "\(anchor)")
+        case .anchoredIn(let anchor, let rect): return "at " + (names[anchor] ?? "\(anchor)") + " of \(rect)"
+        }
+    }
+
+    /// Each ducked track: how deep, under which tracks, from what level, how fast.
+    static func duckingLines(_ job: Job) -> [String] {
+        job.audioMix.inputParameters.compactMap { parameters -> String? in
+            guard let ducking = parameters.ducking else { return nil }
+            let decibels = ducking.depth > 0 ? ValueSyntax.format((20 * log10(ducking.depth) * 10).rounded() / 10) + "dB" : "silence"
+            let under = ducking.sideChainTrackIDs.map { "audio \($0)" }.joined(separator: ", ")
+            return "  ducking:  audio \(parameters.trackID) to \(decibels) while \(under) above \(ValueSyntax.format(ducking.threshold)) dBFS"
+                + " (attack \(TimeSyntax.humanReadable(ducking.attack)), release \(TimeSyntax.humanReadable(ducking.release)))"
+        }
     }
 
     /// `draft (h264 960x540 30fps crf 28, aac 96k 48000Hz 2ch)`.
@@ -107,8 +154,8 @@ public enum PlanFormatter {
         return relative(url.path, to: directory)
     }
 
-    /// `path` relative to `directory` when it is inside it.
-    static func relative(_ path: String, to directory: String) -> String {
+    /// `path` relative to `directory` (by default the current one) when it is inside it.
+    public static func relative(_ path: String, to directory: String = FileManager.default.currentDirectoryPath) -> String {
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }

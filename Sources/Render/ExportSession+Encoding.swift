@@ -12,7 +12,7 @@ extension ExportSession {
         let audio = settings.audio
         let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
         let threads = (encoder: encoderThreads, decoder: decoderThreads)
-        let pool = SourcePool(decoderThreads: threads.decoder)
+        let pool = SourcePool(decoderThreads: threads.decoder, allowsDevices: allowsDevices)
         try pool.openAll(in: composition, video: video != nil, audio: audio != nil)
         try checkCancelled()
 
@@ -45,7 +45,7 @@ extension ExportSession {
             do {
                 let clock = try FrameClock(frameRate: video.frameRate)
                 let encoder = try Encoder(codec: name, video: encoderSettings, globalHeader: output.needsGlobalHeader)
-                let stream = try output.addStream(for: encoder)
+                let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"))
                 videoPipe = (renderer, encoder, stream, clock, try clock.frameCount(for: duration))
             } catch let error as LibAVError {
                 throw ExportError.encoderSetup(error, output: outputPath)
@@ -62,7 +62,7 @@ extension ExportSession {
             do {
                 let encoder = try Encoder(codec: ExportSettings.encoderName(audio.codec), audio: audioSettings,
                                           globalHeader: output.needsGlobalHeader)
-                let stream = try output.addStream(for: encoder)
+                let stream = try output.addStream(for: encoder, metadata: settings.streamTags("audio"))
                 let pipe = try AudioEncodePipe(encoder: encoder, settings: audioSettings, output: output, stream: stream)
                 let perFrame = videoPipe.map { Int(($0.clock.frameDuration.seconds * Double(rate)).rounded(.up)) + 2 } ?? 0
                 let first = range.start.convertScale(Int32(rate), method: .roundTowardPositiveInfinity).value

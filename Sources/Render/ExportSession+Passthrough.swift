@@ -18,8 +18,10 @@ extension ExportSession {
         do {
             willCreateOutput()
             output = try OutputFile(path: outputPath, format: settings.muxerName, metadata: settings.metadata)
-            videoOut = try output.addStream(copying: plan.videoStream, of: input)
-            if let audio = plan.audioStream { audioOut = try output.addStream(copying: audio, of: input) }
+            videoOut = try output.addStream(copying: plan.videoStream, of: input, metadata: settings.streamTags("video"))
+            if let audio = plan.audioStream {
+                audioOut = try output.addStream(copying: audio, of: input, metadata: settings.streamTags("audio"))
+            }
             try output.writeHeader(options: settings.faststart && settings.supportsFaststart ? ["movflags": "+faststart"] : [:])
         } catch {
             throw ExportError.wrap(error, path: nil, output: outputPath)

@@ -118,4 +118,12 @@ extension ExportSettings {
         default: Int(speed) ?? 8
         }
     }
+
+    /// The tags of the stream of `kind` (`video` or `audio`): the container's `language`, then the stream's own.
+    func streamTags(_ kind: String) -> [String: String] {
+        var tags: [String: String] = [:]
+        if let language = metadata["language"] { tags["language"] = language }
+        for (key, value) in streamMetadata?[kind] ?? [:] { tags[key] = value }
+        return tags
+    }
 }

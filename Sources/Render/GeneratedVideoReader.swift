@@ -18,7 +18,7 @@ final class GeneratedVideoReader: VideoSourceReader {
             throw ExportError.probe(path: path, reason: "generator '\(source.kind.rawValue)' has no pictures")
         }
         guard source.kind != .color || source.rgbaColor != nil else {
-            throw ExportError.probe(path: path, reason: "unknown colour '\(source.color)'; use #rrggbb or a basic name")
+            throw ExportError.probe(path: path, reason: "unknown colour '\(source.color)'; use '#rrggbb' or a name such as 'black', 'white', 'red'")
         }
         guard !source.isGradient || source.gradientStops != nil else {
             throw ExportError.probe(path: path, reason: "a gradient needs colours written as #rrggbb or basic names, not "

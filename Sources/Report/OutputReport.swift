@@ -1,3 +1,4 @@
+public import Foundation
 import MediaCore
 
 /// Everything the report says about one output: where it was declared, what was made, how long it took, what failed.
@@ -43,6 +44,14 @@ public struct OutputReport: Sendable, Hashable, Codable {
     /// What was concealed or converted while rendering (damaged source packets, HDR tone-mapped); nil when nothing
     /// was, so the key is left out of `report.json`.
     public var warnings: [SourceWarning]?
+    /// When the output file was last written by a render (this run's or an earlier one's).
+    public var lastRenderedAt: Date?
+    /// When a run last looked at this output; earlier than the report's `startedAt` for entries kept from an
+    /// earlier run that this one did not look at (a subset run).
+    public var checkedAt: Date?
+    /// Why it was rendered rather than up to date (`its inputs or settings changed`, `the file is missing`,
+    /// `forced`), when `status` is `rendered`.
+    public var renderReason: String?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(
@@ -82,6 +91,12 @@ public struct OutputReport: Sendable, Hashable, Codable {
     public static func speed(media: Double?, render: Double?) -> Double? {
         guard let media, let render, render > 0, media.isFinite else { return nil }
         return media / render
+    }
+
+    /// Whether the entry comes from a run before the one that started at `runStart` (kept by a subset run).
+    public func isFromEarlierRun(than runStart: Date) -> Bool {
+        guard let checkedAt else { return false }
+        return checkedAt < runStart
     }
 
     /// The one-line reason a summary shows: the failure reason or the skip reason.

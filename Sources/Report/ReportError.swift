@@ -10,6 +10,8 @@ public enum ReportError: Error, CustomStringConvertible, Sendable, Hashable {
     case invalidJSON(String)
     /// A report file could not be written.
     case writeFailed(path: String, reason: String)
+    /// There is no report file at this path.
+    case missing(path: String)
 
     /// Lowercase message, names in 'quotes'.
     public var description: String {
@@ -24,6 +26,8 @@ public enum ReportError: Error, CustomStringConvertible, Sendable, Hashable {
             return "invalid report JSON: \(reason)"
         case .writeFailed(let path, let reason):
             return "cannot write '\(path)': \(reason)"
+        case .missing(let path):
+            return "no report at '\(path)'"
         }
     }
 }

@@ -1,6 +1,9 @@
+import Foundation
+
 extension RunReport {
     /// `report.html`: one static, self-contained page (inline CSS, no scripts) with the summary and one card per
-    /// output: poster frame if any, status, durations, speed, size, codecs, reason, warnings, and a link to the file.
+    /// output: the output itself playing inline (`<video controls>` with its poster frame; `<audio>` for sound,
+    /// the picture for stills), status, durations, speed, size, codecs, reason, warnings, and a link to the file.
     /// Paths inside `directory` (where the page is written) are linked relative to it, so the folder can be moved.
     public func html(relativeTo directory: String? = nil) -> String {
         func link(_ path: String) -> String {
@@ -17,12 +20,13 @@ extension RunReport {
             <title>mediabatch report</title>
             <style>
             body { font-family: system-ui, sans-serif; margin: 2rem; background: #f6f6f4; color: #222; }
-            .outputs { display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1rem; }
+            .outputs { display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1rem; align-items: start; }
             .output { background: #fff; border-radius: 6px; padding: 0.8rem; border-top: 4px solid #999; }
             .output.rendered, .output.up-to-date { border-top-color: #2a8a3e; }
             .output.failed { border-top-color: #c62828; }
             .output.skipped, .output.cancelled { border-top-color: #b8860b; }
-            .output img { width: 100%; height: auto; display: block; margin-bottom: 0.5rem; }
+            .output img, .output video, .output audio { width: 100%; height: auto; display: block; margin-bottom: 0.5rem; background: #111; }
+            .earlier { color: #666; font-size: 0.8rem; font-style: italic; }
             .output h2 { font-size: 1rem; margin: 0 0 0.3rem; word-break: break-all; }
             .status { font-weight: bold; text-transform: uppercase; font-size: 0.8rem; }
             dl { display: grid; grid-template-columns: auto 1fr; gap: 0.1rem 0.8rem; margin: 0.5rem 0; font-size: 0.85rem; }
@@ -41,11 +45,12 @@ extension RunReport {
         page += "<div class=\"outputs\">\n"
         for output in outputs {
             page += "<section class=\"output \(output.status.rawValue)\">\n"
-            if let poster = output.posterPath {
-                page += "<img src=\"\(ReportText.htmlURL(link(poster)))\" alt=\"poster frame of \(h(output.name))\" loading=\"lazy\">\n"
-            }
+            page += Self.media(output, link: link)
             page += "<h2>\(h(output.name))</h2>\n"
             page += "<div class=\"status\">\(output.status.rawValue)</div>\n"
+            if output.isFromEarlierRun(than: startedAt), let checked = output.checkedAt {
+                page += "<p class=\"earlier\">from an earlier run (\(h(checked.formatted(Self.timestampStyle)))); this run did not look at it</p>\n"
+            }
             var facts: [(String, String)] = []
             if let location = output.location { facts.append(("manifest", location.description)) }
             if let expected = output.expectedDuration { facts.append(("expected", ReportText.seconds(expected.seconds))) }
@@ -60,6 +65,7 @@ extension RunReport {
             if let loudness = output.loudnessLUFS, loudness.isFinite { facts.append(("loudness", "\(loudness) LUFS")) }
             if !output.dependencies.isEmpty { facts.append(("uses", output.dependencies.joined(separator: ", "))) }
             if output.attempts > 1 { facts.append(("attempts", "\(output.attempts)")) }
+            if let rendered = output.lastRenderedAt { facts.append(("rendered at", rendered.formatted(Self.timestampStyle))) }
             if !facts.isEmpty {
                 page += "<dl>\n"
                 for (term, value) in facts { page += "<dt>\(h(term))</dt><dd>\(h(value))</dd>\n" }
@@ -80,5 +86,25 @@ extension RunReport {
         }
         page += "</div>\n</body>\n</html>\n"
         return page
+    }
+
+    /// The card's player: the output itself for outputs that exist (video with its poster, sound, or the still
+    /// picture), else the poster frame alone.
+    static func media(_ output: OutputReport, link: (String) -> String) -> String {
+        let h = ReportText.html
+        let poster = output.posterPath.map { ReportText.htmlURL(link($0)) }
+        guard output.status.isSuccess else {
+            return poster.map { "<img src=\"\($0)\" alt=\"poster frame of \(h(output.name))\" loading=\"lazy\">\n" } ?? ""
+        }
+        let source = ReportText.htmlURL(link(output.path))
+        switch (output.path as NSString).pathExtension.lowercased() {
+        case "m4a", "mp3", "wav", "opus", "ogg":
+            return "<audio controls preload=\"none\" src=\"\(source)\"></audio>\n"
+        case "jpg", "jpeg", "png":
+            return "<img src=\"\(source)\" alt=\"\(h(output.name))\" loading=\"lazy\">\n"
+        default:
+            let posterAttribute = poster.map { " poster=\"\($0)\"" } ?? ""
+            return "<video controls preload=\"none\"\(posterAttribute) src=\"\(source)\" title=\"\(h(output.name))\"></video>\n"
+        }
     }
 }

@@ -7,8 +7,9 @@ extension RunReport {
         lines.append("| status | name | duration | render | speed | size |")
         lines.append("|---|---|---:|---:|---:|---:|")
         for output in outputs {
+            let earlier = output.isFromEarlierRun(than: startedAt) ? " (earlier run)" : ""
             let cells = [
-                output.status.rawValue, md(output.name), ReportText.seconds(output.displayDuration?.seconds),
+                output.status.rawValue + earlier, md(output.name), ReportText.seconds(output.displayDuration?.seconds),
                 ReportText.seconds(output.renderSeconds), ReportText.speed(output.speed), ReportText.bytes(output.byteSize),
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")

@@ -4,15 +4,17 @@ extension RunReport {
     /// The file names `write(to:)` creates.
     public static let fileNames = ["report.json", "report.xml", "report.md", "report.html"]
 
-    /// Writes report.json, report.xml, report.md and report.html into `directory` (created if missing): all four are
+    /// Writes report.json, report.xml, report.md and report.html into `directory` (created if missing), with paths
+    /// relative to it (see `relativized(to:)`): all four are
     /// first written to temporary names in the directory, then each renamed over its final name, so a reader never
     /// sees a partial file. Returns the written files' URLs.
     @discardableResult
     public func write(to directory: URL) throws(ReportError) -> [URL] {
         let contents: [Data]
+        let report = relativized(to: directory.standardizedFileURL.path)
         do {
             contents = [
-                try jsonData(), Data(junitXML().utf8), Data(markdown().utf8), Data(html(relativeTo: directory.standardizedFileURL.path).utf8),
+                try report.jsonData(), Data(report.junitXML().utf8), Data(report.markdown().utf8), Data(report.html().utf8),
             ]
         } catch {
             throw .writeFailed(path: directory.appendingPathComponent("report.json").path, reason: "\(error)")

@@ -49,6 +49,8 @@ public struct RunReport: Sendable, Hashable, Codable {
         let noun = totals.total == 1 ? "output" : "outputs"
         var line = "\(totals.total) \(noun): \(counts) in \(ReportText.seconds(wallSeconds))"
         if let shard { line += " (shard \(shard))" }
+        let earlier = earlierRunCount
+        if earlier > 0 { line += "; \(earlier) of them from earlier runs" }
         return line
     }
 }

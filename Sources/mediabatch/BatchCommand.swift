@@ -1,20 +1,18 @@
 import Foundation
 import MediaBatch
+import MediaCore
 import Report
 import Scheduler
 
 /// `run` and `report merge`.
 enum BatchCommand {
-    static func run(_ invocation: Invocation, version: String) -> Int32 {
-        let plan = BatchPlan.make(paths: invocation.paths, presetOverride: invocation.preset, only: invocation.only,
-                                  outDirectory: invocation.outDirectory)
-        Commands.printErrors(plan.diagnostics)
-        if plan.isInvalid { return 2 }
-        Commands.printErrors(plan.problems.map(\.diagnostic))
-        if invocation.dryRun {
-            print(PlanFormatter.text(plan))
-            return plan.problems.isEmpty ? 0 : 1
+    static func run(_ invocation: Invocation, version: String, console: Console) -> Int32 {
+        let plan: BatchPlan
+        switch Commands.loadPlan(invocation, console: console) {
+        case .success(let loaded): plan = loaded
+        case .failure(let status): return status.code
         }
+        console.print(plan.problems.map(\.diagnostic))
         var options = BatchOptions(paths: invocation.paths, toolVersion: version)
         options.outDirectory = invocation.outDirectory
         options.jobs = invocation.jobs
@@ -22,75 +20,146 @@ enum BatchCommand {
         options.presetOverride = invocation.preset
         options.force = invocation.force
         options.failFast = invocation.failFast
-        options.strict = invocation.strict
         options.retries = invocation.retries
+        options.strict = invocation.strict
+        options.allowsDevices = invocation.allowDevices
         do {
+            let environment = ProcessInfo.processInfo.environment
             if let text = invocation.shard {
                 let spec = try ShardSpec(parsing: text)
                 options.shard = (spec.index, spec.count)
-            } else if let spec = try ShardSpec.fromEnvironment(ProcessInfo.processInfo.environment,
-                                                                 count: ProcessInfo.processInfo.environment["MEDIABATCH_SHARD_COUNT"].flatMap { Int($0) }) {
+            } else if let spec = try ShardSpec.fromEnvironment(environment,
+                                                                 count: environment["MEDIABATCH_SHARD_COUNT"].flatMap { Int($0) }) {
                 options.shard = (spec.index, spec.count)
             }
         } catch {
-            FileHandle.standardError.write(Data("mediabatch: error: \(error)\n".utf8))
+            console.usage(Invocation.UsageError(message: "\(error)", command: .run))
             return 64
         }
+        let runner = BatchRunner(options: options)
+        if invocation.dryRun { return dryRun(plan, runner: runner, console: console) }
 
         if invocation.verbose {
-            LibraryWarnings.forward { line in FileHandle.standardError.write(Data("libav: \(line)\n".utf8)) }
+            LibraryWarnings.forward { line in FileHandle.standardError.write(Data("libav: \(TerminalText.escaped(line))\n".utf8)) }
         }
-        let runner = BatchRunner(options: options)
-        let signals = SignalWatcher { runner.cancellation.cancel() }
-        let display = TerminalDisplay(quiet: invocation.quiet, verbose: invocation.verbose)
-        let report = runner.run(plan) { display.handle($0) }
-        signals.stop()
-        display.finish()
-
-        let directory = reportDirectory(plan, invocation: invocation)
+        let folders = Dictionary(plan.outputs.map { ($0.name, $0.outDirectory) }, uniquingKeysWith: { first, _ in first })
+        // Held until the reports are written, so another run's files, fingerprints and reports never mix with these.
+        let lock: OutputLock
         do {
-            _ = try report.write(to: URL(fileURLWithPath: directory))
+            lock = try lockFolders(plan, reportFolders: Array(folders.values) + [invocation.reportDirectory].compactMap { $0 },
+                                   wait: !invocation.noWait, console: console)
         } catch {
-            FileHandle.standardError.write(Data("mediabatch: error: cannot write the report: \(error)\n".utf8))
+            console.error("mediabatch: error: " + TerminalText.escaped("\(error)"))
+            if case .busy = error { return 75 }
+            return 73
         }
-        print(report.terminalSummary())
-        print("report: \(directory)/report.html")
-        return report.isSuccess ? 0 : 1
+        let json = invocation.progressJSON ? JSONProgress() : nil
+        let display = json == nil ? TerminalDisplay(quiet: invocation.quiet, verbose: invocation.verbose, console: console) : nil
+        let signals = SignalWatcher { runner.cancellation.cancel() }
+        let report = runner.run(plan) { event in
+            json?.handle(event)
+            display?.handle(event)
+        }
+        signals.stop()
+        display?.finish()
+
+        let written = ReportFolders.write(report, folders: folders, declared: plan.declaredOutputs,
+                                          combined: invocation.reportDirectory)
+        var status: Int32 = report.isSuccess ? 0 : 1
+        var lines: [String] = []
+        for folder in written {
+            let path = PlanFormatter.relative(folder.directory) + "/report.html"
+            if let error = folder.error {
+                // A run whose report is missing or stale must not look like a good one.
+                console.error("mediabatch: error: " + TerminalText.escaped("cannot write the report: \(error)"))
+                lines.append("report: not written into \(TerminalText.escaped(PlanFormatter.relative(folder.directory)))")
+                status = 73
+            } else {
+                json?.reportWritten(PlanFormatter.relative(folder.directory) + "/report.json")
+                lines.append("report: \(TerminalText.escaped(path))")
+            }
+        }
+        if let json {
+            FileHandle.standardError.write(Data((report.summaryLine + "\n").utf8))
+            json.summary(report, exitStatus: status)
+        } else {
+            console.output(colored(report.terminalSummary(), console: console), terminator: "")
+            for line in lines { console.output(line) }
+        }
+        withExtendedLifetime(lock) {}
+        return status
     }
 
-    /// `--out`, else the directory most outputs go to, else `out`.
-    static func reportDirectory(_ plan: BatchPlan, invocation: Invocation) -> String {
-        if let out = invocation.outDirectory { return out }
-        let directories = plan.jobs.map { URL(fileURLWithPath: $0.outputPath).deletingLastPathComponent().path }
-        let counts = Dictionary(directories.map { ($0, 1) }, uniquingKeysWith: +)
-        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "out"
+    /// Locks the folders the run writes (each output's folder and each report's), waiting with a note for another
+    /// run that holds one, or failing at once when `wait` is false.
+    static func lockFolders(_ plan: BatchPlan, reportFolders: [String], wait: Bool, console: Console)
+        throws(OutputLock.Failure) -> OutputLock
+    {
+        let outputs = plan.outputs.map { URL(fileURLWithPath: $0.outputPath).deletingLastPathComponent().path }
+        let reports = reportFolders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        return try OutputLock(folders: outputs + reports, wait: wait) { folder, holder in
+            let who = holder.map { " (pid \($0))" } ?? ""
+            console.error("mediabatch: note: " + TerminalText.escaped(
+                "waiting for another mediabatch run\(who) to finish with '\(folder)'; '--no-wait' fails at once instead"))
+        }
     }
 
-    static func mergeReports(_ invocation: Invocation, version: String) -> Int32 {
+    /// `run --dry-run`: what would render, what is up to date and what would be skipped, each with its reason.
+    static func dryRun(_ plan: BatchPlan, runner: BatchRunner, console: Console) -> Int32 {
+        let actions = runner.dryRun(plan)
+        let width = actions.map(\.name.count).max() ?? 0
+        for action in actions {
+            let word = action.kind.rawValue
+            let styled = console.status(word, as: action.kind == .upToDate ? "up-to-date" : word)
+            console.output(styled + String(repeating: " ", count: max(0, 10 - word.count))
+                           + "  \(action.name.padding(to: width))  \(action.reason)")
+        }
+        let count = { (kind: PlannedAction.Kind) in actions.filter { $0.kind == kind }.count }
+        console.output("\(actions.count) output\(actions.count == 1 ? "" : "s"): \(count(.render)) to render, "
+                       + "\(count(.upToDate)) up to date, \(count(.skip)) to skip; nothing was rendered")
+        return count(.skip) == 0 ? 0 : 1
+    }
+
+    /// The terminal summary with its status words coloured.
+    static func colored(_ summary: String, console: Console) -> String {
+        guard console.colorsOutput else { return summary }
+        return summary.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let word = line.prefix { $0 != " " }
+            guard ["rendered", "up-to-date", "failed", "skipped", "cancelled"].contains(String(word)) else { return String(line) }
+            return console.status(String(word)) + line.dropFirst(word.count)
+        }.joined(separator: "\n")
+    }
+
+    static func mergeReports(_ invocation: Invocation, console: Console) -> Int32 {
         var reports: [RunReport] = []
         for path in invocation.paths {
-            let file = path.hasSuffix(".json") ? path : (path as NSString).appendingPathComponent("report.json")
-            guard let data = FileManager.default.contents(atPath: file) else {
-                FileHandle.standardError.write(Data("mediabatch: error: no report at '\(file)'\n".utf8))
-                return 64
-            }
             do {
-                reports.append(try RunReport(jsonData: data))
+                reports.append(try RunReport(contentsOf: path))
             } catch {
-                FileHandle.standardError.write(Data("mediabatch: error: '\(file)': \(error)\n".utf8))
+                if case .missing = error {
+                    console.usage(Invocation.UsageError(message: "\(error)", command: .reportMerge))
+                    return 64
+                }
+                console.error("mediabatch: error: " + TerminalText.escaped("'\(path)': \(error)"))
                 return 1
             }
         }
+        let merged: RunReport
         do {
-            let merged = try RunReport.merge(reports)
-            let directory = invocation.outDirectory ?? "."
-            _ = try merged.write(to: URL(fileURLWithPath: directory))
-            print(merged.terminalSummary())
-            print("report: \(directory)/report.html")
-            return merged.isSuccess ? 0 : 1
+            merged = try RunReport.merge(reports)
         } catch {
-            FileHandle.standardError.write(Data("mediabatch: error: \(error)\n".utf8))
+            console.error("mediabatch: error: " + TerminalText.escaped("\(error)"))
             return 1
         }
+        let directory = invocation.outDirectory ?? "."
+        do {
+            try merged.write(to: URL(fileURLWithPath: directory))
+        } catch {
+            console.error("mediabatch: error: " + TerminalText.escaped("\(error)"))
+            return 73
+        }
+        console.output(colored(merged.terminalSummary(), console: console), terminator: "")
+        console.output("report: \(TerminalText.escaped(directory))/report.html")
+        return merged.isSuccess ? 0 : 1
     }
 }

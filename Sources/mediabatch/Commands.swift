@@ -8,57 +8,133 @@ enum Commands {
     static let version = "0.1.0"
 
     static func run(_ invocation: Invocation) -> Int32 {
+        let console = Console(choice: invocation.color)
+        if invocation.wantsHelp {
+            console.output(HelpText.command(CommandSpec.of(invocation.command)), terminator: "")
+            return 0
+        }
         switch invocation.command {
         case .help:
-            print(Invocation.usage)
-            return 0
+            return help(invocation, console: console)
         case .version:
-            print("mediabatch \(version)")
+            console.output("mediabatch \(version)")
+            return 0
+        case .completion:
+            let shell = Completions.Shell(rawValue: invocation.subject ?? "") ?? .bash
+            console.output(Completions.script(for: shell), terminator: "")
             return 0
         case .validate:
-            return validate(invocation)
+            return validate(invocation, console: console)
         case .plan:
-            return plan(invocation)
+            return plan(invocation, console: console)
+        case .frames, .sheet:
+            return PictureCommand.run(invocation, console: console)
         case .run:
-            return BatchCommand.run(invocation, version: version)
+            return BatchCommand.run(invocation, version: version, console: console)
         case .reportMerge:
-            return BatchCommand.mergeReports(invocation, version: version)
+            return BatchCommand.mergeReports(invocation, console: console)
         }
     }
 
-    static func printErrors(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-        }
-    }
-
-    static func validate(_ invocation: Invocation) -> Int32 {
-        let plan = BatchPlan.make(paths: invocation.paths, keeping: .dependencies)
-        let all = plan.diagnostics + plan.problems.map(\.diagnostic)
-        printErrors(all)
-        let errors = all.filter { $0.severity == .error }.count
-        if errors > 0 {
-            FileHandle.standardError.write(Data("\(errors) error\(errors == 1 ? "" : "s")\n".utf8))
-            return 2
-        }
-        if !invocation.quiet {
-            let outputs = plan.builtCount, manifests = plan.builtManifests.count
-            print("valid: \(outputs) output\(outputs == 1 ? "" : "s") in \(manifests) manifest\(manifests == 1 ? "" : "s")")
+    static func help(_ invocation: Invocation, console: Console) -> Int32 {
+        if invocation.manPage {
+            console.output(HelpText.manPage(version: version), terminator: "")
+        } else if invocation.markdown {
+            console.output(HelpText.markdown(), terminator: "")
+        } else if let topic = invocation.subject {
+            guard let text = HelpText.lookup(topic) else {
+                let names = Completions.helpTopics
+                var message = "no help on '\(topic)'"
+                if let guess = Suggestion.closest(to: topic, among: names) { message += "; did you mean '\(guess)'?" }
+                console.usage(Invocation.UsageError(message: message + "; topics: " + names.joined(separator: ", ")))
+                return 64
+            }
+            console.output(text, terminator: "")
+        } else {
+            console.output(HelpText.overview(), terminator: "")
         }
         return 0
     }
 
-    static func plan(_ invocation: Invocation) -> Int32 {
-        let plan = BatchPlan.make(paths: invocation.paths, presetOverride: invocation.preset, only: invocation.only)
-        printErrors(plan.diagnostics)
-        if plan.isInvalid { return 2 }
+    /// The plan for `invocation`'s paths and options, or the exit status when the command must stop: 64 for
+    /// values the manifests cannot satisfy, 2 for invalid manifests.
+    static func loadPlan(_ invocation: Invocation, console: Console, only: [String]? = nil,
+                         keeping: BatchPlan.Keeping = .all, stopsOnInvalid: Bool = true) -> Result<BatchPlan, ExitStatus> {
+        let downloads = DownloadOptions(invocation)
+        let plan = BatchPlan.make(paths: invocation.paths, presetOverride: invocation.preset, only: only ?? invocation.only,
+                                  outDirectory: invocation.command == .run ? invocation.outDirectory : nil,
+                                  allowsDevices: invocation.allowDevices, downloads: downloads, keeping: keeping,
+                                  limits: invocation.limits)
+        if !plan.argumentErrors.isEmpty {
+            for error in plan.argumentErrors {
+                console.error(ArgumentDiagnostic.text(error, arguments: invocation.arguments, console: console))
+            }
+            return .failure(ExitStatus(code: 64))
+        }
+        if stopsOnInvalid {
+            console.print(plan.diagnostics)
+            if plan.isInvalid { return .failure(ExitStatus(code: 2)) }
+        }
+        return .success(plan)
+    }
+
+    static func validate(_ invocation: Invocation, console: Console) -> Int32 {
+        let plan: BatchPlan
+        switch loadPlan(invocation, console: console, keeping: .dependencies, stopsOnInvalid: false) {
+        case .success(let loaded): plan = loaded
+        case .failure(let status): return status.code
+        }
+        let report = ValidationReport(plan: plan)
+        for group in report.groups where !group.diagnostics.isEmpty {
+            console.print(group.diagnostics)
+            if !invocation.quiet { console.error(report.summary(of: group)) }
+        }
+        if report.errorCount > 0 {
+            console.error(report.totalLine)
+            return 2
+        }
+        if !invocation.quiet { console.output(report.totalLine) }
+        return 0
+    }
+
+    static func plan(_ invocation: Invocation, console: Console) -> Int32 {
+        let plan: BatchPlan
+        switch loadPlan(invocation, console: console) {
+        case .success(let loaded): plan = loaded
+        case .failure(let status): return status.code
+        }
         if invocation.json {
             guard (try? PlanDocument.write(jobs: plan.jobs, problems: plan.problems)) != nil else { return 1 }
         } else {
-            printErrors(plan.problems.map(\.diagnostic))
-            print(PlanFormatter.text(plan))
+            console.print(plan.problems.map(\.diagnostic))
+            console.output(TerminalText.escaped(PlanFormatter.text(plan), keepingNewlines: true))
+        }
+        if invocation.sheet {
+            for job in plan.jobs where job.settings.video != nil {
+                let directory = invocation.outDirectory ?? (job.outputPath as NSString).deletingLastPathComponent
+                do {
+                    let path = try OutputPictures.writeSheet(of: job, count: invocation.count, columns: invocation.columns,
+                                                             cellWidth: invocation.width, into: directory)
+                    console.error("sheet: \(path)")
+                } catch {
+                    console.error("mediabatch: error: \(error)")
+                    return 1
+                }
+            }
         }
         return plan.problems.isEmpty ? 0 : 1
+    }
+}
+
+/// An exit status carried through a `Result`.
+struct ExitStatus: Error {
+    var code: Int32
+}
+
+extension Console {
+    /// Writes `text` followed by `terminator` to standard output.
+    func output(_ text: String, terminator: String) {
+        FileHandle.standardOutput.write(Data((text + terminator).utf8))
     }
 }
 

@@ -1,22 +1,43 @@
+import Foundation
+import Manifest
 import MediaCore
 
-/// A parsed command line: which command, its paths and its options.
+/// A parsed command line: which command, its paths and its options. Which options each command takes comes from
+/// `CommandSpec`, the table help is printed from.
 struct Invocation: Equatable, Sendable {
     /// The commands mediabatch understands.
     enum Command: String, Equatable, Sendable, CaseIterable {
-        case run, validate, plan, reportMerge = "report merge", help, version
+        case run, validate, plan, frames, sheet, reportMerge = "report merge", completion, help, version
+    }
+
+    /// When to colour the output.
+    enum ColorChoice: String, Equatable, Sendable {
+        case auto, always, never
     }
 
     /// Why a command line cannot be run; exit status 64.
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var message: String
-        var description: String { "mediabatch: error: \(message)\nrun 'mediabatch help' for usage" }
+        /// The command whose help to point to; nil points to `mediabatch help`.
+        var command: Command? = nil
+        var description: String {
+            let hint = command.map { "mediabatch \($0.rawValue) --help" } ?? "mediabatch help"
+            return "mediabatch: error: \(message)\nrun '\(hint)' for usage"
+        }
     }
 
     var command: Command
+    /// The arguments as given (without the program name), to quote under errors about them.
+    var arguments: [String] = []
     var paths: [String] = []
+    /// `frames` and `sheet`: the output's name; `help`: the topic; `completion`: the shell.
+    var subject: String?
+    /// `--help` was given: print the command's help instead of running it.
+    var wantsHelp = false
+    var color = ColorChoice.auto
     var json = false
     var outDirectory: String?
+    var reportDirectory: String?
     var jobs: Int?
     var only: [String] = []
     var dryRun = false
@@ -28,139 +49,198 @@ struct Invocation: Equatable, Sendable {
     var quiet = false
     var verbose = false
     var strict = false
-
-    /// Flags without a value, by command.
-    private static let flags: [Command: Set<String>] = [
-        .run: ["--dry-run", "--force", "--fail-fast", "--strict", "--quiet", "--verbose", "-q", "-v"],
-        .plan: ["--json"],
-        .validate: ["--quiet", "-q"],
-        .reportMerge: [],
-    ]
-
-    /// Options that take a value, by command.
-    private static let valued: [Command: Set<String>] = [
-        .run: ["--out", "--jobs", "-j", "--only", "--preset", "--retries", "--shard"],
-        .plan: ["--only", "--preset"],
-        .validate: [],
-        .reportMerge: ["--out"],
-    ]
+    var progressJSON = false
+    var sheet = false
+    var times: [String] = []
+    var count = 12
+    var columns = 4
+    var width = 320
+    var allowedHosts: [String] = []
+    var cacheDirectory: String?
+    var manPage = false
+    var markdown = false
+    /// Fail at once when another run holds an output folder's lock, instead of waiting.
+    var noWait = false
+    /// Let sources be named pipes and devices.
+    var allowDevices = false
+    /// The most outputs all manifests together may expand to.
+    var maxOutputs: Int?
 
     /// Parses `arguments` (without the program name).
     init(parsing arguments: [String]) throws(UsageError) {
+        command = .help
+        self.arguments = arguments
         var rest = arguments[...]
+        // `--color` may also come before the command.
+        while let first = rest.first, first == "--color" || first.hasPrefix("--color=") {
+            rest.removeFirst()
+            let value = first == "--color" ? rest.popFirst() : String(first.dropFirst("--color=".count))
+            try apply(option: "--color", value: value ?? "")
+        }
         guard let first = rest.popFirst() else { command = .help; return }
         switch first {
-        case "help", "--help", "-h": command = .help; return
-        case "version", "--version": command = .version; return
-        case "run": command = .run
-        case "validate": command = .validate
-        case "plan": command = .plan
+        case "--help", "-h": command = .help; return
+        case "--version": command = .version; return
         case "report":
-            guard rest.popFirst() == "merge" else {
+            guard rest.first == "merge" else {
+                if let next = rest.first, next == "--help" || next == "-h" { command = .reportMerge; wantsHelp = true; return }
                 throw UsageError(message: "'report' needs a subcommand: 'mediabatch report merge DIR...'")
             }
+            rest.removeFirst()
             command = .reportMerge
         default:
-            let names = ["run", "validate", "plan", "report", "help", "version"]
-            var message = "unknown command '\(first)'"
-            if let guess = Self.closest(first, names) { message += "; did you mean '\(guess)'?" }
-            throw UsageError(message: message)
+            guard let known = Command(rawValue: first), known != .reportMerge else {
+                let names = CommandSpec.all.map(\.word)
+                var message = "unknown command '\(first)'"
+                if let guess = Suggestion.closest(to: first, among: names) { message += "; did you mean '\(guess)'?" }
+                throw UsageError(message: message)
+            }
+            command = known
         }
-        let flags = Self.flags[command] ?? []
-        let valued = Self.valued[command] ?? []
+        let spec = CommandSpec.of(command)
+        var positional: [String] = []
         while let argument = rest.popFirst() {
-            if argument == "--" { paths += rest; break }
-            guard argument.hasPrefix("-"), argument != "-" else { paths.append(argument); continue }
+            if argument == "--" { positional += rest; break }
+            guard argument.hasPrefix("-"), argument != "-" else { positional.append(argument); continue }
             var name = argument
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            if flags.contains(name), inlineValue == nil {
-                try apply(flag: name)
-            } else if valued.contains(name) {
-                guard let value = inlineValue ?? rest.popFirst() else {
-                    throw UsageError(message: "option '\(name)' needs a value")
-                }
-                try apply(option: name, value: value)
-            } else {
+            guard let option = spec.option(name) else {
                 var message = "unknown option '\(name)' for '\(command.rawValue)'"
-                if let guess = Self.closest(name, Array(flags) + Array(valued)) { message += "; did you mean '\(guess)'?" }
-                throw UsageError(message: message)
+                let names = spec.options.map(\.name) + spec.options.compactMap(\.short)
+                if let guess = Suggestion.closest(to: name, among: names) { message += "; did you mean '\(guess)'?" }
+                throw UsageError(message: message, command: command)
+            }
+            if option.value == nil {
+                guard inlineValue == nil else {
+                    throw UsageError(message: "option '\(option.name)' takes no value", command: command)
+                }
+                apply(flag: option.name)
+            } else {
+                guard let value = inlineValue ?? rest.popFirst() else {
+                    throw UsageError(message: "option '\(name)' needs a value", command: command)
+                }
+                try apply(option: option.name, value: value)
             }
         }
+        if wantsHelp { return }
+        try assign(positional)
+    }
+
+    /// Gives the positional arguments their roles and fills in defaults.
+    private mutating func assign(_ positional: [String]) throws(UsageError) {
+        var positional = positional[...]
+        switch command {
+        case .frames, .sheet:
+            guard let name = positional.popFirst() else {
+                throw UsageError(message: "'\(command.rawValue)' needs the name of an output", command: command)
+            }
+            subject = name
+            if command == .frames && times.isEmpty {
+                throw UsageError(message: "'frames' needs '--at' with the times to render, such as '--at 1s,3.5s,end'",
+                                 command: command)
+            }
+        case .completion:
+            guard let shell = positional.popFirst() else {
+                throw UsageError(message: "'completion' needs a shell: bash, zsh or fish", command: command)
+            }
+            guard Completions.Shell(rawValue: shell) != nil else {
+                var message = "unknown shell '\(shell)'"
+                if let guess = Suggestion.closest(to: shell, among: ["bash", "zsh", "fish"]) { message += "; did you mean '\(guess)'?" }
+                throw UsageError(message: message + "; use bash, zsh or fish", command: command)
+            }
+            subject = shell
+        case .help:
+            subject = positional.popFirst()
+            if subject == "report", positional.first == "merge" { positional.removeFirst(); subject = "report merge" }
+        default:
+            break
+        }
+        if command == .completion || command == .help || command == .version {
+            if let extra = positional.first {
+                throw UsageError(message: "unexpected argument '\(extra)' for '\(command.rawValue)'", command: command)
+            }
+            return
+        }
+        paths = Array(positional)
         if command == .reportMerge && paths.isEmpty {
-            throw UsageError(message: "'report merge' needs at least one report directory")
+            throw UsageError(message: "'report merge' needs at least one report directory", command: command)
         }
         if command != .reportMerge && paths.isEmpty { paths = ["manifests"] }
     }
 
-    private mutating func apply(flag: String) throws(UsageError) {
+    private mutating func apply(flag: String) {
         switch flag {
+        case "--help": wantsHelp = true
         case "--json": json = true
         case "--dry-run": dryRun = true
         case "--force": force = true
         case "--fail-fast": failFast = true
         case "--strict": strict = true
-        case "--quiet", "-q": quiet = true
-        case "--verbose", "-v": verbose = true
-        default: throw UsageError(message: "unknown option '\(flag)'")
+        case "--quiet": quiet = true
+        case "--verbose": verbose = true
+        case "--sheet": sheet = true
+        case "--man": manPage = true
+        case "--markdown": markdown = true
+        case "--no-wait": noWait = true
+        case "--allow-devices": allowDevices = true
+        default: break
         }
     }
 
     private mutating func apply(option: String, value: String) throws(UsageError) {
         switch option {
-        case "--out": outDirectory = value
-        case "--jobs", "-j":
-            guard let count = Int(value), count > 0 else {
-                throw UsageError(message: "'\(option)' needs a whole number above 0, not '\(value)'")
-            }
-            jobs = count
-        case "--retries":
-            guard let count = Int(value), count >= 0 else {
-                throw UsageError(message: "'--retries' needs a whole number 0 or above, not '\(value)'")
-            }
-            retries = count
+        case "--out":
+            guard !value.isEmpty else { throw UsageError(message: "'--out' needs a directory, not an empty string", command: command) }
+            outDirectory = value
+        case "--max-outputs": maxOutputs = try whole(value, option, minimum: 1)
+        case "--report": reportDirectory = value
+        case "--jobs": jobs = try whole(value, option, minimum: 1)
+        case "--retries": retries = try whole(value, option, minimum: 0)
+        case "--count": count = try whole(value, option, minimum: 1, maximum: 400)
+        case "--columns": columns = try whole(value, option, minimum: 1, maximum: 40)
+        case "--width": width = try whole(value, option, minimum: 16, maximum: 4096)
         case "--only": only.append(value)
+        case "--at": times += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         case "--preset": preset = value
+        case "--allow-host": allowedHosts.append(value)
+        case "--cache": cacheDirectory = value
+        case "--progress":
+            guard value == "json" || value == "text" else {
+                throw UsageError(message: "'--progress' needs 'text' or 'json', not '\(value)'", command: command)
+            }
+            progressJSON = value == "json"
+        case "--color":
+            guard let choice = ColorChoice(rawValue: value) else {
+                throw UsageError(message: "'--color' needs 'auto', 'always' or 'never', not '\(value)'", command: command)
+            }
+            color = choice
         case "--shard":
             let parts = value.split(separator: "/")
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n > 0, k >= 1, k <= n else {
-                throw UsageError(message: "'--shard' needs K/N with 1 <= K <= N, such as '2/3', not '\(value)'")
+                throw UsageError(message: "'--shard' needs K/N with 1 <= K <= N, such as '2/3', not '\(value)'", command: command)
             }
             shard = value
-        default: throw UsageError(message: "unknown option '\(option)'")
+        default:
+            break
         }
     }
 
-    private static func closest(_ word: String, _ candidates: [String]) -> String? {
-        Suggestion.closest(to: word, among: candidates)
+    private func whole(_ value: String, _ option: String, minimum: Int, maximum: Int = .max) throws(UsageError) -> Int {
+        guard let number = Int(value), number >= minimum, number <= maximum else {
+            let range = maximum == .max
+                ? (minimum == 0 ? "0 or above" : "above \(minimum - 1)")
+                : "from \(minimum) to \(maximum)"
+            throw UsageError(message: "'\(option)' needs a whole number \(range), not '\(value)'", command: command)
+        }
+        return number
     }
+}
 
-    static let usage = """
-        mediabatch: turns a directory of YAML manifests into finished videos
-
-        usage:
-          mediabatch run [PATH...] [options]     render every output (PATH: manifest files or directories; default 'manifests')
-          mediabatch validate [PATH...]          check manifests and sources; exit 2 with every error
-          mediabatch plan [PATH...] [--json]     show every output, its preset, duration, sources and timeline
-          mediabatch report merge DIR... [--out DIR]   join shard reports into one
-          mediabatch version | help
-
-        run options:
-          --out DIR        write outputs and reports under DIR instead of each manifest's 'out'
-          --jobs, -j N     render at most N outputs at once (default: fits the CPU cores)
-          --only GLOB      render only outputs whose name matches GLOB (repeatable)
-          --preset NAME    use this preset for every output
-          --force          render even outputs that are up to date
-          --dry-run        plan only; render nothing
-          --fail-fast      start no new render after the first failure
-          --strict         fail an output on any damaged source packet (default: conceal up to the preset's damage_limit)
-          --retries N      retry transient (I/O) failures up to N times
-          --shard K/N      render the K-th of N deterministic shares (or from JOB_COMPLETION_INDEX and the like)
-          --quiet, -q      print only the summary; --verbose, -v prints libav warnings too
-
-        exit status: 0 all good, 1 some output failed or was skipped, 2 invalid manifests, 64 usage error
-        """
+extension Invocation {
+    /// The output limits the options ask for (`--max-outputs`).
+    var limits: OutputLimits { OutputLimits(perRun: maxOutputs ?? OutputLimits.defaultPerRun) }
 }

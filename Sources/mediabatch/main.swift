@@ -1,5 +1,6 @@
 import Foundation
 import MediaBatch
+import MediaCore
 
 // The command line: parse, dispatch, exit with 0 (good), 1 (some output failed), 2 (invalid manifests), 64 (usage).
 let status: Int32
@@ -7,7 +8,7 @@ do {
     let invocation = try Invocation(parsing: Array(CommandLine.arguments.dropFirst()))
     status = Commands.run(invocation)
 } catch {
-    FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    Console(choice: .auto).usage(error)
     status = 64
 }
 exit(status)

@@ -55,12 +55,12 @@ final class ManifestFixture {
     }
 
     /// Builds every output of the manifest into jobs with a fake probe over `media` (file name -> media).
-    func build(_ set: ManifestSet, media: [String: ProbedMedia] = FakeProbe.standard) throws -> [String: Result<Job, JobProblem>] {
+    func build(_ set: ManifestSet, media: [String: ProbedMedia] = FakeProbe.standard) throws -> [String: Result<Job, JobProblems>] {
         for name in media.keys where !FileManager.default.fileExists(atPath: path(name)) { try write(name, "") }
         let builder = JobBuilder(catalog: SourceCatalog(probe: FakeProbe(media: media, directory: directory), fonts: FakeFonts()),
                                  manifests: set.files)
         var built: [String: Job] = [:]
-        var results: [String: Result<Job, JobProblem>] = [:]
+        var results: [String: Result<Job, JobProblems>] = [:]
         for spec in set.outputs {
             let result = builder.build(spec, built: built)
             if case .success(let job) = result { built[spec.name] = job }
@@ -83,7 +83,7 @@ final class ManifestFixture {
     }
 
     /// Loads the manifest (free of diagnostics) and returns the build problem of output `name`.
-    func problem(_ name: String, media: [String: ProbedMedia] = FakeProbe.standard) throws -> JobProblem {
+    func problem(_ name: String, media: [String: ProbedMedia] = FakeProbe.standard) throws -> JobProblems {
         let set = load()
         #expect(messages(set) == "")
         let result = try #require(try build(set, media: media)[name])

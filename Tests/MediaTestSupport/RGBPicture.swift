@@ -9,6 +9,13 @@ public struct RGBPicture {
     /// `rgb24` samples, row by row.
     public var bytes: [UInt8]
 
+    /// A picture from packed rgb24 bytes already decoded.
+    public init(decoded bytes: [UInt8], width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+
     /// Frame `index` of `path` (or the only picture of an image file) as rgb24.
     public init(path: String, frame index: Int = 0, width: Int, height: Int) throws {
         let data = try MediaTool.ffmpeg(["-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1",
@@ -19,13 +26,6 @@ public struct RGBPicture {
         guard bytes.count == width * height * 3 else {
             throw MediaToolError(message: "decoded \(bytes.count) bytes for \(width)x\(height) from '\(path)'")
         }
-    }
-
-    /// A picture from packed rgb24 bytes, row by row.
-    public init(decoded bytes: [UInt8], width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        self.bytes = bytes
     }
 
     /// The colour at (`x`, `y`).

@@ -162,6 +162,7 @@ func bt709Picture(_ path: String, frame index: Int, width: Int, height: Int) thr
     return picture
 }
 
+
 /// Frame `index` of `path` decoded as 10-bit 4:2:0: the luma and both chroma samples at each of `points`.
 func tenBitSamples(_ path: String, frame index: Int, width: Int, height: Int, at points: [(Int, Int)]) throws
     -> [(y: Int, cb: Int, cr: Int)]

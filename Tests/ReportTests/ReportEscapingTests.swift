@@ -47,7 +47,7 @@ import Testing
         let html = report.html()
         #expect(html.contains("<h2>a&lt;b&gt;&amp;&quot;c&quot;&#39;d|e</h2>"))
         #expect(html.contains(#"<p class="reason">encode: x &lt; y &amp; &quot;z&quot; | &#39;w&#39; tab</p>"#))
-        #expect(html.contains(#"<img src="posters/%3Cok%3E%20%221%22.jpg" alt="poster frame of &lt;ok&gt;" loading="lazy">"#))
+        #expect(html.contains(#"<video controls preload="none" poster="posters/%3Cok%3E%20%221%22.jpg" src="out/ok%20&amp;%20fine.mp4" title="&lt;ok&gt;"></video>"#))
         #expect(html.contains(#"<a href="out/ok%20&amp;%20fine.mp4">out/ok &amp; fine.mp4</a>"#))
         #expect(html.contains("<dt>manifest</dt><dd>m&amp;&quot;x&quot;.yaml:1:1</dd>"))
         #expect(!html.contains("<ok>"))

@@ -77,7 +77,13 @@ struct BatchRunTests {
         #expect(modified == after)
         let forced = try CommandRunner.run(["run", "m", "--out", "out", "--force", "--only", "one"], in: directory)
         #expect(forced.status == 0)
-        #expect(try Self.statuses(directory) == ["one": "rendered"])
+        // The folder's report still describes both outputs: 'two' is kept from the earlier run, marked as such.
+        #expect(try Self.statuses(directory) == ["one": "rendered", "two": "up-to-date"])
+        let report = try Self.report(directory)
+        let entries = report["outputs"] as? [[String: Any]] ?? []
+        let started = report["startedAt"] as? String ?? ""
+        let checked = Dictionary(uniqueKeysWithValues: entries.map { ($0["name"] as? String ?? "", $0["checkedAt"] as? String ?? "") })
+        #expect(checked["two"].map { $0 < started } == true && checked["one"].map { $0 >= started } == true)
     }
 
     @Test func cycleIsRefusedBeforeAnythingRenders() throws {
@@ -146,6 +152,13 @@ struct BatchRunTests {
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(try Self.statuses(directory) == ["a": "rendered", "b": "rendered", "c": "rendered", "d": "rendered",
                                                  "e": "rendered", "teaser": "rendered"])
+        // Paths in the merged report are relative to it and lead to the shards' files.
+        let outputs = try Self.report(directory)["outputs"] as? [[String: Any]] ?? []
+        for output in outputs {
+            let path = output["path"] as? String ?? ""
+            #expect(path.hasPrefix("../shard"), "\(path)")
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").appendingPathComponent(path).path))
+        }
     }
 
     @Test func leftoversOfAKilledRunAreRemovedWhenTheOutputIsRenderedAgain() throws {

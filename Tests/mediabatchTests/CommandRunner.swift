@@ -12,16 +12,22 @@ struct CommandRunner {
     /// The `mediabatch` executable next to the test bundle.
     static var binary: URL { MediaTool.builtExecutable(named: "mediabatch") }
 
-    /// Starts `mediabatch arguments` in `directory`.
-    static func start(_ arguments: [String], in directory: URL) throws -> (Process, Pipe, Pipe) {
+    /// Starts `mediabatch arguments` in `directory`, with `environment` added to (or, for nil values, removed from)
+    /// the test's own.
+    static func start(_ arguments: [String], in directory: URL,
+                      environment extra: [String: String?] = [:]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
-        for key in ["JOB_COMPLETION_INDEX", "CI_NODE_INDEX", "CIRCLE_NODE_INDEX", "BUILDKITE_PARALLEL_JOB"] {
+        for key in ["JOB_COMPLETION_INDEX", "CI_NODE_INDEX", "CIRCLE_NODE_INDEX", "BUILDKITE_PARALLEL_JOB", "NO_COLOR",
+                    "MEDIABATCH_ALLOW_LOOPBACK_HTTP", "MEDIABATCH_S3_PRESIGN"] {
             environment[key] = nil
         }
+        // Downloads in tests never touch the user's cache.
+        environment["MEDIABATCH_CACHE"] = directory.appendingPathComponent(".cache").path
+        for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -31,8 +37,8 @@ struct CommandRunner {
     }
 
     /// Runs `mediabatch arguments` in `directory` to the end.
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
-        let (process, out, err) = try start(arguments, in: directory)
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String?] = [:]) throws -> Result {
+        let (process, out, err) = try start(arguments, in: directory, environment: environment)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -25,8 +25,39 @@ struct InvocationTests {
         (["plan", "--strict"], "unknown option '--strict' for 'plan'"),
         (["report"], "'report' needs a subcommand: 'mediabatch report merge DIR...'"),
         (["report", "merge"], "'report merge' needs at least one report directory"),
+        (["frames", "teaser"], "'frames' needs '--at' with the times to render, such as '--at 1s,3.5s,end'"),
+        (["completion", "tcsh"], "unknown shell 'tcsh'; use bash, zsh or fish"),
+        (["run", "--progress", "xml"], "'--progress' needs 'text' or 'json', not 'xml'"),
+        (["run", "--color", "sometimes"], "'--color' needs 'auto', 'always' or 'never', not 'sometimes'"),
+        (["validate", "--force=yes"], "unknown option '--force' for 'validate'"),
+        (["sheet", "x", "--count", "0"], "'--count' needs a whole number from 1 to 400, not '0'"),
     ])
     func refusesBadCommandLines(arguments: [String], message: String) {
-        #expect(throws: Invocation.UsageError(message: message)) { try Invocation(parsing: arguments) }
+        #expect(performing: { try Invocation(parsing: arguments) }, throws: { error in
+            (error as? Invocation.UsageError)?.message == message
+        })
+    }
+
+    @Test func usageErrorsPointToTheCommandsHelp() {
+        #expect(throws: Invocation.UsageError(message: "option '--jobs' needs a value", command: .run)) {
+            try Invocation(parsing: ["run", "--jobs"])
+        }
+        #expect(Invocation.UsageError(message: "x", command: .plan).description == "mediabatch: error: x\nrun 'mediabatch plan --help' for usage")
+        #expect(Invocation.UsageError(message: "x").description == "mediabatch: error: x\nrun 'mediabatch help' for usage")
+    }
+
+    @Test(arguments: [["run", "--help"], ["validate", "-h"], ["plan", "--help"], ["report", "merge", "--help"],
+                      ["report", "--help"], ["frames", "-h"], ["sheet", "--help"], ["completion", "--help"]])
+    func helpIsAnOptionOfEveryCommand(arguments: [String]) throws {
+        #expect(try Invocation(parsing: arguments).wantsHelp)
+    }
+
+    @Test func readsFramesAndSheetOptions() throws {
+        let frames = try Invocation(parsing: ["frames", "teaser", "m.yaml", "--at", "1s,3.5s", "--at=end", "--out", "look"])
+        #expect(frames.subject == "teaser" && frames.paths == ["m.yaml"] && frames.times == ["1s", "3.5s", "end"])
+        #expect(frames.outDirectory == "look")
+        let sheet = try Invocation(parsing: ["--color", "never", "sheet", "teaser", "--count", "6", "--columns", "3"])
+        #expect(sheet.subject == "teaser" && sheet.paths == ["manifests"] && sheet.count == 6 && sheet.columns == 3)
+        #expect(sheet.color == .never)
     }
 }

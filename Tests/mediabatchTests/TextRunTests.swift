@@ -191,7 +191,8 @@ struct TextRunTests {
             m/text.yaml:14:39: error: font file 'fonts/Brand.otf' not found (resolved to '\(directory.path)/m/fonts/Brand.otf')
                 captions: { file: subs.srt, font: fonts/Brand.otf }
                                                   ^
-            2 errors
+            m/text.yaml: 2 errors; 0 of 2 outputs can be built
+            2 errors in 1 of 1 file; 0 of 2 outputs in 1 manifest can be built
 
             """)
     }

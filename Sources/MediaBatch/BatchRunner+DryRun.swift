@@ -1,0 +1,59 @@
+import Foundation
+import Manifest
+
+/// What a run would do with one output, and why: `run --dry-run`.
+public struct PlannedAction: Sendable, Hashable {
+    /// The three things a run can do with an output.
+    public enum Kind: String, Sendable, Hashable {
+        /// It would be rendered.
+        case render
+        /// Its file matches its fingerprint; it would be left alone.
+        case upToDate = "up to date"
+        /// It cannot be built, or something it uses cannot.
+        case skip
+    }
+
+    /// The output.
+    public var name: String
+    /// What would happen.
+    public var kind: Kind
+    /// Why, in a few words.
+    public var reason: String
+}
+
+extension BatchRunner {
+    /// What `run` would do with each output of `plan` it looks at (this shard's, in dependency order), without
+    /// rendering anything.
+    public func dryRun(_ plan: BatchPlan) -> [PlannedAction] {
+        let decision = decide(plan)
+        var cannot: [String: String] = [:]
+        var actions: [PlannedAction] = []
+        for name in decision.selection.order {
+            if let problems = decision.problems[name] {
+                cannot[name] = "cannot be built"
+                actions.append(PlannedAction(name: name, kind: .skip, reason: problems.reason))
+                continue
+            }
+            guard let job = decision.jobs[name] else { continue }
+            if let blocked = job.dependencies.first(where: { cannot[$0] != nil }) {
+                cannot[name] = "depends on '\(blocked)'"
+                actions.append(PlannedAction(name: name, kind: .skip, reason: "dependency '\(blocked)' cannot be built"))
+            } else if decision.upToDate.contains(name) {
+                actions.append(PlannedAction(name: name, kind: .upToDate, reason: "fingerprint matches the file"))
+            } else {
+                actions.append(PlannedAction(name: name, kind: .render, reason: renderReason(job)))
+            }
+        }
+        return actions
+    }
+
+    /// Why an output that is not up to date would render.
+    private func renderReason(_ job: Job) -> String {
+        if options.force && FileManager.default.fileExists(atPath: job.outputPath) { return "--force" }
+        if !FileManager.default.fileExists(atPath: job.outputPath) { return "no file yet" }
+        if !FileManager.default.fileExists(atPath: Fingerprint.sidecarPath(for: job.outputPath)) {
+            return "no fingerprint beside the file (made by something else, or by a run that was stopped)"
+        }
+        return "its manifest, preset, sources or mediabatch changed since it was rendered"
+    }
+}

@@ -1,0 +1,239 @@
+/// What the command line accepts, in one table: the parser reads it, and `--help`, `mediabatch help TOPIC`, the man
+/// page, `docs/cli.md` and the shell completions are all printed from it, so they cannot disagree.
+struct CommandSpec: Sendable {
+    /// One option of a command.
+    struct Option: Sendable {
+        /// `--out`.
+        var name: String
+        /// `-j`, when the option has a one-letter form.
+        var short: String? = nil
+        /// `DIR` for options that take a value; nil for flags.
+        var value: String? = nil
+        /// The values a completion offers (`never`, `auto`, `always`); empty for free text.
+        var choices: [String] = []
+        /// Whether the value names a file or directory (completions offer paths).
+        var takesPath = false
+        /// Whether the option may be given more than once.
+        var repeats = false
+        /// One line of help.
+        var help: String
+    }
+
+    /// The invocation's command.
+    var command: Invocation.Command
+    /// `run [PATH...] [options]`.
+    var synopsis: String
+    /// One line for the command list.
+    var summary: String
+    /// A paragraph for the command's own help.
+    var details: String
+    /// The options, in the order help lists them.
+    var options: [Option]
+    /// Command lines with what they do.
+    var examples: [(command: String, meaning: String)]
+
+    /// The command's words: `run`, `report merge`.
+    var name: String { command.rawValue }
+
+    /// The first word of the command: what completes after `mediabatch` (`report` for `report merge`).
+    var word: String { command == .reportMerge ? "report" : name }
+
+    /// The option named `name` (long or short form).
+    func option(_ name: String) -> Option? {
+        options.first { $0.name == name || $0.short == name }
+    }
+}
+
+extension CommandSpec {
+    /// Options every command takes.
+    static let common: [Option] = [
+        Option(name: "--color", value: "WHEN", choices: ["auto", "always", "never"],
+               help: "colour diagnostics and status words: auto (a terminal, and NO_COLOR unset), always or never"),
+        Option(name: "--help", short: "-h", help: "show this help"),
+    ]
+
+    /// Options of every command that reads manifests: how many outputs they may expand to, which sources may be
+    /// read, and where URL sources come from.
+    static let downloads: [Option] = [
+        Option(name: "--max-outputs", value: "N",
+               help: "let all manifests together expand to at most N outputs (default 100000; a manifest's own is 'limits: { outputs: N }')"),
+        Option(name: "--allow-devices", help: "let sources be named pipes and devices (default: regular files only)"),
+        Option(name: "--allow-host", value: "HOST", repeats: true,
+               help: "allow downloading URL sources from HOST (added to each manifest's 'downloads: { allow_hosts }')"),
+        Option(name: "--cache", value: "DIR", takesPath: true,
+               help: "keep downloaded sources in DIR (default: $MEDIABATCH_CACHE, else ~/.cache/mediabatch)"),
+    ]
+
+    /// The commands, in the order `mediabatch help` lists them.
+    static let all: [CommandSpec] = [run, validate, plan, frames, sheet, reportMerge, completion, help, version]
+
+    /// The spec of `command`.
+    static func of(_ command: Invocation.Command) -> CommandSpec {
+        all.first { $0.command == command } ?? help
+    }
+
+    static let run = CommandSpec(
+        command: .run, synopsis: "run [PATH...] [options]",
+        summary: "render every output of the manifests (PATH: manifest files or directories; default 'manifests')",
+        details: """
+            Expands the manifests, skips outputs whose fingerprint matches the file on disk, renders the rest in \
+            dependency order (several at once), and writes report.json, report.xml, report.md and report.html into \
+            each output folder. A subset run (--only, --shard) updates the entries it looked at and keeps the rest.
+            """,
+        options: [
+            Option(name: "--out", value: "DIR", takesPath: true,
+                   help: "write outputs and the report into DIR instead of each manifest's 'out'"),
+            Option(name: "--jobs", short: "-j", value: "N", help: "render at most N outputs at once (default: fits the CPU cores)"),
+            Option(name: "--only", value: "GLOB", repeats: true,
+                   help: "only outputs whose name matches GLOB, with what they depend on; a GLOB matching nothing is an error"),
+            Option(name: "--preset", value: "NAME", help: "use preset NAME for every output"),
+            Option(name: "--force", help: "render even outputs that are up to date"),
+            Option(name: "--dry-run", help: "list what would render, what is up to date and what would be skipped, and why; render nothing"),
+            Option(name: "--fail-fast", help: "start no new render after the first failure"),
+            Option(name: "--no-wait",
+                   help: "fail at once (exit 75) when another run is writing an output folder, instead of waiting"),
+            Option(name: "--strict",
+                   help: "fail an output on any damaged source packet (default: conceal up to the preset's damage_limit)"),
+            Option(name: "--retries", value: "N", help: "retry transient (I/O) failures up to N times"),
+            Option(name: "--shard", value: "K/N", help: "render the K-th of N deterministic shares (or from JOB_COMPLETION_INDEX and the like)"),
+            Option(name: "--report", value: "DIR", takesPath: true,
+                   help: "also write one combined report of the whole run into DIR"),
+            Option(name: "--progress", value: "FORMAT", choices: ["text", "json"],
+                   help: "text (default) or json: one JSON event per line on standard output, for CI dashboards"),
+            Option(name: "--quiet", short: "-q", help: "print only the summary"),
+            Option(name: "--verbose", short: "-v", help: "print libav's warnings too"),
+        ] + downloads + common,
+        examples: [
+            ("mediabatch run manifests/", "render every output that is not up to date"),
+            ("mediabatch run spring.yaml --only 'promo-*-9x16'", "render the vertical promos and what they use"),
+            ("mediabatch run manifests --dry-run", "show what would render and why"),
+            ("mediabatch run manifests --shard 2/4 --out out/shard-2", "render the second of four shares"),
+            ("mediabatch run manifests --progress json > events.jsonl", "stream progress events for a dashboard"),
+        ])
+
+    static let validate = CommandSpec(
+        command: .validate, synopsis: "validate [PATH...] [options]",
+        summary: "check manifests, presets and sources; print every problem at once; exit 2 if any",
+        details: """
+            Reads every manifest and finds every problem in one pass: syntax and schema errors, unknown names \
+            (with a did-you-mean), missing or unreadable files, URL sources that cannot be fetched and clips longer \
+            than their sources, in all outputs. Problems are grouped per manifest, followed by counts.
+            """,
+        options: [
+            Option(name: "--quiet", short: "-q", help: "print problems only, no summary"),
+        ] + downloads + common,
+        examples: [
+            ("mediabatch validate", "check the manifests in ./manifests"),
+            ("mediabatch validate spring.yaml fall.yaml", "check two manifests"),
+        ])
+
+    static let plan = CommandSpec(
+        command: .plan, synopsis: "plan [PATH...] [options]",
+        summary: "show every output, its preset, duration, sources, dependencies, timeline, text and sound",
+        details: """
+            Prints each output with its preset, file, tracks and segments, transitions, titles (with their \
+            placement), captions and the soundtrack's ducking; --json prints every job in full. With --sheet it also \
+            writes a contact sheet per output, without encoding the outputs.
+            """,
+        options: [
+            Option(name: "--json", help: "print every job as JSON"),
+            Option(name: "--only", value: "GLOB", repeats: true, help: "only outputs whose name matches GLOB"),
+            Option(name: "--preset", value: "NAME", help: "plan with preset NAME for every output"),
+            Option(name: "--sheet", help: "write a contact sheet per output (NAME-sheet.png beside where the output goes, or into --out)"),
+            Option(name: "--out", value: "DIR", takesPath: true, help: "with --sheet: write the sheets into DIR"),
+        ] + downloads + common,
+        examples: [
+            ("mediabatch plan manifests --only teaser", "show the teaser and what it uses"),
+            ("mediabatch plan manifests --sheet --out sheets", "a contact sheet of every output into sheets/"),
+        ])
+
+    static let frames = CommandSpec(
+        command: .frames, synopsis: "frames OUTPUT [PATH...] --at TIMES [options]",
+        summary: "render chosen frames of one output as PNG files, without encoding the output",
+        details: """
+            Renders the pictures of output OUTPUT (titles and captions included) at the times given, each as a PNG \
+            file named OUTPUT-TIME.png. TIMES is a comma-separated list of manifest times (1s, 3.5s, 00:00:02.500, \
+            90f, 1001/30000) and 'end' for the last frame.
+            """,
+        options: [
+            Option(name: "--at", value: "TIMES", repeats: true, help: "the times, such as 1s,3.5s,end (required)"),
+            Option(name: "--out", value: "DIR", takesPath: true, help: "write the pictures into DIR (default: the current directory)"),
+            Option(name: "--preset", value: "NAME", help: "render as preset NAME would (its size)"),
+        ] + downloads + common,
+        examples: [
+            ("mediabatch frames promo-shoes-16x9 --at 1s,3.5s,end", "three PNG files in the current directory"),
+            ("mediabatch frames teaser manifests/spring.yaml --at 2s --out /tmp/look", "one frame into /tmp/look"),
+        ])
+
+    static let sheet = CommandSpec(
+        command: .sheet, synopsis: "sheet OUTPUT [PATH...] [options]",
+        summary: "write a contact sheet of one output: a grid of frames with their timecodes",
+        details: """
+            Renders frames evenly spread over output OUTPUT (without encoding it) and lays them out in a grid, each \
+            with its timecode, as one PNG file: OUTPUT-sheet.png.
+            """,
+        options: [
+            Option(name: "--count", value: "N", help: "how many frames (default 12)"),
+            Option(name: "--columns", value: "N", help: "frames per row (default 4)"),
+            Option(name: "--width", value: "PIXELS", help: "width of each frame (default 320)"),
+            Option(name: "--out", value: "DIR", takesPath: true, help: "write the sheet into DIR (default: the current directory)"),
+            Option(name: "--preset", value: "NAME", help: "render as preset NAME would"),
+        ] + downloads + common,
+        examples: [
+            ("mediabatch sheet promo-shoes-16x9", "promo-shoes-16x9-sheet.png in the current directory"),
+            ("mediabatch sheet teaser --count 20 --columns 5", "a 5 x 4 grid"),
+        ])
+
+    static let reportMerge = CommandSpec(
+        command: .reportMerge, synopsis: "report merge DIR... [options]",
+        summary: "join the reports of shards into one",
+        details: """
+            Reads report.json from each DIR (or the named .json files) and writes one report of all their outputs. \
+            Paths in the merged report are relative to the folder it is written to.
+            """,
+        options: [
+            Option(name: "--out", value: "DIR", takesPath: true, help: "write the merged report into DIR (default: the current directory)"),
+        ] + common,
+        examples: [
+            ("mediabatch report merge out/shard-* --out out", "one report of every shard"),
+        ])
+
+    static let completion = CommandSpec(
+        command: .completion, synopsis: "completion SHELL",
+        summary: "print a completion script for bash, zsh or fish",
+        details: """
+            Prints a script that completes mediabatch's commands, options and their values. Install it where your \
+            shell looks for completions.
+            """,
+        options: common,
+        examples: [
+            ("mediabatch completion bash > /etc/bash_completion.d/mediabatch", "bash"),
+            ("mediabatch completion zsh > \"${fpath[1]}/_mediabatch\"", "zsh"),
+            ("mediabatch completion fish > ~/.config/fish/completions/mediabatch.fish", "fish"),
+        ])
+
+    static let help = CommandSpec(
+        command: .help, synopsis: "help [TOPIC]",
+        summary: "show help: the commands, one command, or a topic",
+        details: """
+            Without a topic, lists the commands. TOPIC is a command (run, validate, plan, frames, sheet, report, \
+            completion) or one of the topics below. --man prints a man page of everything, --markdown the same as \
+            docs/cli.md.
+            """,
+        options: [
+            Option(name: "--man", help: "print the manual page (roff)"),
+            Option(name: "--markdown", help: "print the command-line reference as Markdown"),
+        ] + common,
+        examples: [
+            ("mediabatch help run", "the run command's options"),
+            ("mediabatch help exit-status", "what each exit status means"),
+            ("mediabatch help --man > mediabatch.1", "a man page"),
+        ])
+
+    static let version = CommandSpec(
+        command: .version, synopsis: "version",
+        summary: "print mediabatch's version (also 'mediabatch --version')",
+        details: "Prints 'mediabatch' and its version.",
+        options: common,
+        examples: [("mediabatch --version", "mediabatch 0.1.0")])
+}

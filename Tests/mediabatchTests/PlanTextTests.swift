@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// `plan` says where text goes and how the music ducks.
+@Suite struct PlanTextTests {
+    @Test func titlesCaptionsAndDucking() throws {
+        let directory = try CommandRunner.temporaryDirectory("plan-text")
+        try CommandRunner.write("1\n00:00:00,200 --> 00:00:00,800\nhello\n\n2\n00:00:01,000 --> 00:00:01,500\nagain\n", to: "subs.srt", in: directory)
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            outputs:
+              - name: talk
+                clips: [ { source: { generate: testpattern, duration: 2s } } ]
+                titles:
+                  - { text: "Placed", at: 0.5s, duration: 1s, region: { x: 10%, y: 10%, width: 50%, height: 20% } }
+                  - { text: "Corner", position: top-right, animate: fade }
+                  - { text: "Never", at: 5s }
+                captions: subs.srt
+                soundtrack: { source: { generate: tone, duration: 3s }, duck: -12dB, duck_threshold: -35 }
+            """, to: "m.yaml", in: directory)
+        let result = try CommandRunner.run(["plan", "m.yaml"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  title:    \"Placed\" 0.5s-1.5s in region {96, 54, 480, 108}, animate none"))
+        #expect(lines.contains("  title:    \"Corner\" 0s-2s at top-right, animate fade"))
+        #expect(lines.contains("  title:    \"Never\" at 5s is past the end; not shown"))
+        #expect(lines.contains("  captions: 2 cues 0.2s-1.5s, at bottom"))
+        #expect(lines.contains("  ducking:  audio 3 to -12dB while audio 2 above -35 dBFS (attack 0.05s, release 0.3s)"))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `validate` through the built binary: every problem of every output in one pass, grouped per manifest, with
+/// did-you-mean hints and counts; JSON manifests in directories; output names unique per folder.
+@Suite struct ValidateTests {
+    /// A manifest with a problem of each kind in several outputs, and one shared by three outputs.
+    static let broken = """
+        mediabatch: 1
+        defaults: { out: out, preset: draft }
+        sources:
+          music: { generate: tone, duration: 5s }
+          intro: media/intro.mp4
+        templates:
+          promo: { intro: { source: intro } }
+        outputs:
+          - name: one
+            template: promo
+            clips:
+              - { source: media/missing1.mp4 }
+              - { source: { generate: testpattern, duration: 2s }, to: 5s }
+            soundtrack: { source: musc }
+            title: { text: hi, color: blak }
+          - name: two
+            template: promo
+            clips: [ media/missing2.mp4 ]
+          - name: three
+            template: promo
+            clips: [ { source: { generate: testpattern, duration: 2s } } ]
+
+        """
+
+    @Test func findsEveryProblemOfEveryOutputInOnePass() throws {
+        let directory = try CommandRunner.temporaryDirectory("validate")
+        try CommandRunner.write(Self.broken, to: "m/a.yaml", in: directory)
+        try CommandRunner.write("mediabatch: 1\noutputs:\n  - { name: fine, clips: [ { source: { generate: color, duration: 1s } } ] }\n",
+                                to: "m/b.yaml", in: directory)
+        let result = try CommandRunner.run(["validate", "m"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        let resolved = directory.appendingPathComponent("m").path
+        #expect(result.stderr == """
+            m/a.yaml:7:29: error: source 'media/intro.mp4' not found (resolved to '\(resolved)/media/intro.mp4'); used by output 'one'
+              promo: { intro: { source: intro } }
+                                        ^
+            m/a.yaml:7:29: note: the same problem affects outputs 'two', 'three'
+            m/a.yaml:12:19: error: source 'media/missing1.mp4' not found (resolved to '\(resolved)/media/missing1.mp4'); used by output 'one'
+                  - { source: media/missing1.mp4 }
+                              ^
+            m/a.yaml:13:64: error: clip asks for 0s-5s of generator 'testpattern' but it is only 2s long
+                  - { source: { generate: testpattern, duration: 2s }, to: 5s }
+                                                                           ^
+            m/a.yaml:14:27: error: unknown source 'musc' (no named source or file of that name) in output 'one'; did you mean 'music'?
+                soundtrack: { source: musc }
+                                      ^
+            m/a.yaml:15:31: error: unknown colour 'blak'; did you mean 'black'?
+                title: { text: hi, color: blak }
+                                          ^
+            m/a.yaml:18:14: error: source 'media/missing2.mp4' not found (resolved to '\(resolved)/media/missing2.mp4'); used by output 'two'
+                clips: [ media/missing2.mp4 ]
+                         ^
+            m/a.yaml: 6 errors; 0 of 3 outputs can be built
+            6 errors in 1 of 2 files; 1 of 4 outputs in 2 manifests can be built
+            """ + "\n")
+        let quiet = try CommandRunner.run(["validate", "m/b.yaml", "-q"], in: directory)
+        #expect(quiet.status == 0 && quiet.stdout == "" && quiet.stderr == "")
+    }
+
+    @Test func jsonManifestsAreFoundInDirectoriesAndDataTablesAreNot() throws {
+        let directory = try CommandRunner.temporaryDirectory("json")
+        try CommandRunner.write("""
+            { "mediabatch": 1, "defaults": { "preset": "draft" },
+              "outputs": [ { "name": "from-json", "clips": [ { "source": { "generate": "color", "duration": "1s" } } ] } ] }
+            """, to: "m/a.json", in: directory)
+        try CommandRunner.write(#"[ { "product": "shoes" } ]"#, to: "m/rows.json", in: directory)
+        try CommandRunner.write("mediabatch: 1\noutputs:\n  - { name: from-yml, clips: [ { source: { generate: color, duration: 1s } } ] }\n",
+                                to: "m/b.yml", in: directory)
+        let result = try CommandRunner.run(["validate", "m"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "valid: 2 outputs in 2 manifests\n")
+    }
+
+    @Test func outputNamesAreUniquePerOutputFolder() throws {
+        let directory = try CommandRunner.temporaryDirectory("names")
+        let clip = "clips: [ { source: { generate: color, duration: 1s } } ]"
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out/spring, preset: draft }
+            outputs:
+              - { name: teaser, \(clip) }
+              - { name: cut, clips: [ { source: { output: teaser } } ] }
+            """, to: "m/spring.yaml", in: directory)
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out/fall, preset: draft }
+            outputs:
+              - { name: teaser, \(clip) }
+            """, to: "m/fall.yaml", in: directory)
+        let valid = try CommandRunner.run(["plan", "m"], in: directory)
+        #expect(valid.status == 0, "\(valid.stderr)")
+        #expect(valid.stdout.hasPrefix("m/out/fall/teaser  1s  draft"))
+        #expect(valid.stdout.contains("  file:     m/out/fall/teaser.mp4"))
+        #expect(valid.stdout.contains("  needs:    'm/out/spring/teaser'"))
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out/fall, preset: draft }
+            outputs:
+              - { name: teaser, \(clip) }
+            """, to: "m/zzz.yaml", in: directory)
+        let duplicate = try CommandRunner.run(["validate", "m"], in: directory)
+        #expect(duplicate.status == 2)
+        #expect(duplicate.stderr.hasPrefix("""
+            m/zzz.yaml:4:13: error: output name 'teaser' is already produced at m/fall.yaml:4:13; output names must be unique in an output folder
+            """))
+    }
+}
