@@ -79,7 +79,7 @@ struct JobBuilderFontTests {
     ])
     func textKeyMistakesAreReportedWhereTheyAreWritten(line: String, expected: String) throws {
         let fixture = try ManifestFixture(JobBuilderTimelineTests.manifest("clips: [a.mp4]\n" + line))
-        let first = fixture.messages(fixture.load()).split(separator: "\n").first.map(String.init)
+        let first = fixture.firstMessage()
         #expect(first == expected)
     }
 

@@ -83,7 +83,7 @@ struct JobBuilderGradientTests {
     ])
     func gradientMistakesAreReportedWhereTheyAreWritten(source: String, expected: String) throws {
         let fixture = try ManifestFixture(JobBuilderTimelineTests.manifest("clips: [ { source: \(source) } ]"))
-        let first = fixture.messages(fixture.load()).split(separator: "\n").first.map(String.init)
+        let first = fixture.firstMessage()
         #expect(first == expected)
     }
 
@@ -92,7 +92,7 @@ struct JobBuilderGradientTests {
             clips: [a.mp4]
             background: { generate: testpattern }
             """))
-        #expect(fixture.messages(fixture.load()).split(separator: "\n").first.map(String.init)
+        #expect(fixture.firstMessage()
                 == "manifest.yaml:6:29: error: unknown background generator 'testpattern'; expected one of 'color', 'linear-gradient', 'radial-gradient'")
     }
 }

@@ -49,6 +49,11 @@ final class ManifestFixture {
         relative(set.diagnostics.map(\.description).joined(separator: "\n"))
     }
 
+    /// The first line of the manifest's first diagnostic (its located message), nil when it has none.
+    func firstMessage() -> String? {
+        messages(load()).split(separator: "\n").first.map(String.init)
+    }
+
     /// `text` with this fixture's directory removed from paths.
     func relative(_ text: String) -> String {
         text.replacingOccurrences(of: directory + "/", with: "")
