@@ -23,6 +23,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
     case unknownFormat(kind: String, name: String)
     /// A value passed to LibAV does not make sense (`crop rectangle outside the frame`).
     case invalidArgument(String)
+    /// FreeType cannot read the file as a font.
+    case unreadableFont(path: String)
 
     /// What LibAV was doing when a call failed; each case names the file or codec involved.
     public enum Operation: Sendable, Hashable, CustomStringConvertible {
@@ -104,7 +106,7 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             case .create, .write: .mux
             case .scale, .resample, .allocate, .filter, .measureLoudness: .convert
             }
-        case .remoteURLRefused, .unreadableSource, .playlistRefused, .noStream, .noSuchStream: .demux
+        case .remoteURLRefused, .unreadableSource, .playlistRefused, .noStream, .noSuchStream, .unreadableFont: .demux
         case .decoderNotFound: .decode
         case .encoderNotFound: .encode
         case .unknownFormat, .invalidArgument: .convert
@@ -147,6 +149,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             "unknown \(kind) format '\(name)'"
         case let .invalidArgument(text):
             text
+        case let .unreadableFont(path):
+            "cannot read '\(path)' as a font; give a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file"
         }
     }
 }

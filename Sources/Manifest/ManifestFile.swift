@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 import MediaCore
 public import YAML
@@ -19,6 +20,8 @@ public struct ManifestFile: Sendable {
     var defaultTemplate: YAMLNode?
     /// `defaults.background`, if set.
     var defaultBackground: String
+    /// `defaults.background` when it is a gradient.
+    var defaultBackgroundGradient: GeneratedSource?
     /// Manifest-wide variables.
     var variables: [String: String] = [:]
     /// The value nodes of `variables`, for placeholders inside them.
@@ -61,7 +64,9 @@ public struct ManifestFile: Sendable {
             defaultPreset = defaults["preset"]
             defaultTemplate = defaults["template"]
             if let out = defaults["out"], let text = reader.string(out, "out") { defaultOut = Self.resolve(text, against: directory) }
-            if let node = defaults["background"], let text = reader.color(node, "background") { defaultBackground = text }
+            if let node = defaults["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
+                (defaultBackground, defaultBackgroundGradient) = value
+            }
         }
         if let node = top["vars"], let pairs = node.pairs {
             for pair in pairs {

@@ -37,6 +37,12 @@ public final class SourceCatalog: @unchecked Sendable {
     private var cache: [String: Result<SourceInfo, SourceProblem>] = [:]
     private var captionFiles: [String: Result<Captions, SourceProblem>] = [:]
     private var generated: [GeneratedSource: SourceInfo] = [:]
+    /// Reads font files and lists families; nil leaves fonts to the renderer's own check.
+    let fonts: (any FontProbe)?
+    /// Font files read so far, by path (see SourceCatalog+Fonts.swift).
+    var fontFiles: [String: Result<FontFace, SourceProblem>] = [:]
+    /// The installed families, listed on first use.
+    var installedFamilies: Result<FontFamilies, SourceProblem>?
 
     /// Why a file source cannot be used; one line naming the file.
     public struct SourceProblem: Error, Sendable, Hashable {
@@ -46,10 +52,11 @@ public final class SourceCatalog: @unchecked Sendable {
         public var message: String
     }
 
-    /// A catalog probing files with `probe` and downloading URL sources with `fetcher`.
-    public init(probe: any SourceProbe, fetcher: (any SourceFetcher)? = nil) {
+    /// A catalog probing files with `probe`, downloading URL sources with `fetcher` and checking fonts with `fonts`.
+    public init(probe: any SourceProbe, fetcher: (any SourceFetcher)? = nil, fonts: (any FontProbe)? = nil) {
         self.probe = probe
         self.fetcher = fetcher
+        self.fonts = fonts
     }
 
     /// The local copy of a URL source, downloaded once per run.

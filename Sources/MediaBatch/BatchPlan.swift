@@ -74,7 +74,7 @@ public struct BatchPlan: Sendable {
     public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [], outDirectory: String? = nil,
                             probe: (any SourceProbe)? = nil, allowsDevices: Bool = false,
                             downloads: DownloadOptions = DownloadOptions(), keeping: Keeping = .all,
-                            limits: OutputLimits = OutputLimits()) -> BatchPlan {
+                            limits: OutputLimits = OutputLimits(), fonts: any FontProbe = SystemFonts()) -> BatchPlan {
         let probe = probe ?? MediaProbe(allowsDevices: allowsDevices)
         let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride,
                                           outOverride: outDirectory, limits: limits)
@@ -112,7 +112,8 @@ public struct BatchPlan: Sendable {
             wanted = Set(selected.flatMap { [$0] + transitiveDependencies(of: $0, in: dependenciesByName) })
         }
 
-        let builder = JobBuilder(catalog: SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads)),
+        let builder = JobBuilder(catalog: SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads),
+                                                        fonts: fonts),
                                  manifests: set.files)
         // Only outputs used as sources are looked up by later outputs.
         var usedAsSource = Set<String>()

@@ -46,12 +46,17 @@ public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The BT.709 limited-range Y'CbCr code values of this colour (see the type's documentation for the matrix).
     public var yuv: YUVColor {
-        let r = Self.unit(red), g = Self.unit(green), b = Self.unit(blue)
-        let luma = Self.kr * r + Self.kg * g + Self.kb * b
-        let pb = (b - luma) / (2 * (1 - Self.kb))
-        let pr = (r - luma) / (2 * (1 - Self.kr))
+        let (luma, pb, pr) = components
         return YUVColor(y: Self.code(16 + 219 * luma), cb: Self.code(128 + 224 * pb),
                         cr: Self.code(128 + 224 * pr), a: Self.code(255 * Self.unit(alpha)))
+    }
+
+    /// Y' (0...1) and the colour differences Pb, Pr (-0.5...0.5) before quantisation, for callers that average
+    /// colours before rounding them to code values.
+    var components: (luma: Double, pb: Double, pr: Double) {
+        let r = Self.unit(red), g = Self.unit(green), b = Self.unit(blue)
+        let luma = Self.kr * r + Self.kg * g + Self.kb * b
+        return (luma, (b - luma) / (2 * (1 - Self.kb)), (r - luma) / (2 * (1 - Self.kr)))
     }
 
     /// The colour a BT.709 limited-range Y'CbCr value shows, clamped into the R'G'B' cube.
@@ -74,7 +79,8 @@ public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
         value.isNaN ? 0 : min(max(value, 0), 1)
     }
 
-    private static func code(_ value: Double) -> UInt8 {
+    /// A value rounded half away from zero and clamped to an 8-bit code.
+    static func code(_ value: Double) -> UInt8 {
         UInt8(min(max(value.rounded(.toNearestOrAwayFromZero), 0), 255))
     }
 }
