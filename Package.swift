@@ -28,6 +28,10 @@ let package = Package(
         // libass (subtitle and title rendering with HarfBuzz and FriBidi), seen only by LibAV.
         .systemLibrary(
             name: "CASS", pkgConfig: "libass", providers: [.apt(["libass-dev"]), .brew(["libass"])]),
+        // fontconfig (the installed font families, the faces in font files), seen only by LibAV.
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
         // libebur128 (EBU R128 loudness and true peak), seen only by LibAV.
         .systemLibrary(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
@@ -40,9 +44,9 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML", "MediaCore"]),
         // Manifest schema, templates, data tables, matrix expansion and validation into jobs.
         .target(name: "Manifest", dependencies: ["YAML", "Composition", "MediaCore"]),
-        // Thin owner classes over the media C libraries (libav*, libass, libebur128): files, codecs, scalers,
-        // resamplers, frames, packets, text rendering, loudness meters.
-        .target(name: "LibAV", dependencies: ["CFFmpeg", "CASS", "CEBUR128", "MediaCore"]),
+        // Thin owner classes over the media C libraries (libav*, libass, fontconfig, libebur128): files, codecs,
+        // scalers, resamplers, frames, packets, text rendering, fonts, loudness meters.
+        .target(name: "LibAV", dependencies: ["CFFmpeg", "CASS", "CFontconfig", "CEBUR128", "MediaCore"]),
         // ExportSession: evaluates a composition frame by frame and sample by sample through LibAV.
         .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"], exclude: ["README.md"]),
         // AVFoundation's and CoreMedia's Swift API (CMTime, AVMutableComposition, AVAssetExportSession, ...) as a thin

@@ -16,6 +16,7 @@ trap 'rm -rf "$work"' EXIT
 
 cat > "$work/spring.yaml" <<'YAML'
 mediabatch: 1
+limits: { outputs: 10000000 }   # more rows than the default 10 000 outputs per manifest
 defaults:
   preset: web-1080p
   out: out
@@ -55,7 +56,7 @@ for command in "validate" "plan" "plan --json"; do
   log="$work/time.log"
   best_wall=""; best_rss=""
   for ((i = 1; i <= runs; i++)); do
-    /usr/bin/time -v "$binary" $command "$work/spring.yaml" > "$work/stdout" 2> "$log" || {
+    /usr/bin/time -v "$binary" $command --max-outputs 10000000 "$work/spring.yaml" > "$work/stdout" 2> "$log" || {
       echo "mediabatch $command failed:"; tail -20 "$log"; exit 1; }
     wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$log" | awk -F: '{ print $1 * 60 + $2 }')
     rss=$(grep "Maximum resident set size" "$log" | awk '{print $NF}')

@@ -6,6 +6,7 @@ packages=(
   pkg-config libyaml-dev
   libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
   libass-dev libebur128-dev                     # titles and captions; loudness
+  libfontconfig-dev                             # font families and font files checked before rendering
   fontconfig fonts-dejavu-core fonts-noto-cjk   # default fonts: Latin, Arabic, Hebrew (DejaVu) and CJK (Noto)
   ffmpeg            # ffprobe / ffmpeg: the independent checker in tests and the competitor in benchmarks
   webp              # webpinfo / anim_dump: the independent checker of animated WebP outputs (FFmpeg 5.1 cannot decode them)

@@ -28,6 +28,13 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Whether this is `Rect.infinite`.
     public var isInfinite: Bool { self == .infinite }
 
+    /// The overlap with `other` (CGRectIntersection); empty, at the corner where they would meet, when they do not.
+    public func intersection(_ other: Rect) -> Rect {
+        let left = max(x, other.x), top = max(y, other.y)
+        let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
+        return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+
     /// `{x, y, width, height}`, or `infinite`.
     public var description: String {
         isInfinite ? "infinite" : "{\(Rect.format(x)), \(Rect.format(y)), \(Rect.format(width)), \(Rect.format(height))}"

@@ -13,16 +13,26 @@ public struct TextLayer: Sendable, Hashable, Codable {
     public var style: TextStyle
     /// Where on the frame the text goes.
     public var placement: TextPlacement
-    /// How the text enters and leaves.
+    /// How the text enters, from the start of `timeRange`.
     public var animation: TextAnimation
+    /// How the text leaves, ending at the end of `timeRange`. When the entrance and the exit together are longer
+    /// than the layer, both are shortened in proportion so they meet.
+    public var exit: TextAnimation
+    /// How the text moves: the transform, crop and opacity ramps of the frame-sized layer the text is drawn on
+    /// (canvas pixels; `trackID` unused), evaluated at every output frame, the text drawn afresh each frame; nil
+    /// holds it still. With motion, only a typewriter `animation` or `exit` still applies (the others are part of
+    /// the motion).
+    public var motion: LayerInstruction? = nil
 
     /// Creates a text layer; by default centred at the bottom, without animation.
     public init(text: String, timeRange: TimeRange, style: TextStyle = TextStyle(),
-                placement: TextPlacement = .anchored(.bottom), animation: TextAnimation = .none) {
+                placement: TextPlacement = .anchored(.bottom), animation: TextAnimation = .none,
+                exit: TextAnimation = .none) {
         self.text = text
         self.timeRange = timeRange
         self.style = style
         self.placement = placement
         self.animation = animation
+        self.exit = exit
     }
 }

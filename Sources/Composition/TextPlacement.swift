@@ -35,6 +35,9 @@ public enum TextPlacement: Sendable, Hashable, Codable {
     /// Text wrapped to the width of a rectangle in canvas (render size) pixels and placed at its top, lined up by
     /// the style's alignment; what falls outside the rectangle is clipped.
     case region(Rect)
+    /// Text at `anchor` of a rectangle in canvas pixels (its bottom centre for `bottom`), wrapping to its width and
+    /// not clipped: captions kept to the part of the frame that overlays leave free.
+    case anchoredIn(Anchor, Rect)
 
     /// Text at `anchor` with the default margins (5% of the width, 5% of the height).
     public static func anchored(_ anchor: Anchor) -> TextPlacement {

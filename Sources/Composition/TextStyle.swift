@@ -11,8 +11,12 @@ public struct TextStyle: Sendable, Hashable, Codable {
         case right
     }
 
-    /// The font family fontconfig looks up; a missing family falls back to a close match, then to DejaVu Sans.
+    /// The font family fontconfig looks up (the renderer refuses a family fontconfig does not know); with
+    /// `fontFile`, the family of that file's face, for display.
     public var fontFamily: String
+    /// A font file (TrueType `.ttf`, OpenType `.otf` or a collection `.ttc`, absolute path) whose first face is used
+    /// instead of an installed family; nil to use `fontFamily`.
+    public var fontFile: String?
     /// The font size (line height) as a fraction of the output height.
     public var size: Double
     /// The fill colour.
@@ -41,8 +45,9 @@ public struct TextStyle: Sendable, Hashable, Codable {
                 outlineColor: Color = .black, outlineWidth: Double = 0.002,
                 shadowColor: Color = Color(red: 0, green: 0, blue: 0, alpha: 0.5), shadowOffset: Double = 0,
                 boxColor: Color? = nil, boxPadding: Double = 0.01, bold: Bool = false, italic: Bool = false,
-                alignment: Alignment = .center) {
+                alignment: Alignment = .center, fontFile: String? = nil) {
         self.fontFamily = fontFamily
+        self.fontFile = fontFile
         self.size = size
         self.color = color
         self.outlineColor = outlineColor

@@ -20,6 +20,16 @@ public final class ASSLibrary: @unchecked Sendable {
         ass_library_done(pointer)
     }
 
+    /// Hands libass a font file's bytes (libass copies them; `name` labels it in libass's messages). Renderers made
+    /// afterwards select its faces by family or full name, ahead of fontconfig's fonts.
+    public func addFont(named name: String, data: [UInt8]) {
+        data.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                ass_add_font(pointer, name, chars.baseAddress, Int32(clamping: chars.count))
+            }
+        }
+    }
+
     /// libass levels: 0 fatal, 1 error, 2 warning, 4 info, 6-7 verbose and debug; only 0-2 are kept.
     private static func log(level: Int32, format: UnsafePointer<CChar>?, arguments: CVaListPointer?) {
         guard level <= 2, let format, let arguments else { return }

@@ -36,6 +36,16 @@ public final class ASSTrack: @unchecked Sendable {
         ass_free_track(pointer)
     }
 
+    /// Lays out and shapes each event's text as a whole with the Unicode algorithms (bidirectional text across
+    /// override tags, bracket pairs, Unicode line breaking) instead of VSFilter's per-run segments, where this
+    /// libass supports them. Scripts we write ourselves want this; authored `.ass` files keep VSFilter's rules.
+    public func useWholeTextLayout() {
+        for feature in [ASS_FEATURE_WHOLE_TEXT_LAYOUT, ASS_FEATURE_BIDI_BRACKETS, ASS_FEATURE_WRAP_UNICODE] {
+            // -1 means this build lacks the feature (old FriBidi, no libunibreak): the classic rules stay.
+            _ = ass_track_set_feature(pointer, feature, 1)
+        }
+    }
+
     /// The number of events in the track.
     public var eventCount: Int { Int(pointer.pointee.n_events) }
 

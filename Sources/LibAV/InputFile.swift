@@ -2,9 +2,13 @@ internal import CFFmpeg
 import Foundation
 import MediaCore
 
-/// A demuxer over one local media file (an `AVFormatContext` it owns): streams, seeking and packet reading.
+/// A demuxer over one local media file (an `AVFormatContext` it owns, reading through a `SourceIO` it keeps):
+/// streams, seeking and packet reading.
 ///
-/// Only the `file` protocol is allowed, and playlist or list containers (HLS, concat) are refused, so a manifest can
+/// Only regular files are opened (named pipes and devices only when allowed), checked without blocking, so a FIFO
+/// with no writer cannot stall a batch, and read through the descriptor that was checked. The container is decided
+/// from the file's first bytes, playlist or list containers (HLS, DASH, concat, IMF) are refused before their
+/// demuxer runs, and anything the demuxer opens besides goes through the `file` protocol only, so a manifest can
 /// never make mediabatch fetch a URL or follow a list of other files.
 /// `@unchecked Sendable`: one owner at a time; it may move to another thread but is never used concurrently.
 public final class InputFile: @unchecked Sendable {
@@ -12,29 +16,28 @@ public final class InputFile: @unchecked Sendable {
     public let path: String
     /// The owned demuxer, closed with `avformat_close_input`.
     let context: UnsafeMutablePointer<AVFormatContext>
+    /// The bytes the demuxer reads; released after `context` is closed.
+    private let io: SourceIO
 
-    /// Demuxers that read lists of other files or URLs.
-    static let refusedFormats: Set<String> = ["hls", "applehttp", "concat", "dash"]
-
-    /// Opens `path` and reads enough of it to know its streams; errors name the file.
-    public init(path: String) throws(LibAVError) {
+    /// Opens `path` and reads enough of it to know its streams; errors name the file. `allowsDevices` also lets
+    /// named pipes and character or block devices be read (a pipe then blocks until its writer sends data).
+    public init(path: String, allowsDevices: Bool = false) throws(LibAVError) {
         LibAVLog.install()
         self.path = path
         try Self.refuseRemote(path)
-        if let format = Self.sniffFormat(path), Self.refusedFormats.contains(format) {
-            throw LibAVError.playlistRefused(path: path, format: format)
-        }
-        var opened: UnsafeMutablePointer<AVFormatContext>? = nil
+        io = try SourceIO(path: path, allowsDevices: allowsDevices)
+        let format = try io.format()
+        var opened = avformat_alloc_context()
+        _ = try checkAllocation(opened, "avformat_alloc_context", .open(path: path))
+        opened?.pointee.pb = io.context
         let options = OptionsDictionary(["protocol_whitelist": "file"])
-        // The `file:` prefix keeps a colon in a local name from being read as a protocol.
+        // On failure avformat_open_input frees the context (not the caller's I/O context) and sets it to nil.
         try options.withPointer { (dictionary) throws(LibAVError) in
-            _ = try check(avformat_open_input(&opened, "file:" + path, nil, dictionary), "avformat_open_input",
+            _ = try check(avformat_open_input(&opened, "file:" + path, format, dictionary), "avformat_open_input",
                           .open(path: path))
         }
         context = try checkAllocation(opened, "avformat_open_input", .open(path: path))
         // From here on a throw runs deinit, which closes the input.
-        let format = String(cString: context.pointee.iformat.pointee.name)
-        if Self.refusedFormats.contains(format) { throw LibAVError.playlistRefused(path: path, format: format) }
         try check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", .findStreamInfo(path: path))
     }
 
@@ -130,23 +133,6 @@ public final class InputFile: @unchecked Sendable {
         let scheme = path[..<colon]
         if scheme.lowercased() != "file" && scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
             throw LibAVError.remoteURLRefused(path: path)
-        }
-    }
-
-    /// The demuxer libav would pick from the first bytes of the file, or nil if it cannot be read or guessed.
-    private static func sniffFormat(_ path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 4096), !head.isEmpty else { return nil }
-        var buffer = [UInt8](head)
-        buffer.append(contentsOf: repeatElement(0, count: Int(AVPROBE_PADDING_SIZE)))
-        return buffer.withUnsafeMutableBufferPointer { bytes in
-            path.withCString { name in
-                var probe = AVProbeData(filename: name, buf: bytes.baseAddress, buf_size: Int32(head.count),
-                                        mime_type: nil)
-                guard let format = av_probe_input_format(&probe, 1) else { return nil }
-                return String(cString: format.pointee.name)
-            }
         }
     }
 }

@@ -6,6 +6,9 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
     case failed(Operation, function: String, code: Int32, message: String)
     /// The path names a URL (`http://...`); only local files may be opened.
     case remoteURLRefused(path: String)
+    /// The path names nothing, or something other than a regular file (a pipe or device not allowed), or the
+    /// system refused to open it.
+    case unreadableSource(path: String, LocalFile.Failure)
     /// The file opened, but its container is a playlist or a list of other files, which mediabatch does not follow.
     case playlistRefused(path: String, format: String)
     /// The file has no stream of the wanted type.
@@ -20,6 +23,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
     case unknownFormat(kind: String, name: String)
     /// A value passed to LibAV does not make sense (`crop rectangle outside the frame`).
     case invalidArgument(String)
+    /// FreeType cannot read the file as a font.
+    case unreadableFont(path: String)
 
     /// What LibAV was doing when a call failed; each case names the file or codec involved.
     public enum Operation: Sendable, Hashable, CustomStringConvertible {
@@ -101,11 +106,18 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             case .create, .write: .mux
             case .scale, .resample, .allocate, .filter, .measureLoudness: .convert
             }
-        case .remoteURLRefused, .playlistRefused, .noStream, .noSuchStream: .demux
+        case .remoteURLRefused, .unreadableSource, .playlistRefused, .noStream, .noSuchStream, .unreadableFont: .demux
         case .decoderNotFound: .decode
         case .encoderNotFound: .encode
         case .unknownFormat, .invalidArgument: .convert
         }
+    }
+
+    /// Why a source cannot be opened, completing a sentence that names it: `not found`, `is a named pipe (FIFO),
+    /// not a regular file; ...`.
+    public static func reason(_ failure: LocalFile.Failure) -> String {
+        guard case .notAllowed = failure else { return failure.description }
+        return "\(failure); pipes and devices are read only with '--allow-devices'"
     }
 
     /// The libav error code, when a libav call failed.
@@ -121,6 +133,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             "\(operation): \(message) (\(function))"
         case let .remoteURLRefused(path):
             "refusing to open '\(path)': only local files are allowed"
+        case let .unreadableSource(path, failure):
+            "'\(path)' \(Self.reason(failure))"
         case let .playlistRefused(path, format):
             "refusing to open '\(path)': '\(format)' lists other files or URLs; give the media file itself"
         case let .noStream(path, type):
@@ -135,6 +149,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             "unknown \(kind) format '\(name)'"
         case let .invalidArgument(text):
             text
+        case let .unreadableFont(path):
+            "cannot read '\(path)' as a font; give a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file"
         }
     }
 }

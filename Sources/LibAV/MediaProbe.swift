@@ -2,11 +2,16 @@ import MediaCore
 
 /// The `SourceProbe` mediabatch uses: opens the file with `InputFile` (local files only) and describes it.
 public struct MediaProbe: SourceProbe {
-    /// Creates a probe.
-    public init() {}
+    /// Whether sources may be named pipes or character or block devices.
+    public var allowsDevices: Bool
+
+    /// Creates a probe; `allowsDevices` also lets it open named pipes and devices.
+    public init(allowsDevices: Bool = false) {
+        self.allowsDevices = allowsDevices
+    }
 
     /// The container and streams of the file at `path`; a `LibAVError` naming the file when it cannot be read.
     public func probe(path: String) throws -> ProbedMedia {
-        try InputFile(path: path).media
+        try InputFile(path: path, allowsDevices: allowsDevices).media
     }
 }

@@ -25,7 +25,9 @@ public struct CSVTable: Sendable, Hashable {
 
     /// Parses CSV text: quoted fields with `""` escapes and embedded commas and newlines, CRLF or LF line ends,
     /// an optional UTF-8 byte order mark, blank lines skipped; every record must have as many fields as the header.
-    public init(parsing text: String) throws(ParseError) {
+    /// Reading stops after `maxRecords + 1` records (so a caller can tell the table is over its limit without
+    /// holding millions of rows).
+    public init(parsing text: String, maxRecords: Int = .max) throws(ParseError) {
         var scalars = Substring(text).unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
         var rawRecords: [(line: Int, fields: [String])] = []
@@ -81,17 +83,14 @@ public struct CSVTable: Sendable, Hashable {
                 field = String.UnicodeScalarView()
                 wasQuoted = false
                 fieldStarted = false
-            case "\r":
-                if pending == "\n" { pending = iterator.next() }
+            case "\r", "\n":
+                if scalar == "\r" && pending == "\n" { pending = iterator.next() }
                 endRecord()
                 line += 1
                 column = 0
                 recordLine = line
-            case "\n":
-                endRecord()
-                line += 1
-                column = 0
-                recordLine = line
+                // The header, then one record more than allowed.
+                if maxRecords < .max && rawRecords.count > maxRecords + 1 { pending = nil }
             default:
                 if wasQuoted {
                     throw ParseError(line: line, column: column, message: "text after a closing quote; a quoted field must end at a comma or the line's end")

@@ -14,32 +14,35 @@ public struct DiagnosticList: Sendable {
     public init() {}
 
     /// Whether any problem is an error.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var hasErrors: Bool { errorCount > 0 }
 
-    /// The number of errors.
-    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    /// The number of errors (kept as they are added: expansion asks after every output).
+    public private(set) var errorCount = 0
 
     /// Adds a problem, unless the same one is there already (a template read for many outputs reports it once).
     public mutating func add(_ diagnostic: Diagnostic) {
         reportCount += 1
-        if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+        if seen.insert(diagnostic).inserted {
+            diagnostics.append(diagnostic)
+            if diagnostic.severity == .error { errorCount += 1 }
+        }
     }
 
     /// Adds an error at `node` of `source`, quoting its line; `columnOffset` moves the caret inside the scalar.
     public mutating func error(_ message: String, at node: YAMLNode, in source: YAMLSource, columnOffset: Int = 0) {
         var location = node.location
         location.column += columnOffset
-        add(Diagnostic(.error, at: location, message, sourceLine: source.line(location.line)))
+        add(source.diagnostic(.error, at: location, message))
     }
 
     /// Adds an error at a location in `source`.
     public mutating func error(_ message: String, at location: SourceLocation, in source: YAMLSource?) {
-        add(Diagnostic(.error, at: location, message, sourceLine: source?.line(location.line)))
+        add(source?.diagnostic(.error, at: location, message) ?? Diagnostic(.error, at: location, message))
     }
 
     /// Adds a warning at `node`.
     public mutating func warning(_ message: String, at node: YAMLNode, in source: YAMLSource) {
-        add(Diagnostic(.warning, at: node.location, message, sourceLine: source.line(node.location.line)))
+        add(source.diagnostic(.warning, at: node.location, message))
     }
 
     /// Adds all of another list's problems.

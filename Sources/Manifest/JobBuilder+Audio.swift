@@ -3,9 +3,9 @@ import MediaCore
 
 extension JobBuilder {
     /// The audio mix: each clip at its volume, crossfading with its neighbours over transitions; the soundtrack bed
-    /// faded in and out and ducked while `voiceTracks` sound.
-    func makeAudioMix(placed: [PlacedClip], soundtrack: SoundtrackSpec?, soundtrackID: Int32?, voiceTracks: [Int32],
-                      total: MediaTime) throws -> AudioMix {
+    /// faded in and out and ducked while clips (and the tracks in `voices`: explicit tracks, video overlays) play sound.
+    func makeAudioMix(placed: [PlacedClip], soundtrack: SoundtrackSpec?, soundtrackID: Int32?,
+                      total: MediaTime, voices: [Int32] = []) throws -> AudioMix {
         var parameters: [Int32: AudioMixInputParameters] = [:]
         for index in placed.indices {
             guard let track = placed[index].audioTrack else { continue }
@@ -30,8 +30,9 @@ extension JobBuilder {
             var input = AudioMixInputParameters(trackID: soundtrackID)
             // The bed ducks by listening to the clips' sound (a side chain in the mixer), not by clip boundaries:
             // a quiet stretch of a clip lets the music back up.
-            if soundtrack.duck < 1, !voiceTracks.isEmpty {
-                input.ducking = Ducking(sideChainTrackIDs: voiceTracks, depth: soundtrack.duck,
+            let clipTracks = Set(placed.compactMap(\.audioTrack) + voices).sorted()
+            if soundtrack.duck < 1, !clipTracks.isEmpty {
+                input.ducking = Ducking(sideChainTrackIDs: clipTracks, depth: soundtrack.duck,
                                         threshold: soundtrack.duckThreshold, attack: soundtrack.duckAttack,
                                         release: soundtrack.duckRelease)
             }

@@ -3,8 +3,14 @@ import MediaCore
 
 extension JobBuilder {
     /// The text drawn over the output: titles in order, then output-level captions, then each clip's captions
-    /// moved and trimmed with the clip.
-    func textLayers(_ spec: OutputSpec, placed: [PlacedClip], canvas: Size, total: MediaTime) throws -> [TextLayer] {
+    /// moved and trimmed with the clip. Sizes are settled against the canvas and named fonts checked; captions keep
+    /// clear of `overlays`.
+    func textLayers(_ spec: OutputSpec, placed: [PlacedClip], overlays: [(OverlaySpec, Int32, SourceInfo)] = [],
+                    canvas: Size, total: MediaTime, frameDuration: MediaTime) throws -> [TextLayer] {
+        let obstacles = overlays.map { overlay, _, info in
+            CaptionObstacle(region: Self.overlayRegion(overlay, pictureSize: info.video?.naturalSize ?? canvas, canvas: canvas),
+                            time: Self.overlayTime(overlay, info: info, total: total))
+        }
         var layers: [TextLayer] = []
         for title in spec.titles {
             let start = MediaTime.minimum(title.at, total)
@@ -13,19 +19,37 @@ extension JobBuilder {
             let placement: TextPlacement = title.region.map {
                 .region(FitGeometry.resolve($0, in: canvas, aspectOf: canvas))
             } ?? .anchored(title.anchor)
-            layers.append(TextLayer(text: title.text, timeRange: TimeRange(start: start, end: end), style: title.style,
-                                    placement: placement, animation: Self.animation(title)))
+            var style = title.style
+            style.size = title.size.heightFraction(on: canvas)
+            try checkFont(of: &style, at: title.fontLocation, spec: spec)
+            var layer = TextLayer(text: title.text, timeRange: TimeRange(start: start, end: end), style: style,
+                                  placement: placement,
+                                  animation: Self.animation(title.animate, title.enterDuration ?? title.animationDuration,
+                                                            leaving: false),
+                                  exit: Self.animation(title.exit, title.exitDuration ?? title.animationDuration,
+                                                       leaving: true))
+            if title.motion != nil { try move(&layer, by: title, canvas: canvas, frameDuration: frameDuration, spec: spec) }
+            layers.append(layer)
         }
         let whole = TimeRange(start: .zero, duration: total)
+        var captionLayers: [(TextLayer, TextPlacement.Anchor)] = []
         for captions in spec.captions {
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: whole, to: whole)
-            layers += cues.textLayers(style: captions.style, placement: .anchored(captions.anchor))
+            let style = try style(of: captions, canvas: canvas, spec: spec)
+            captionLayers += cues.textLayers(style: style).map { ($0, captions.anchor) }
         }
         for item in placed {
             guard let captions = item.clip.captions else { continue }
             let target = TimeRange(start: item.start, duration: item.duration)
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: item.sourceRange, to: target)
-            layers += cues.textLayers(style: captions.style, placement: .anchored(captions.anchor))
+            let style = try style(of: captions, canvas: canvas, spec: spec)
+            captionLayers += cues.textLayers(style: style).map { ($0, captions.anchor) }
+        }
+        for (layer, anchor) in captionLayers {
+            var layer = layer
+            layer.placement = .caption(at: anchor, style: layer.style, time: layer.timeRange, canvas: canvas,
+                                       avoiding: obstacles)
+            layers.append(layer)
         }
         return layers
     }
@@ -38,16 +62,48 @@ extension JobBuilder {
         }
     }
 
-    /// The animation a title asks for, over its `animate_duration`.
-    static func animation(_ title: TitleSpec) -> TextAnimation {
-        let duration = title.animationDuration
-        switch title.animate {
-        case "fade": return .fade(in: duration, out: duration)
-        case "slide", "slide-left": return .slide(from: .left, duration: duration)
-        case "slide-right": return .slide(from: .right, duration: duration)
-        case "slide-top": return .slide(from: .top, duration: duration)
-        case "slide-bottom": return .slide(from: .bottom, duration: duration)
+    /// The captions' style with its size settled on `canvas` and its font checked.
+    private func style(of captions: CaptionSpec, canvas: Size, spec: OutputSpec) throws -> TextStyle {
+        var style = captions.style
+        if let size = captions.size { style.size = size.heightFraction(on: canvas) }
+        try checkFont(of: &style, at: captions.fontLocation, spec: spec)
+        return style
+    }
+
+    /// Checks the font a manifest names at `location`: a font file must be a readable font (its family becomes the
+    /// style's), a family must be installed (spelled as installed). Nothing to check without a location.
+    private func checkFont(of style: inout TextStyle, at location: SourceLocation?, spec: OutputSpec) throws {
+        guard let location else { return }
+        if let file = style.fontFile {
+            let display = Self.display(file, relativeTo: spec.manifestPath)
+            switch catalog.fontFace(file, displayPath: display) {
+            case .success(let face): style.fontFamily = face.family
+            case .failure(let failure): throw problem(spec, stage: failure.stage, failure.message, at: location)
+            case nil: break
+            }
+        } else {
+            switch catalog.fontFamily(style.fontFamily) {
+            case .success(let name): style.fontFamily = name
+            case .failure(let failure): throw problem(spec, stage: failure.stage, failure.message, at: location)
+            case nil: break
+            }
+        }
+    }
+
+    /// The animation an entrance or exit name stands for, over `duration`: slides and wipes are named after the
+    /// way they move, so `slide-left` enters from the right edge and leaves toward the left one.
+    static func animation(_ name: String, _ duration: MediaTime, leaving: Bool) -> TextAnimation {
+        let directions: [String: (toward: TextAnimation.Edge, from: TextAnimation.Edge)] = [
+            "left": (.left, .right), "right": (.right, .left), "up": (.top, .bottom), "down": (.bottom, .top),
+        ]
+        if let dash = name.firstIndex(of: "-"), let direction = directions[String(name[name.index(after: dash)...])] {
+            if name.hasPrefix("wipe") { return .wipe(toward: direction.toward, duration: duration) }
+            return .slide(from: leaving ? direction.toward : direction.from, duration: duration)
+        }
+        switch name {
+        case "fade": return .fade(duration: duration)
         case "pop": return .pop(duration: duration)
+        case "zoom": return .zoom(duration: duration)
         case "typewriter": return .typewriter(duration: duration)
         default: return .none
         }

@@ -152,9 +152,8 @@ extension JobBuilder {
     /// by its motion; nil when it does not show.
     private func overlayCourse(_ overlay: OverlaySpec, info: SourceInfo, canvas: Size, total: MediaTime,
                                frameDuration: MediaTime, spec: OutputSpec) throws -> LayerCourse? {
-        let start = MediaTime.minimum(overlay.at, total)
-        let end = overlay.duration.map { MediaTime.minimum(start + $0, total) } ?? total
-        guard end > start else { return nil }
+        let time = Self.overlayTime(overlay, info: info, total: total)
+        guard time.duration > .zero else { return nil }
         let size = info.video?.naturalSize ?? canvas
         let geometry = placeOverlay(overlay, size: size, canvas: canvas)
         let picture = FittedPicture(sourceSize: size, crop: geometry.crop, transform: geometry.transform, canvas: canvas,
@@ -170,8 +169,7 @@ extension JobBuilder {
             motion = fades
         }
         do {
-            return try MotionCompiler.course(motion, picture: picture, range: TimeRange(start: start, end: end),
-                                             frameDuration: frameDuration)
+            return try MotionCompiler.course(motion, picture: picture, range: time, frameDuration: frameDuration)
         } catch {
             throw problem(spec, stage: "load", error.message, at: error.location)
         }
@@ -191,14 +189,7 @@ extension JobBuilder {
 
     /// An overlay's crop and transform: its picture contained in its region, which an anchor puts in a corner.
     private func placeOverlay(_ overlay: OverlaySpec, size: Size, canvas: Size) -> (crop: Rect, transform: AffineTransform2D) {
-        var region = FitGeometry.resolve(overlay.region, in: canvas, aspectOf: size)
-        if let anchor = overlay.anchor {
-            // Margins are taken from the canvas's shorter side, so a logo keeps its distance from the edges in
-            // every aspect.
-            let margin = overlay.margin.resolve(against: min(canvas.width, canvas.height))
-            region.x = [margin, (canvas.width - region.width) / 2, canvas.width - margin - region.width][anchor.column]
-            region.y = [margin, (canvas.height - region.height) / 2, canvas.height - margin - region.height][anchor.row]
-        }
+        let region = Self.overlayRegion(overlay, pictureSize: size, canvas: canvas)
         return FitGeometry.place(crop: Rect(x: 0, y: 0, width: size.width, height: size.height), into: region, fit: .contain)
     }
 }

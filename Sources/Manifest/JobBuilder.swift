@@ -113,16 +113,9 @@ public struct JobBuilder {
         }
         let total = composition.duration
 
-        for (overlay, id, info) in overlayTracks {
-            let start = MediaTime.minimum(overlay.at, total)
-            let end = overlay.duration.map { MediaTime.minimum(start + $0, total) } ?? total
-            guard end > start, let video = info.video else { continue }
-            let length = end - start
-            try composition.modifyTrack(id) { track in
-                try track.insertTimeRange(TimeRange(start: .zero, duration: info.isStill ? length : MediaTime.minimum(length, video.timeRange.duration)),
-                                          of: video, at: start)
-            }
-        }
+        let overlayAudio = try insertOverlays(&overlayTracks, into: &composition, total: total,
+                                              withSound: wantsAudio, spec: spec)
+        if wantsVideo { try addBackground(spec, to: &composition, total: total) }
 
         var soundtrackID: Int32?
         if wantsAudio, let soundtrack = spec.soundtrack, total > .zero {
@@ -141,7 +134,8 @@ public struct JobBuilder {
         if let video = spec.settings.video {
             var made = try makeVideoComposition(composition, placed: placed, overlays: overlayTracks,
                                                 canvas: canvas, frameRate: video.frameRate, spec: spec)
-            made.textLayers = try textLayers(spec, placed: placed, canvas: canvas, total: total)
+            made.textLayers = try textLayers(spec, placed: placed, overlays: overlayTracks, canvas: canvas, total: total,
+                                             frameDuration: made.frameDuration)
             if let explicit {
                 do {
                     try applyExplicitLayers(spec, video: &made, composition: composition, tracks: explicit,
@@ -154,10 +148,11 @@ public struct JobBuilder {
             }
             videoComposition = made
         }
-        // The bed ducks under whatever else sounds: the clips' tracks, or every explicit track.
-        let voiceTracks = explicit.map { $0.audio.values.sorted() } ?? Set(placed.compactMap(\.audioTrack)).sorted()
+        // The bed ducks under whatever else sounds: the clips' tracks (or every explicit track) and video overlays.
+        let voiceTracks = explicit.map { $0.audio.values.sorted() } ?? []
         var audioMix = try makeAudioMix(placed: placed, soundtrack: spec.soundtrack, soundtrackID: soundtrackID,
-                                        voiceTracks: voiceTracks, total: total)
+                                        total: total, voices: voiceTracks + overlayAudio.map(\.trackID))
+        audioMix.inputParameters += overlayAudio
         if let explicit {
             audioMix.inputParameters += try explicitAudioMix(spec, audioIDs: explicit.audio)
         }
@@ -169,6 +164,9 @@ public struct JobBuilder {
             if case .file(let path) = reference { files.insert(path) }
             if case .remote(let source) = reference, case .success(let path) = localFile(source) { files.insert(path) }
         }
+        // Caption and font files shape the picture as much as media do.
+        files.formUnion(spec.captions.map(\.path) + spec.clips.compactMap(\.captions?.path))
+        files.formUnion(videoComposition?.textLayers.compactMap(\.style.fontFile) ?? [])
         return Job(name: spec.name, manifestPath: spec.manifestPath, location: spec.location, outputPath: spec.outputPath,
                    settings: spec.settings, composition: composition, videoComposition: videoComposition,
                    audioMix: audioMix, titles: spec.titles, dependencies: spec.dependencies,
@@ -288,7 +286,12 @@ public struct JobBuilder {
     func sourceInfo(_ reference: SourceReference, spec: OutputSpec, at location: SourceLocation,
                     built: [String: Job]) throws -> SourceInfo {
         switch reference {
-        case .generator(let generator):
+        case .generator(var generator):
+            if generator.width <= 0 || generator.height <= 0 {
+                // Sized by the output: a colour or gradient fills the canvas exactly.
+                let video = spec.settings.video
+                (generator.width, generator.height) = (video?.width ?? 1920, video?.height ?? 1080)
+            }
             return catalog.generated(generator)
         case .output(let name):
             guard let job = built[name] else {
@@ -352,6 +355,7 @@ public struct JobBuilder {
 
     func problem(_ spec: OutputSpec, stage: String, _ message: String, at location: SourceLocation) -> JobProblem {
         JobProblem(output: spec.name, stage: stage,
-                   diagnostic: Diagnostic(.error, at: location, message, sourceLine: sources[spec.manifestPath]?.line(location.line)))
+                   diagnostic: sources[spec.manifestPath]?.diagnostic(.error, at: location, message)
+                       ?? Diagnostic(.error, at: location, message))
     }
 }

@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 import MediaCore
 public import YAML
@@ -19,8 +20,12 @@ public struct ManifestFile: Sendable {
     var defaultTemplate: YAMLNode?
     /// `defaults.background`, if set.
     var defaultBackground: String
+    /// `defaults.background` when it is a gradient.
+    var defaultBackgroundGradient: GeneratedSource?
     /// Manifest-wide variables.
     var variables: [String: String] = [:]
+    /// The value nodes of `variables`, for placeholders inside them.
+    var variableNodes: [String: YAMLNode] = [:]
     /// Named sources, by name.
     var sources: [String: YAMLNode] = [:]
     /// Templates, by name.
@@ -31,6 +36,8 @@ public struct ManifestFile: Sendable {
     var presets: [String: YAMLNode] = [:]
     /// The rules for URL sources (`downloads:`).
     public var downloadPolicy = DownloadPolicy()
+    /// `limits.outputs`: the most outputs this manifest may expand to, if set.
+    var outputLimit: Int?
 
     /// The YAML text, for quoting lines.
     public var source: YAMLSource { document.source }
@@ -57,12 +64,17 @@ public struct ManifestFile: Sendable {
             defaultPreset = defaults["preset"]
             defaultTemplate = defaults["template"]
             if let out = defaults["out"], let text = reader.string(out, "out") { defaultOut = Self.resolve(text, against: directory) }
-            if let node = defaults["background"], let text = reader.color(node, "background") { defaultBackground = text }
+            if let node = defaults["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
+                (defaultBackground, defaultBackgroundGradient) = value
+            }
         }
         if let node = top["vars"], let pairs = node.pairs {
             for pair in pairs {
                 guard let key = pair.key.string else { continue }
-                if let value = reader.string(pair.value, key) { variables[key] = value }
+                if let value = reader.string(pair.value, key) {
+                    variables[key] = value
+                    variableNodes[key] = pair.value
+                }
             }
         } else if let node = top["vars"] {
             reader.error("'vars' must be a mapping of names to values, not a \(node.kindName)", at: node)
@@ -95,9 +107,8 @@ public struct ManifestFile: Sendable {
             }
         }
         if let node = top["downloads"] { downloadPolicy = Self.downloads(node, reader: &reader) }
-        if let node = top["presets"], let pairs = node.pairs {
-            for pair in pairs { if let name = pair.key.string { presets[name] = pair.value } }
-        }
+        if let node = top["presets"] { presets = Self.presets(node, reader: &reader) }
+        if let node = top["limits"] { outputLimit = Self.outputLimit(node, reader: &reader) }
         if let node = top["outputs"], let items = reader.list(node, "outputs") {
             for item in items {
                 let label = item["name"]?.string.map { "output '\($0)'" } ?? "an output"

@@ -1,9 +1,12 @@
 /// The keys each part of a manifest accepts (DESIGN.md section 3); the format's contract in one place.
 enum ManifestSchema {
-    static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets", "downloads"]
+    static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets", "downloads",
+                           "limits"]
     static let downloads = ["allow_hosts", "max_size", "timeout"]
+    static let limits = ["outputs"]
     static let defaults = ["preset", "out", "template", "background"]
     static let source = ["path", "generate", "duration", "size", "fps", "color", "frequency", "output", "url", "sha256"]
+        + GeneratorDecoder.gradientKeys
     /// Keys a template may set and an output may override.
     static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles", "captions",
                               "preset", "background", "metadata", "clips", "tracks", "layers", "out", "time_pitch"]
@@ -24,11 +27,19 @@ enum ManifestSchema {
     static let soundtrack = ["source", "volume", "loop", "fade_in", "fade_out", "duck", "from", "duck_threshold",
                              "duck_attack", "duck_release"]
     static let overlay = ["image", "region", "opacity", "at", "duration", "fade", "anchor", "margin"] + motion + appearances
+        + videoOverlay
+    /// An overlay's keys for a clip played as a picture-in-picture.
+    static let videoOverlay = ["video", "from", "to", "volume", "mute"]
     static let region = ["x", "y", "width", "height"]
+    /// An output's `background` as a generator (a colour or a gradient filling the canvas for the whole output).
+    static let background = ["generate", "color"] + GeneratorDecoder.gradientKeys
     /// Keys that say how text looks, shared by titles and captions.
     static let textStyle = ["font", "size", "color", "outline", "outline_width", "shadow", "box", "bold", "italic",
                             "align"]
-    static let title = ["text", "at", "duration", "position", "anchor", "region", "animate", "animate_duration"] + textStyle
+    static let title = ["text", "at", "duration", "position", "anchor", "region", "animate", "enter", "exit",
+                        "animate_duration", "motion"] + textStyle
+    /// The long form of a title's `animate`, `enter` or `exit`.
+    static let textAnimation = ["type", "duration"]
     static let captions = ["file", "offset", "position"] + textStyle
     static let track = ["segments"]
     static let segment = ["source", "from", "to", "at", "speed"]

@@ -29,11 +29,15 @@ public struct ManifestSet: Sendable {
         public var presetOverride: String?
         /// A directory that replaces every output's `out` (`--out`).
         public var outOverride: String?
+        /// How many outputs the run may expand to (`--max-outputs`).
+        public var limits: OutputLimits
         /// Creates options.
-        public init(presetDirectories: [String] = [], presetOverride: String? = nil, outOverride: String? = nil) {
+        public init(presetDirectories: [String] = [], presetOverride: String? = nil, outOverride: String? = nil,
+                    limits: OutputLimits = OutputLimits()) {
             self.presetDirectories = presetDirectories
             self.presetOverride = presetOverride
             self.outOverride = outOverride
+            self.limits = limits
         }
     }
 
@@ -69,13 +73,15 @@ public struct ManifestSet: Sendable {
                 set.presets.define(name, node: node, source: file.source)
             }
         }
+        // A preset a manifest defines is checked even when no output uses it.
+        for file in set.files { set.presets.check(file.presets, source: file.source, diagnostics: &diagnostics) }
         var presetOverride = options.presetOverride
         if let name = presetOverride, !set.presets.contains(name) {
             set.unknownPresetOverride = name
             presetOverride = nil
         }
         var expander = OutputExpander(presets: set.presets, presetOverride: presetOverride,
-                                      outOverride: options.outOverride)
+                                      outOverride: options.outOverride, limits: options.limits)
         for file in set.files {
             set.outputs += expander.expand(file, diagnostics: &diagnostics)
         }

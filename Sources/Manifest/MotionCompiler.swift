@@ -255,7 +255,7 @@ struct MotionState: Hashable {
         if let value = keyframe.rotate { rotate = value }
         if let value = keyframe.opacity { opacity = value }
         if let region = keyframe.crop {
-            crop = MotionState.intersection(FitGeometry.crop(region, in: picture.sourceSize), picture.crop)
+            crop = FitGeometry.crop(region, in: picture.sourceSize).intersection(picture.crop)
         }
     }
 
@@ -293,12 +293,5 @@ struct MotionState: Hashable {
         result.x = (x ?? here.x).interpolated(to: other.x ?? there.x, fraction: progress)
         result.y = (y ?? here.y).interpolated(to: other.y ?? there.y, fraction: progress)
         return result
-    }
-
-    /// The overlap of two rectangles (empty at the first's corner when they do not meet).
-    static func intersection(_ a: Rect, _ b: Rect) -> Rect {
-        let left = max(a.x, b.x), top = max(a.y, b.y)
-        let right = min(a.x + a.width, b.x + b.width), bottom = min(a.y + a.height, b.y + b.height)
-        return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 }

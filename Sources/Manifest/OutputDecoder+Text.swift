@@ -1,3 +1,4 @@
+import Foundation
 import Composition
 import MediaCore
 import YAML
@@ -17,12 +18,79 @@ extension OutputDecoder {
         return Self.anchors[name]
     }
 
-    /// A text style from the style keys of `fields`, on top of `base`.
-    func textStyle(_ fields: [String: YAMLNode], base: TextStyle, reader: inout NodeReader) -> TextStyle {
+    /// A text look as a manifest gives it: the style, and what only the canvas and the installed fonts settle.
+    struct TextLook {
+        /// The style, with `size` set when the manifest gives a plain fraction.
+        var style: TextStyle
+        /// The size as written.
+        var size: TextSize?
+        /// Where `font` is written.
+        var fontLocation: SourceLocation?
+    }
+
+    /// The names `animate` takes; its slides are named after the edge the text comes from.
+    static let textAnimations = ["none", "fade", "slide", "slide-left", "slide-right", "slide-top", "slide-bottom",
+                                 "pop", "typewriter"]
+    /// The names `enter` and `exit` take: slides and wipes are named after the way they move, as transitions name
+    /// theirs (`slide-left` enters from the right and leaves past the left edge).
+    static let appearances = ["none", "fade", "pop", "zoom", "typewriter", "slide-left", "slide-right", "slide-up",
+                              "slide-down", "wipe-left", "wipe-right", "wipe-up", "wipe-down"]
+    /// `animate`'s slides by the way they move.
+    static let legacySlides = ["slide": "slide-right", "slide-left": "slide-right", "slide-right": "slide-left",
+                               "slide-top": "slide-down", "slide-bottom": "slide-up"]
+
+    /// A text look from the style keys of `fields`, on top of `base`.
+    func textLook(_ fields: [String: YAMLNode], base: TextStyle, reader: inout NodeReader) -> TextLook {
+        var look = TextLook(style: base)
+        if let node = fields["font"] { font(node, into: &look, reader: &reader) }
+        if let node = fields["size"] {
+            look.size = textSize(node, reader: &reader)
+            if case .heightFraction(let value) = look.size { look.style.size = value }
+        }
+        look.style = textStyle(fields, base: look.style, reader: &reader)
+        return look
+    }
+
+    /// `font`: a family fontconfig knows, or a font file relative to the manifest (`.ttf`, `.otf`, `.ttc`).
+    private func font(_ node: YAMLNode, into look: inout TextLook, reader: inout NodeReader) {
+        guard let value = reader.string(node, "font") else { return }
+        let lower = value.lowercased()
+        let isFile = [".ttf", ".otf", ".ttc"].contains { lower.hasSuffix($0) }
+        if value.trimmingCharacters(in: .whitespaces).isEmpty {
+            reader.error("'font' is empty; give a family such as 'DejaVu Sans' or a font file such as 'fonts/Brand.otf'",
+                         at: node)
+        } else if isFile {
+            look.style.fontFile = ManifestFile.resolve(value, against: manifest.directory)
+            look.style.fontFamily = value
+            look.fontLocation = node.location
+        } else if value.contains("/") || [".woff", ".woff2", ".pfb", ".pfa"].contains(where: { lower.hasSuffix($0) }) {
+            reader.error("font file '\(value)' is not TrueType or OpenType; give a .ttf, .otf or .ttc file", at: node)
+        } else {
+            look.style.fontFamily = value
+            look.style.fontFile = nil
+            look.fontLocation = node.location
+        }
+    }
+
+    /// `size`: `0.06` (of the frame height), `6%` (of the frame's shorter side) or `48px`.
+    private func textSize(_ node: YAMLNode, reader: inout NodeReader) -> TextSize? {
+        guard let text = reader.string(node, "size") else { return nil }
+        let size = TextSize(text)
+        switch size {
+        case .heightFraction(let value) where (0.005...1).contains(value),
+             .shorterSidePercent(let value) where (0.5...100).contains(value),
+             .pixels(let value) where value >= 1:
+            return size
+        default:
+            reader.error("invalid text size '\(text)'; use a fraction of the frame height from 0.005 to 1, percent of its shorter side such as '6%', or pixels such as '48px'", at: node)
+            return nil
+        }
+    }
+
+    /// The colour, outline, shadow, box, weight and alignment keys of `fields`, on top of `base`.
+    private func textStyle(_ fields: [String: YAMLNode], base: TextStyle, reader: inout NodeReader) -> TextStyle {
         var style = base
-        if let node = fields["font"], let value = reader.string(node, "font") { style.fontFamily = value }
-        if let node = fields["size"], let value = reader.number(node, "size", in: 0.005...1) { style.size = value }
-        if let node = fields["color"], let value = reader.color(node, "color"), let color = Color(parsing: value) {
+        if let node = fields["color"], let value = reader.color(node, "color"), let color = Self.color(value) {
             style.color = color
         }
         if let node = fields["outline"] {
@@ -61,12 +129,18 @@ extension OutputDecoder {
         return style
     }
 
-    /// A title: `{ text, at, duration, position | anchor | region, animate, animate_duration, style keys }`.
+    /// A colour from manifest text (already checked by `NodeReader.color`).
+    static func color(_ text: String) -> Color? {
+        Color(parsing: text)
+    }
+
+    /// A title: `{ text, at, duration, position | anchor | region, animate | enter, exit, animate_duration,
+    /// style keys }`.
     func title(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> TitleSpec? {
         guard let fields = reader.mapping(node, in: "title", keys: ManifestSchema.title, required: ["text"]),
               let textNode = fields["text"], let text = reader.string(textNode, "text") else { return nil }
         var spec = TitleSpec(text: text, location: textNode.location, at: .zero, duration: nil, position: "bottom",
-                             animate: "none", font: TextStyle().fontFamily, size: 0.06, color: "white")
+                             animate: "none", font: TextStyle().fontFamily, size: .heightFraction(0.06), color: "white")
         if let node = fields["at"], let time = reader.time(node, "at", frameRate: rate) { spec.at = time }
         if let node = fields["duration"], let time = reader.time(node, "duration", frameRate: rate) {
             if time.value <= 0 { reader.error("'duration' must be above 0", at: node) } else { spec.duration = time }
@@ -78,19 +152,49 @@ extension OutputDecoder {
             }
         }
         if let node = fields["region"] { spec.region = region(node, "region", reader: &reader) }
+        if let node = fields["enter"], fields["animate"] != nil {
+            reader.error("a title sets both 'animate' and 'enter'; use one", at: node)
+        }
         if let node = fields["animate"],
-           let value = reader.choice(node, "animation", ["none", "fade", "slide", "slide-left", "slide-right", "slide-top",
-                                                         "slide-bottom", "pop", "typewriter"]) {
-            spec.animate = value
+           let (name, duration) = textAnimation(node, "animation", Self.textAnimations, rate: rate, reader: &reader) {
+            (spec.animate, spec.enterDuration) = (Self.legacySlides[name] ?? name, duration)
+            // `animate: fade` alone has always faded out as well.
+            if name == "fade" && fields["exit"] == nil { (spec.exit, spec.exitDuration) = (name, duration) }
+        }
+        if let node = fields["enter"],
+           let (name, duration) = textAnimation(node, "entrance", Self.appearances, rate: rate, reader: &reader) {
+            (spec.animate, spec.enterDuration) = (name, duration)
+        }
+        if let node = fields["exit"],
+           let (name, duration) = textAnimation(node, "exit", Self.appearances, rate: rate, reader: &reader) {
+            (spec.exit, spec.exitDuration) = (name, duration)
         }
         if let node = fields["animate_duration"], let time = reader.time(node, "animate_duration", frameRate: rate) {
             spec.animationDuration = time
         }
-        spec.style = textStyle(fields, base: TextStyle(), reader: &reader)
-        spec.font = spec.style.fontFamily
-        spec.size = spec.style.size
+        spec.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
+        let look = textLook(fields, base: TextStyle(), reader: &reader)
+        spec.style = look.style
+        spec.fontLocation = look.fontLocation
+        spec.font = look.style.fontFamily
+        spec.size = look.size ?? .heightFraction(look.style.size)
         if let node = fields["color"], let text = node.string { spec.color = text }
         return spec
+    }
+
+    /// One of `names`, or `{ type, duration }`: the name and the duration, if given.
+    private func textAnimation(_ node: YAMLNode, _ what: String, _ names: [String], rate: FrameRate?,
+                               reader: inout NodeReader) -> (String, MediaTime?)? {
+        guard !node.isMapping else {
+            guard let fields = reader.mapping(node, in: "'\(what)'", keys: ManifestSchema.textAnimation, required: ["type"]),
+                  let typeNode = fields["type"], let name = reader.choice(typeNode, what, names) else {
+                return nil
+            }
+            guard let durationNode = fields["duration"] else { return (name, nil) }
+            guard let duration = reader.time(durationNode, "duration", frameRate: rate) else { return nil }
+            return (name, duration)
+        }
+        return reader.choice(node, what, names).map { ($0, nil) }
     }
 
     /// Captions: a file path, or `{ file, offset, position, style keys }`.
@@ -108,7 +212,8 @@ extension OutputDecoder {
             spec.offset = time
         }
         if let node = fields["position"], let anchor = anchor(node, "position", reader: &reader) { spec.anchor = anchor }
-        spec.style = textStyle(fields, base: .caption, reader: &reader)
+        let look = textLook(fields, base: .caption, reader: &reader)
+        (spec.style, spec.size, spec.fontLocation) = (look.style, look.size, look.fontLocation)
         return spec
     }
 }

@@ -84,7 +84,10 @@ struct OutputDecoder {
             spec.settings.metadata = tags.container
             spec.settings.streamMetadata = tags.streams.isEmpty ? nil : tags.streams
         }
-        if let node = fields["background"], let text = reader.color(node, "background") { spec.background = text }
+        spec.backgroundGradient = manifest.defaultBackgroundGradient
+        if let node = fields["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
+            (spec.background, spec.backgroundGradient) = value
+        }
         if let node = fields["time_pitch"],
            let text = reader.choice(node, "time_pitch", ["time-domain", "spectral", "varispeed"]) {
             spec.timePitch = text == "varispeed" ? .varispeed : (text == "spectral" ? .spectral : .timeDomain)
@@ -257,7 +260,7 @@ struct OutputDecoder {
             }
         }
         if let node = fields["fps"], let value = reader.frameRate(node, "fps") { spec.frameRate = value }
-        if let node = fields["color"], let text = reader.color(node, "color") { spec.color = text }
+        GeneratorDecoder.pictureKeys(fields, into: &spec, at: node, reader: &reader)
         if let node = fields["frequency"], let value = reader.number(node, "frequency", in: 1...24000) { spec.frequency = value }
         return .generator(spec)
     }
@@ -371,8 +374,9 @@ struct OutputDecoder {
     }
 
     private func overlay(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> OverlaySpec? {
-        guard let fields = reader.mapping(node, in: "overlay", keys: ManifestSchema.overlay, required: ["image", "region"]),
-              let imageNode = fields["image"], let source = source(imageNode, rate: rate, reader: &reader),
+        guard let fields = reader.mapping(node, in: "overlay", keys: ManifestSchema.overlay, required: ["region"]),
+              let imageNode = overlayPicture(fields, at: node, reader: &reader),
+              let source = source(imageNode, rate: rate, reader: &reader),
               let regionNode = fields["region"], let region = region(regionNode, "region", reader: &reader) else { return nil }
         var spec = OverlaySpec(source: source, location: imageNode.location, region: region, opacity: 1, at: .zero,
                                duration: nil, fade: .zero)
@@ -394,6 +398,7 @@ struct OutputDecoder {
             reader.error("'fade' and 'enter' / 'exit' both animate the overlay; write 'enter: fade' and 'exit: fade' "
                          + "instead of 'fade'", at: fade)
         }
+        videoOverlay(fields, into: &spec, rate: rate, reader: &reader)
         return spec
     }
 

@@ -12,11 +12,14 @@ struct OutputExpander {
     /// Names produced so far in each output folder, with where, to report duplicates: a name may repeat in another
     /// folder, not in the same one.
     private var producedNames: [String: (location: SourceLocation, origin: String?)] = [:]
+    /// The outputs still allowed, per manifest and for the run.
+    private var budget: OutputBudget
 
-    init(presets: PresetLibrary, presetOverride: String?, outOverride: String?) {
+    init(presets: PresetLibrary, presetOverride: String?, outOverride: String?, limits: OutputLimits = OutputLimits()) {
         self.presets = presets
         self.presetOverride = presetOverride
         self.outOverride = outOverride
+        self.budget = OutputBudget(manifestLimit: OutputLimits.defaultPerManifest, runLimit: limits.perRun)
     }
 
     /// Keys of an output entry that say how to expand it rather than what it shows.
@@ -28,11 +31,13 @@ struct OutputExpander {
         var decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride,
                                     outOverride: outOverride)
         var specs: [OutputSpec] = []
+        budget.manifestLimit = file.outputLimit ?? OutputLimits.defaultPerManifest
+        budget.manifestUsed = 0
         // Named sources whose text uses variables: a field naming one depends on the output's variables.
         let dynamicSources = decoder.dynamicSources
         var entryIndex = 0
         for entry in file.outputs {
-            guard let pairs = entry.pairs, let nameNode = entry["name"], reader.string(nameNode, "name") != nil else {
+            guard let pairs = entry.pairs, let nameNode = entry["name"], let nameText = reader.string(nameNode, "name") else {
                 continue
             }
             let fields = Dictionary(pairs.compactMap { pair in pair.key.string.map { ($0, pair.value) } },
@@ -65,9 +70,12 @@ struct OutputExpander {
                 guard let key = pair.key.string, !Self.expansionKeys.contains(key) else { return nil }
                 return (key, pair.value)
             }
-            guard let sets = VariableSets.expand(fields, base: file.variables, directory: file.directory, reader: &reader) else {
+            guard let sets = VariableSets.expand(fields, name: nameText, base: file.variables,
+                                                 baseNodes: file.variableNodes, directory: file.directory,
+                                                 budget: budget, reader: &reader) else {
                 continue
             }
+            budget.use(sets.count)
             entryIndex += 1
             // Which fields (and list items) read no variable: they are used as written and decoded once.
             var fixed = OutputDecoder.FixedParts(entry: entryIndex)
@@ -151,13 +159,14 @@ struct OutputExpander {
     }
 
     /// A quick yes for the usual name: ASCII, not blank, relative, without control characters, backslashes, empty
-    /// parts or `..`. Anything else gets the full check.
+    /// parts, parts starting with `.` or a `posters` folder. Anything else gets the full check.
     static func isPlainName(_ name: String) -> Bool {
         var componentLength = 0, componentDots = 0, hasNonSpace = false, first = true
         for byte in name.utf8 {
             if first && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: "~")) { return false }
             first = false
-            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return false }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return false }
+            if componentLength == 0 && byte == UInt8(ascii: ".") { return false }
             if byte != UInt8(ascii: " ") { hasNonSpace = true }
             if byte == UInt8(ascii: "/") {
                 if componentLength == 0 || (componentLength == 2 && componentDots == 2) { return false }
@@ -169,7 +178,11 @@ struct OutputExpander {
             }
         }
         return hasNonSpace && componentLength > 0 && !(componentLength == 2 && componentDots == 2)
+            && !name.lowercased().contains(Self.reservedFolder + "/")
     }
+
+    /// The folder beside each output where its poster picture goes; no output name may use it as a folder.
+    static let reservedFolder = "posters"
 
     /// The full check of a name's shape, reporting what is wrong.
     private func checkShape(_ name: String, node: YAMLNode, origin: String?, reader: inout NodeReader) -> Bool {
@@ -180,8 +193,21 @@ struct OutputExpander {
         }
         let components = name.split(separator: "/", omittingEmptySubsequences: false)
         if name.hasPrefix("/") || name.hasPrefix("~") || components.contains("..") || components.contains("")
-            || name.contains("\\") || name.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            || name.contains("\\") || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             reader.error("output name '\(name)'\(from) would leave the output directory; names may not be absolute or contain '..', empty parts or control characters", at: node)
+            return false
+        }
+        if let scalar = name.unicodeScalars.first(where: TerminalText.isUnsafe) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            reader.error("output name '\(name)'\(from) has a character that changes how text is shown (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)); names may not contain bidirectional controls or line separators", at: node)
+            return false
+        }
+        if components.contains(where: { $0.hasPrefix(".") }) {
+            reader.error("output name '\(name)'\(from) has a part starting with '.'; such names are kept for mediabatch's own files (temporary files, fingerprints, the lock)", at: node)
+            return false
+        }
+        if components.dropLast().contains(where: { $0.lowercased() == Self.reservedFolder }) {
+            reader.error("output name '\(name)'\(from) puts the file in a '\(Self.reservedFolder)' folder, where mediabatch writes the report's poster pictures; choose another folder name", at: node)
             return false
         }
         return true

@@ -39,6 +39,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var layers: [LayerSpec]
     /// The canvas colour behind everything, as `#rrggbb` or a name.
     public var background: String
+    /// A gradient behind everything instead (its size and length are settled when the job is built).
+    public var backgroundGradient: GeneratedSource? = nil
     /// The file name (without extension) when it differs from `name`: outputs of one name in several folders are
     /// told apart by their folder, and their `name` becomes `folder/name`.
     public var fileName: String? = nil
@@ -120,6 +122,10 @@ public struct CaptionSpec: Sendable, Hashable, Codable {
     public var style: TextStyle
     /// Where on the frame it goes.
     public var anchor: TextPlacement.Anchor
+    /// The size as written, settled against the canvas when the job is built; nil keeps `style.size`.
+    public var size: TextSize? = nil
+    /// Where the manifest names a font, checked when the job is built; nil when it names none.
+    public var fontLocation: SourceLocation? = nil
 }
 
 /// The music bed under the output.
@@ -172,6 +178,15 @@ public struct OverlaySpec: Sendable, Hashable {
     public var opacityRamps: [RampSpec] = []
     /// Keyframed movement, entrance and exit.
     public var motion: Motion? = nil
+    /// A clip played as a picture-in-picture (`video:`), with its own range and sound; false for a picture
+    /// (`image:`), which shows from its start, silent.
+    public var isVideo = false
+    /// The in-point in a video overlay's source.
+    public var from: MediaTime = .zero
+    /// The out-point in a video overlay's source; nil means the source's end.
+    public var to: MediaTime? = nil
+    /// Linear gain of a video overlay's sound (0 mutes it).
+    public var volume: Double = 1
 }
 
 /// Text over the video.
@@ -186,12 +201,13 @@ public struct TitleSpec: Sendable, Hashable, Codable {
     public var duration: MediaTime?
     /// `top`, `center` or `bottom`.
     public var position: String
-    /// `none`, `fade`, `slide`, `pop` or `typewriter`.
+    /// The entrance, named as `enter` names it (`animate`'s slides, named after the edge they come from, are
+    /// translated): `none`, `fade`, `pop`, `zoom`, `typewriter`, `slide-left` ... `slide-down`, `wipe-left` ...
     public var animate: String
-    /// Font family name.
+    /// Font family name (for a font file, its path).
     public var font: String
-    /// Size as a fraction of the frame height.
-    public var size: Double
+    /// The size as written: a fraction of the frame height, percent of its shorter side, or canvas pixels.
+    public var size: TextSize
     /// Text colour.
     public var color: String
     /// The full look: font, size, colours, outline, shadow, box.
@@ -200,8 +216,18 @@ public struct TitleSpec: Sendable, Hashable, Codable {
     public var anchor: TextPlacement.Anchor = .bottom
     /// A canvas region the text wraps into, instead of an anchor.
     public var region: RegionSpec? = nil
-    /// How long `animate` takes.
+    /// How long `animate` and `exit` take unless they say.
     public var animationDuration = MediaTime(value: 1, timescale: 2)
+    /// How long the entrance takes, when it says.
+    public var enterDuration: MediaTime? = nil
+    /// The exit, with the same names as the entrance.
+    public var exit = "none"
+    /// How long the exit takes, when it says.
+    public var exitDuration: MediaTime? = nil
+    /// Where the manifest names a font, checked when the job is built; nil when it names none.
+    public var fontLocation: SourceLocation? = nil
+    /// Keyframed movement of the title (`motion:`), nil for none.
+    public var motion: Motion? = nil
 }
 
 /// An explicit track: segments placed on the timeline by hand.

@@ -158,6 +158,7 @@ public struct PresetLibrary: Sendable {
         if let node = fields["threads"], let value = reader.integer(node, "threads", in: 1...64) { video.threads = value }
         if let node = fields["quality"], let value = reader.integer(node, "quality", in: 0...100) { video.quality = value }
         applyDynamicRange(fields, to: &video, reader: &reader)
+        checkSize(video, fields: fields, in: node, reader: &reader)
         settings.video = video
     }
 

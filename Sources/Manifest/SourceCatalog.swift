@@ -37,6 +37,12 @@ public final class SourceCatalog: @unchecked Sendable {
     private var cache: [String: Result<SourceInfo, SourceProblem>] = [:]
     private var captionFiles: [String: Result<Captions, SourceProblem>] = [:]
     private var generated: [GeneratedSource: SourceInfo] = [:]
+    /// Reads font files and lists families; nil leaves fonts to the renderer's own check.
+    let fonts: (any FontProbe)?
+    /// Font files read so far, by path (see SourceCatalog+Fonts.swift).
+    var fontFiles: [String: Result<FontFace, SourceProblem>] = [:]
+    /// The installed families, listed on first use.
+    var installedFamilies: Result<FontFamilies, SourceProblem>?
 
     /// Why a file source cannot be used; one line naming the file.
     public struct SourceProblem: Error, Sendable, Hashable {
@@ -46,10 +52,11 @@ public final class SourceCatalog: @unchecked Sendable {
         public var message: String
     }
 
-    /// A catalog probing files with `probe` and downloading URL sources with `fetcher`.
-    public init(probe: any SourceProbe, fetcher: (any SourceFetcher)? = nil) {
+    /// A catalog probing files with `probe`, downloading URL sources with `fetcher` and checking fonts with `fonts`.
+    public init(probe: any SourceProbe, fetcher: (any SourceFetcher)? = nil, fonts: (any FontProbe)? = nil) {
         self.probe = probe
         self.fetcher = fetcher
+        self.fonts = fonts
     }
 
     /// The local copy of a URL source, downloaded once per run.
@@ -65,8 +72,9 @@ public final class SourceCatalog: @unchecked Sendable {
     public func captions(_ path: String, displayPath: String) -> Result<Captions, SourceProblem> {
         if let cached = captionFiles[path] { return cached }
         let result: Result<Captions, SourceProblem>
-        if let data = FileManager.default.contents(atPath: path) {
-            if let text = String(data: data, encoding: .utf8) {
+        do {
+            let data = try LocalFile.contents(of: path, limit: Self.maxCaptionBytes)
+            if let text = String(validating: data, as: UTF8.self) {
                 do {
                     let format: Captions.Format? = path.lowercased().hasSuffix(".vtt") ? .webvtt : nil
                     result = .success(try Captions.parse(text, format: format, file: displayPath))
@@ -76,13 +84,16 @@ public final class SourceCatalog: @unchecked Sendable {
             } else {
                 result = .failure(SourceProblem(stage: "load", message: "captions '\(displayPath)' are not UTF-8 text"))
             }
-        } else {
+        } catch {
             result = .failure(SourceProblem(stage: "load",
-                                            message: "captions '\(displayPath)' not found (resolved to '\(path)')"))
+                                            message: "captions '\(displayPath)' \(error) (resolved to '\(path)')"))
         }
         captionFiles[path] = result
         return result
     }
+
+    /// The largest caption file read (64 MiB, as for manifests).
+    static let maxCaptionBytes = 64 << 20
 
     /// The tracks of the file at `path`, probed once.
     public func file(_ path: String) -> Result<SourceInfo, SourceProblem> {

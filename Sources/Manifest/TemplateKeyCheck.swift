@@ -25,7 +25,9 @@ enum TemplateKeyCheck {
                 }
             case "title", "titles":
                 for item in value.items ?? [value] where item.isMapping {
-                    _ = reader.mapping(item, in: "title", keys: ManifestSchema.title)
+                    if let fields = reader.mapping(item, in: "title", keys: ManifestSchema.title) {
+                        motion(fields, reader: &reader)
+                    }
                 }
             case "captions":
                 for item in value.items ?? [value] where item.isMapping {
@@ -38,6 +40,8 @@ enum TemplateKeyCheck {
                         _ = reader.mapping(segment, in: "segment", keys: ManifestSchema.segment)
                     }
                 }
+            case "background":
+                if value.isMapping { _ = reader.mapping(value, in: "'background'", keys: ManifestSchema.background) }
             case "layers":
                 for item in value.items ?? [] where item.isMapping {
                     if let fields = reader.mapping(item, in: "layer", keys: ManifestSchema.layer) {

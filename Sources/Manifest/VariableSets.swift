@@ -11,9 +11,27 @@ struct VariableSets {
         var origin: String?
     }
 
-    /// Builds the sets for `entry`, reading its data table relative to `directory`; nil when something is wrong.
-    static func expand(_ entry: [String: YAMLNode], base: [String: String], directory: String,
+    /// Builds the sets for `entry` (named `name` as written), reading its data table relative to `directory`;
+    /// nil when something is wrong, or when there would be more sets than `budget` allows (counted before any is
+    /// made).
+    static func expand(_ entry: [String: YAMLNode], name: String, base: [String: String],
+                       baseNodes: [String: YAMLNode] = [:], directory: String, budget: OutputBudget,
                        reader: inout NodeReader) -> [Entry]? {
+        guard var rows = combinations(entry, name: name, base: base, directory: directory, budget: budget,
+                                      reader: &reader) else { return nil }
+        var templates = VariableTemplates(baseNodes)
+        if let pairs = entry["vars"]?.pairs { templates.add(pairs) }
+        guard !templates.isEmpty else { return rows }
+        // A template that cannot be filled is an error (which stops a run); the outputs are still read, so their
+        // other problems are reported too.
+        for index in rows.indices { _ = templates.resolve(&rows[index].variables, reader: &reader) }
+        return rows
+    }
+
+    /// Every combination of `vars`, data rows and matrix values, without resolving placeholders in `vars`.
+    private static func combinations(_ entry: [String: YAMLNode], name: String, base: [String: String],
+                                     directory: String, budget: OutputBudget, reader: inout NodeReader) -> [Entry]? {
+        let allowed = max(0, min(budget.manifestLimit - budget.manifestUsed, budget.runLimit - budget.runUsed))
         var variables = base
         if let node = entry["vars"] {
             guard let pairs = node.pairs else {
@@ -28,12 +46,17 @@ struct VariableSets {
         var rows: [Entry] = [Entry(variables: variables, origin: nil)]
         if let node = entry["data"] {
             guard let path = reader.string(node, "data"),
-                  let records = readTable(path, at: node, directory: directory, reader: &reader) else { return nil }
+                  let records = readTable(path, at: node, directory: directory, maxRecords: allowed, reader: &reader)
+            else { return nil }
             rows = records.map { record in
                 Entry(variables: variables.merging(record.values) { _, row in row }, origin: record.origin)
             }
         }
-        guard let node = entry["matrix"] else { return rows }
+        guard let node = entry["matrix"] else {
+            guard let at = entry["data"] ?? entry["name"] else { return rows }
+            return checkCount(rows: rows.count, dataNode: entry["data"], axes: [], name: name, budget: budget,
+                              at: at, reader: &reader) ? rows : nil
+        }
         guard let pairs = node.pairs else {
             reader.error("'matrix' must be a mapping of variable names to lists of values, not a \(node.kindName)", at: node)
             return nil
@@ -52,6 +75,8 @@ struct VariableSets {
             }
             axes.append((key, values))
         }
+        guard checkCount(rows: rows.count, dataNode: entry["data"], axes: axes, name: name, budget: budget,
+                         at: node, reader: &reader) else { return nil }
         for (key, values) in axes {
             rows = rows.flatMap { row in
                 values.map { value in
@@ -70,23 +95,46 @@ struct VariableSets {
         var origin: String
     }
 
-    /// Reads a CSV file, or a JSON or YAML list of objects.
-    static func readTable(_ path: String, at node: YAMLNode, directory: String, reader: inout NodeReader) -> [Record]? {
+    /// Whether `rows` data rows times every combination of `axes` fit in `budget`; an error at `node` if not.
+    private static func checkCount(rows: Int, dataNode: YAMLNode?, axes: [(String, [String])], name: String,
+                                   budget: OutputBudget, at node: YAMLNode, reader: inout NodeReader) -> Bool {
+        var count: Int? = rows
+        for (_, values) in axes {
+            count = count.flatMap { total in
+                let (product, overflow) = total.multipliedReportingOverflow(by: values.count)
+                return overflow ? nil : product
+            }
+        }
+        var factors = dataNode == nil ? [] : ["\(rows) data row\(rows == 1 ? "" : "s")"]
+        factors += axes.map { "\($0.1.count) '\($0.0)'" }
+        let text = factors.isEmpty ? "one output" : factors.joined(separator: " x ")
+        guard let refusal = budget.refusal(of: count, name: name, factors: text) else { return true }
+        reader.error(refusal, at: node)
+        return false
+    }
+
+    /// Reads a CSV file, or a JSON or YAML list of objects: at most `maxRecords + 1` records, so a table over the
+    /// limit is found without holding it all.
+    static func readTable(_ path: String, at node: YAMLNode, directory: String, maxRecords: Int = .max,
+                          reader: inout NodeReader) -> [Record]? {
         let resolved = ManifestFile.resolve(path, against: directory)
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            reader.error("data table '\(path)' not found (resolved to '\(resolved)')", at: node)
+        let data: [UInt8]
+        do {
+            data = try LocalFile.contents(of: resolved, limit: YAMLLimits().maxBytes)
+        } catch {
+            reader.error("data table '\(path)' \(error) (resolved to '\(resolved)')", at: node)
             return nil
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             reader.error("data table '\(path)' is not UTF-8 text", at: node)
             return nil
         }
         let lower = path.lowercased()
         if lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
-            return readList(text, path: path, resolved: resolved, at: node, reader: &reader)
+            return readList(text, path: path, resolved: resolved, at: node, maxRecords: maxRecords, reader: &reader)
         }
         do {
-            let table = try CSVTable(parsing: text)
+            let table = try CSVTable(parsing: text, maxRecords: maxRecords)
             if table.rows.isEmpty { reader.error("data table '\(path)' has no rows", at: node) }
             return table.rows.map { Record(values: $0.values, origin: "\(path):\($0.line)") }
         } catch {
@@ -97,7 +145,7 @@ struct VariableSets {
 
     /// A JSON or YAML list of flat objects (JSON is YAML, so one parser reads both).
     private static func readList(_ text: String, path: String, resolved: String, at node: YAMLNode,
-                                 reader: inout NodeReader) -> [Record]? {
+                                 maxRecords: Int, reader: inout NodeReader) -> [Record]? {
         let document: YAMLDocument
         do {
             document = try YAMLParser.parseDocument(text, file: resolved)
@@ -112,7 +160,7 @@ struct VariableSets {
         var records: [Record] = []
         var tableReader = NodeReader(source: document.source)
         defer { reader.diagnostics.append(contentsOf: tableReader.diagnostics) }
-        for item in items {
+        for item in items.prefix(maxRecords == .max ? .max : maxRecords + 1) {
             guard let pairs = item.pairs else {
                 tableReader.error("each row of a data table must be an object of column names to values", at: item)
                 continue

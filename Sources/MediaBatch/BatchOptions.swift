@@ -24,6 +24,8 @@ public struct BatchOptions: Sendable {
     public var posters = true
     /// Tolerate no damaged source packet (`run --strict`): every output's damage limit becomes 0.
     public var strict = false
+    /// Let sources be named pipes or character or block devices (`--allow-devices`).
+    public var allowsDevices = false
 
     /// Options for `paths` with defaults for everything else.
     public init(paths: [String], toolVersion: String) {

@@ -69,12 +69,15 @@ public struct BatchPlan: Sendable {
     }
 
     /// Reads `paths`, expands every output, checks dependencies for cycles, downloads URL sources, probes sources
-    /// and builds the jobs.
+    /// and builds the jobs. `allowsDevices` lets the default probe read named pipes and devices; `limits` bounds the
+    /// expansion.
     public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [], outDirectory: String? = nil,
-                            probe: any SourceProbe = MediaProbe(), downloads: DownloadOptions = DownloadOptions(),
-                            keeping: Keeping = .all) -> BatchPlan {
+                            probe: (any SourceProbe)? = nil, allowsDevices: Bool = false,
+                            downloads: DownloadOptions = DownloadOptions(), keeping: Keeping = .all,
+                            limits: OutputLimits = OutputLimits(), fonts: any FontProbe = SystemFonts()) -> BatchPlan {
+        let probe = probe ?? MediaProbe(allowsDevices: allowsDevices)
         let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride,
-                                          outOverride: outDirectory)
+                                          outOverride: outDirectory, limits: limits)
         let set = ManifestSet.load(paths: paths, options: options)
         var diagnostics = set.diagnostics
         var argumentErrors: [PlanArgumentError] = []
@@ -96,6 +99,7 @@ public struct BatchPlan: Sendable {
             let byName = index.mapValues { set.outputs[$0] }
             diagnostics += cycleDiagnostics(cycle, outputs: byName, files: set.files)
         }
+        diagnostics += OutputIdentity.conflicts(among: set.outputs, files: set.files)
         let dependenciesByName: (String) -> [String]? = { name in index[name].map { dependencies[$0] } }
         let order = declarationOrder(set.outputs.map(\.name), dependencies: dependenciesByName)
         var wanted = Set(order)
@@ -108,7 +112,8 @@ public struct BatchPlan: Sendable {
             wanted = Set(selected.flatMap { [$0] + transitiveDependencies(of: $0, in: dependenciesByName) })
         }
 
-        let builder = JobBuilder(catalog: SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads)),
+        let builder = JobBuilder(catalog: SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads),
+                                                        fonts: fonts),
                                  manifests: set.files)
         // Only outputs used as sources are looked up by later outputs.
         var usedAsSource = Set<String>()
@@ -128,6 +133,7 @@ public struct BatchPlan: Sendable {
                 outputs.append(spec)
                 switch builder.build(spec, built: built) {
                 case .success(let job):
+                    diagnostics += builder.warnings(for: spec, built: built)
                     if usedAsSource.contains(name) { built[name] = job }
                     builtCount += 1
                     builtManifests.insert(job.manifestPath)
@@ -153,9 +159,10 @@ public struct BatchPlan: Sendable {
         let sources = Dictionary(files.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
         return cycle.enumerated().compactMap { index, name in
             guard let spec = outputs[name] else { return nil }
-            let line = sources[spec.manifestPath]?.line(spec.location.line)
             let message = index == 0 ? "dependency cycle: \(text)" : "output '\(name)' is part of the cycle"
-            return Diagnostic(index == 0 ? .error : .note, at: spec.location, message, sourceLine: line)
+            let severity: Diagnostic.Severity = index == 0 ? .error : .note
+            return sources[spec.manifestPath]?.diagnostic(severity, at: spec.location, message)
+                ?? Diagnostic(severity, at: spec.location, message)
         }
     }
 

@@ -28,6 +28,7 @@ public final class BatchRunner: Sendable {
         let decision = decide(plan)
         let (selection, jobs, problems) = (decision.selection, decision.jobs, decision.problems)
         let (fingerprints, upToDate) = (decision.fingerprints, decision.upToDate)
+        let renderReasons = decision.renderReasons
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let renderCount = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) }.count
@@ -49,8 +50,9 @@ public final class BatchRunner: Sendable {
                 case .started(let name, let attempt) where attempt == 1:
                     events(.started(name: name, expectedSeconds: jobs[name]?.expectedDuration.seconds ?? 0))
                 case .finished(let outcome):
-                    let line = report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id],
+                    var line = report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id],
                                       upToDate: upToDate.contains(outcome.id))
+                    if line.status == .rendered { line.renderReason = renderReasons[outcome.id] }
                     collected.withLock { $0.append(line) }
                     events(.finished(line))
                 default:
@@ -90,6 +92,8 @@ public final class BatchRunner: Sendable {
         var problems: [String: JobProblems]
         var fingerprints: [String: String]
         var upToDate: Set<String>
+        /// Why each job not up to date renders (`forced`, `the file is missing`, ...).
+        var renderReasons: [String: String]
     }
 
     func decide(_ plan: BatchPlan) -> Decision {
@@ -102,15 +106,22 @@ public final class BatchRunner: Sendable {
             guard let job = jobs[name] else { continue }
             fingerprints[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: fingerprints)
         }
-        let upToDate = Set(selection.order.filter { name in
-            guard !options.force, let job = jobs[name], let fingerprint = fingerprints[name] else { return false }
-            // Under --strict an output rendered from damaged sources is checked again (and fails).
-            if options.strict, Fingerprint.recordedWarnings(for: job.outputPath).contains(where: { $0.stage == .decode }) {
-                return false
+        var reasons: [String: String] = [:]
+        for name in selection.order {
+            guard let job = jobs[name], let fingerprint = fingerprints[name] else { continue }
+            if options.force {
+                reasons[name] = "forced"
+            } else if options.strict,
+                      Fingerprint.recordedWarnings(for: job.outputPath).contains(where: { $0.stage == .decode }) {
+                // Under --strict an output rendered from damaged sources is checked again (and fails).
+                reasons[name] = "it was rendered from damaged sources and --strict tolerates none"
+            } else {
+                reasons[name] = Fingerprint.staleness(of: job.outputPath, fingerprint: fingerprint)
             }
-            return Fingerprint.isUpToDate(job.outputPath, fingerprint: fingerprint)
-        })
-        return Decision(selection: selection, jobs: jobs, problems: problems, fingerprints: fingerprints, upToDate: upToDate)
+        }
+        let upToDate = Set(selection.order.filter { jobs[$0] != nil && fingerprints[$0] != nil && reasons[$0] == nil })
+        return Decision(selection: selection, jobs: jobs, problems: problems, fingerprints: fingerprints, upToDate: upToDate,
+                        renderReasons: reasons)
     }
 
     /// The outputs this run looks at (its shard, in dependency order) and their graph.
@@ -135,15 +146,19 @@ public final class BatchRunner: Sendable {
             throw JobFailure(stage: .mux, reason: "cannot create output directory '\(directory.path)': \(error.localizedDescription)",
                              isTransient: true)
         }
-        Self.removeAbandonedPartials(of: url)
+        StagedFile.removeAbandoned(besides: job.outputPath)
         // Hidden, and keeping the extension, so a muxer that looks at it still sees the right container.
-        let temporary = directory.appendingPathComponent(
-            ".\(url.deletingPathExtension().lastPathComponent).partial-\(getpid()).\(url.pathExtension)").path
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let staged: StagedFile
+        do {
+            staged = try StagedFile(finalPath: job.outputPath)
+        } catch {
+            throw JobFailure(stage: .mux, reason: error.description, isTransient: true)
+        }
         var settings = job.settings
         if options.strict { settings.damageLimit = 0 }
         let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
-                                    audioMix: job.audioMix, settings: settings, outputPath: temporary)
+                                    audioMix: job.audioMix, settings: settings, outputPath: staged.temporaryPath)
+        session.allowsDevices = options.allowsDevices
         session.decoderThreads = decoderThreads
         sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
@@ -157,9 +172,12 @@ public final class BatchRunner: Sendable {
             throw JobFailure(stage: FailureStage(rawValue: error.stage.rawValue) ?? .encode, reason: reason,
                              isTransient: error.stage == .mux && Self.looksTransient(error.reason))
         }
-        guard rename(temporary, job.outputPath) == 0 else {
-            throw JobFailure(stage: .mux, reason: "cannot move the finished file to '\(job.outputPath)': \(String(cString: strerror(errno)))",
-                             isTransient: true)
+        // The old fingerprint goes first: stopped between the two, the next run renders again.
+        Fingerprint.forget(for: job.outputPath)
+        do {
+            try staged.commit()
+        } catch {
+            throw JobFailure(stage: .mux, reason: error.description, isTransient: true)
         }
         var finished = result
         finished.outputPath = job.outputPath
@@ -168,7 +186,13 @@ public final class BatchRunner: Sendable {
 
     /// Where an output's poster picture goes: `posters/NAME.jpg` beside it.
     static func posterPath(for job: Job) -> String {
-        let url = URL(fileURLWithPath: job.outputPath)
+        posterPath(for: job.outputPath)
+    }
+
+    /// Where the poster picture of the output at `outputPath` goes: `posters/NAME.jpg` beside it (no output name
+    /// may have a `posters` folder).
+    static func posterPath(for outputPath: String) -> String {
+        let url = URL(fileURLWithPath: outputPath)
         return url.deletingLastPathComponent().appendingPathComponent("posters")
             .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".jpg").path
     }
@@ -178,19 +202,6 @@ public final class BatchRunner: Sendable {
         guard job.settings.video != nil, job.expectedDuration > .zero, !token.isCancelled else { return nil }
         let path = Self.posterPath(for: job)
         return OutputPictures.writePoster(of: job, to: path) ? path : nil
-    }
-
-    /// Deletes temporary files an earlier run left beside `output` when it was killed outright (SIGKILL, power
-    /// loss): `.NAME.partial-PID.EXT` whose process is gone.
-    static func removeAbandonedPartials(of output: URL) {
-        let directory = output.deletingLastPathComponent()
-        let prefix = ".\(output.deletingPathExtension().lastPathComponent).partial-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(prefix) {
-            let pidText = name.dropFirst(prefix.count).prefix { $0.isNumber }
-            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-        }
     }
 
     /// I/O conditions that may pass: a full or busy disk, an interrupted call.

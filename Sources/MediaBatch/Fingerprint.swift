@@ -26,17 +26,18 @@ public enum Fingerprint {
         return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".fingerprint").path
     }
 
-    /// Whether the output at `path` exists and was made from a job with `fingerprint`.
+    /// Whether the output at `path` was made from a job with `fingerprint` and is still the file written then.
     public static func isUpToDate(_ path: String, fingerprint: String) -> Bool {
-        guard FileManager.default.fileExists(atPath: path) else { return false }
-        return sidecarLines(for: path).first == fingerprint
+        staleness(of: path, fingerprint: fingerprint) == nil
     }
 
-    /// Records `fingerprint` for the output at `path`, with facts about the file that are costly to measure again
-    /// (its loudness, the warnings of its render), so an up-to-date output still reports them.
+    /// Records `fingerprint` for the output at `path` (just written), with the file's size, time and identity, and
+    /// facts that are costly to measure again (its loudness, the warnings of its render), so an up-to-date output
+    /// still reports them.
     public static func record(_ fingerprint: String, for path: String, loudness: Double? = nil,
                               warnings: [SourceWarning] = []) throws {
         var text = fingerprint + "\n"
+        if let facts = FileFacts(path: path) { text += facts.line + "\n" }
         if let loudness { text += "loudness \(loudness)\n" }
         for warning in warnings { text += "warning \(warning.stage.rawValue)\t\(warning.source)\t\(warning.message)\n" }
         try text.write(toFile: sidecarPath(for: path), atomically: true, encoding: .utf8)
@@ -57,7 +58,7 @@ public enum Fingerprint {
         sidecarLines(for: path).dropFirst().first { $0.hasPrefix("loudness ") }.flatMap { Double($0.dropFirst(9)) }
     }
 
-    private static func sidecarLines(for path: String) -> [String] {
+    static func sidecarLines(for path: String) -> [String] {
         guard let text = try? String(contentsOfFile: sidecarPath(for: path), encoding: .utf8) else { return [] }
         return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     }

@@ -124,6 +124,9 @@ public enum OutputPictures {
     private static func write(_ data: Data, to path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        // Written beside and renamed over, so a link planted at the picture's name is replaced, not written through.
+        let staged = try StagedFile(finalPath: path)
+        try data.write(to: URL(fileURLWithPath: staged.temporaryPath))
+        try staged.commit()
     }
 }

@@ -109,16 +109,17 @@ public enum PlanFormatter {
         return text
     }
 
-    /// `at bottom`, `at top-left`, `in region {x, y, width, height}` (canvas pixels).
+    /// `at bottom`, `at top-left`, `in region {x, y, width, height}`, `at bottom of {x, y, width, height}` (canvas
+    /// pixels; captions kept clear of overlays).
     static func describe(_ placement: TextPlacement) -> String {
+        let names: [TextPlacement.Anchor: String] = [
+            .topLeft: "top-left", .top: "top", .topRight: "top-right", .left: "left", .center: "center",
+            .right: "right", .bottomLeft: "bottom-left", .bottom: "bottom", .bottomRight: "bottom-right",
+        ]
         switch placement {
         case .region(let rect): return "in region \(rect)"
-        case .anchor(let anchor, _, _):
-            let names: [TextPlacement.Anchor: String] = [
-                .topLeft: "top-left", .top: "top", .topRight: "top-right", .left: "left", .center: "center",
-                .right: "right", .bottomLeft: "bottom-left", .bottom: "bottom", .bottomRight: "bottom-right",
-            ]
-            return "at " + (names[anchor] ?? "\(anchor)")
+        case .anchor(let anchor, _, _): return "at " + (names[anchor] ?? "\(anchor)")
+        case .anchoredIn(let anchor, let rect): return "at " + (names[anchor] ?? "\(anchor)") + " of \(rect)"
         }
     }
 

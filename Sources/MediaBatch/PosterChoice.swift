@@ -45,16 +45,18 @@ enum PosterChoice {
     /// The timeline cut at every change, without the stretches where a layer ramps or text animates.
     static func calmStretches(duration: MediaTime, videoComposition: VideoComposition) -> [Stretch] {
         var busy: [TimeRange] = []
+        func moving(_ layer: LayerInstruction) -> [TimeRange] {
+            layer.opacityRamps.filter { !$0.isSetValue && $0.startValue != $0.endValue }.map(\.timeRange)
+                + layer.transformRamps.filter { !$0.isSetValue && $0.startValue != $0.endValue }.map(\.timeRange)
+                + layer.cropRectangleRamps.filter { !$0.isSetValue && $0.startValue != $0.endValue }.map(\.timeRange)
+        }
         for instruction in videoComposition.instructions {
-            for layer in instruction.layerInstructions {
-                busy += layer.opacityRamps.filter { !$0.isSetValue && $0.startValue != $0.endValue }.map(\.timeRange)
-                busy += layer.transformRamps.filter { !$0.isSetValue && $0.startValue != $0.endValue }.map(\.timeRange)
-                busy += layer.cropRectangleRamps.filter { !$0.isSetValue && $0.startValue != $0.endValue }.map(\.timeRange)
-            }
+            for layer in instruction.layerInstructions { busy += moving(layer) }
         }
         var shown: [TimeRange] = []
         for layer in videoComposition.textLayers {
-            let (entering, leaving) = animationLengths(layer.animation)
+            let (entering, leaving) = (layer.animation.duration, layer.exit.duration)
+            if let motion = layer.motion { busy += moving(motion) }
             let range = layer.timeRange
             if entering > .zero { busy.append(TimeRange(start: range.start, duration: MediaTime.minimum(entering, range.duration))) }
             if leaving > .zero { busy.append(TimeRange(start: MediaTime.maximum(range.start, range.end - leaving), end: range.end)) }
@@ -78,15 +80,6 @@ enum PosterChoice {
             }
         }
         return result
-    }
-
-    /// How long a text animation takes coming in and going out.
-    static func animationLengths(_ animation: TextAnimation) -> (MediaTime, MediaTime) {
-        switch animation {
-        case .none: (.zero, .zero)
-        case let .fade(entering, leaving): (entering, leaving)
-        case let .slide(_, duration), let .pop(duration), let .typewriter(duration): (duration, .zero)
-        }
     }
 
     /// The first candidate whose picture is neither dark nor flat, else the liveliest; nil when nothing renders.

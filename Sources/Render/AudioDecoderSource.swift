@@ -11,11 +11,12 @@ final class AudioDecoderSource {
     /// The file's start (zero unless positive), source time zero.
     let startOffset: MediaTime
 
-    /// Opens `path` and the decoder of track `trackID` (stream `trackID - 1`, or the best audio stream).
-    init(path: String, trackID: Int32) throws(ExportError) {
+    /// Opens `path` and the decoder of track `trackID` (stream `trackID - 1`, or the best audio stream);
+    /// `allowsDevices` lets it be a named pipe or device.
+    init(path: String, trackID: Int32, allowsDevices: Bool = false) throws(ExportError) {
         self.path = path
         do {
-            input = try InputFile(path: path)
+            input = try InputFile(path: path, allowsDevices: allowsDevices)
             var index = Int(trackID) - 1
             if index < 0 || index >= input.streamCount || (try? input.probedStream(index).mediaType) != .audio {
                 index = try input.bestStream(.audio)

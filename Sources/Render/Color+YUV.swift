@@ -18,11 +18,16 @@ extension Color {
 
     /// The BT.709 limited-range Y'CbCr code values of this colour (see the extension's documentation for the matrix).
     public var yuv: YUVColor {
-        let luma = Self.kr * red + Self.kg * green + Self.kb * blue
-        let pb = (blue - luma) / (2 * (1 - Self.kb))
-        let pr = (red - luma) / (2 * (1 - Self.kr))
+        let (luma, pb, pr) = components
         return YUVColor(y: Self.code(16 + 219 * luma), cb: Self.code(128 + 224 * pb),
                         cr: Self.code(128 + 224 * pr), a: Self.code(255 * alpha))
+    }
+
+    /// Y' (0...1) and the colour differences Pb, Pr (-0.5...0.5) before quantisation, for callers that average
+    /// colours before rounding them to code values.
+    var components: (luma: Double, pb: Double, pr: Double) {
+        let luma = Self.kr * red + Self.kg * green + Self.kb * blue
+        return (luma, (blue - luma) / (2 * (1 - Self.kb)), (red - luma) / (2 * (1 - Self.kr)))
     }
 
     /// The colour a BT.709 limited-range Y'CbCr value shows, clamped into the R'G'B' cube.
@@ -36,7 +41,8 @@ extension Color {
         self.init(red: r, green: g, blue: b, alpha: Double(color.a) / 255)
     }
 
-    private static func code(_ value: Double) -> UInt8 {
+    /// A code value: `value` rounded half away from zero and clamped to 0...255.
+    static func code(_ value: Double) -> UInt8 {
         UInt8(min(max(value.rounded(.toNearestOrAwayFromZero), 0), 255))
     }
 }

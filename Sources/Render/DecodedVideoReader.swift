@@ -29,11 +29,12 @@ final class DecodedVideoReader: VideoSourceReader {
     /// Jumps ahead further than this seek instead of decoding through.
     static let seekThreshold = MediaTime(value: 4, timescale: 1)
 
-    /// Opens `path` and the decoder of track `trackID` (stream `trackID - 1`, or the best video stream).
-    init(path: String, trackID: Int32, threads: Int) throws(ExportError) {
+    /// Opens `path` and the decoder of track `trackID` (stream `trackID - 1`, or the best video stream);
+    /// `allowsDevices` lets it be a named pipe or device.
+    init(path: String, trackID: Int32, threads: Int, allowsDevices: Bool = false) throws(ExportError) {
         self.path = path
         do {
-            input = try InputFile(path: path)
+            input = try InputFile(path: path, allowsDevices: allowsDevices)
             var index = Int(trackID) - 1
             if index < 0 || index >= input.streamCount || (try? input.probedStream(index).mediaType) != .video {
                 index = try input.bestStream(.video)

@@ -85,6 +85,8 @@ public enum ExportError: Error, CustomStringConvertible, Sendable, Hashable {
         let reason: String
         if case let .failed(_, function, _, message) = error {
             reason = "\(message) (\(function))"
+        } else if case let .unreadableSource(_, failure) = error {
+            reason = LibAVError.reason(failure)
         } else {
             reason = error.description
         }
@@ -99,6 +101,7 @@ public enum ExportError: Error, CustomStringConvertible, Sendable, Hashable {
         case .demux:
             if case .remoteURLRefused = error { return .probe(path: path, reason: reason) }
             if case .playlistRefused = error { return .probe(path: path, reason: reason) }
+            if case .unreadableSource = error { return .probe(path: path, reason: reason) }
             if case .noStream = error { return .probe(path: path, reason: reason) }
             if case .noSuchStream = error { return .probe(path: path, reason: reason) }
             return .decode(path: path, reason: reason)

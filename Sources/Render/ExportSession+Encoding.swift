@@ -11,7 +11,7 @@ extension ExportSession {
         let video = settings.container == .m4a ? nil : settings.video
         let audio = settings.audio
         let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
-        let pool = SourcePool(decoderThreads: decoderThreads)
+        let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
         try pool.openAll(in: composition, video: video != nil, audio: audio != nil)
         try checkCancelled()
 

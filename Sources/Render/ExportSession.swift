@@ -32,6 +32,7 @@ public final class ExportSession: Sendable {
         var decoderThreads = 2
         var measuresLoudness = true
         var timeRange = TimeRange.everything
+        var allowsDevices = false
     }
 
     private let state = Mutex(State())
@@ -59,6 +60,12 @@ public final class ExportSession: Sendable {
     public var decoderThreads: Int {
         get { state.withLock { $0.decoderThreads } }
         set { state.withLock { $0.decoderThreads = max(0, newValue) } }
+    }
+
+    /// Whether sources may be named pipes or character or block devices (default false: regular files only).
+    public var allowsDevices: Bool {
+        get { state.withLock { $0.allowsDevices } }
+        set { state.withLock { $0.allowsDevices = newValue } }
     }
 
     /// Whether the output's loudness is measured for `ExportResult.loudness` (default true; always when the preset

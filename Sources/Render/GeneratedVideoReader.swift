@@ -24,6 +24,10 @@ final class GeneratedVideoReader: VideoSourceReader {
             throw ExportError.probe(path: path, reason: "unknown colour '\(source.color)'; use '#rrggbb' or a name such as 'black', 'white', 'red'")
         }
         self.color = color ?? .black
+        guard !source.isGradient || source.gradientStops != nil else {
+            throw ExportError.probe(path: path, reason: "a gradient needs colours written as #rrggbb or colour names, not "
+                                    + source.stops.map { "'\($0.color)'" }.joined(separator: ", "))
+        }
         do {
             buffer = try VideoFrameBuffer(width: source.width, height: source.height)
             frame = try Frame(width: source.width, height: source.height, pixelFormat: .yuv420p)
@@ -33,9 +37,18 @@ final class GeneratedVideoReader: VideoSourceReader {
     }
 
     func frame(at time: MediaTime) throws(ExportError) -> Frame? {
-        if source.kind == .color {
+        if source.kind == .color || source.isGradient {
+            // The same picture at every time: drawn once.
             if drawnTime != nil { return frame }
-            ColorGenerator(color: color, width: source.width, height: source.height).render(into: buffer)
+            if let stops = source.gradientStops {
+                let shape: GradientGenerator.Shape = source.kind == .linearGradient
+                    ? .linear(angle: source.angle)
+                    : .radial(centerX: source.centerX, centerY: source.centerY,
+                              radius: source.radius.map { $0 * Double(min(source.width, source.height)) })
+                GradientGenerator(stops: stops, shape: shape, width: source.width, height: source.height).render(into: buffer)
+            } else {
+                ColorGenerator(color: color, width: source.width, height: source.height).render(into: buffer)
+            }
         } else {
             if drawnTime == time { return frame }
             let clamped = MediaTime.maximum(.zero, time)

@@ -15,11 +15,14 @@ final class SourcePool {
 
     /// Decoder threads per video source.
     let decoderThreads: Int
+    /// Whether sources may be named pipes or devices.
+    let allowsDevices: Bool
     private(set) var videoReaders: [Key: any VideoSourceReader] = [:]
     private(set) var audioDecoders: [Key: AudioDecoderSource] = [:]
 
-    init(decoderThreads: Int) {
+    init(decoderThreads: Int, allowsDevices: Bool = false) {
         self.decoderThreads = decoderThreads
+        self.allowsDevices = allowsDevices
     }
 
     /// The path shown in errors for a segment's URL.
@@ -38,7 +41,8 @@ final class SourcePool {
             }
             reader = try GeneratedVideoReader(source: generated)
         } else {
-            reader = try DecodedVideoReader(path: Self.path(of: url), trackID: trackID, threads: decoderThreads)
+            reader = try DecodedVideoReader(path: Self.path(of: url), trackID: trackID, threads: decoderThreads,
+                                            allowsDevices: allowsDevices)
         }
         videoReaders[key] = reader
         return reader
@@ -50,7 +54,7 @@ final class SourcePool {
         if url.scheme == GeneratedSource.scheme { return nil }
         let key = Key(owner: owner, url: url, trackID: trackID)
         if let decoder = audioDecoders[key] { return decoder }
-        let decoder = try AudioDecoderSource(path: Self.path(of: url), trackID: trackID)
+        let decoder = try AudioDecoderSource(path: Self.path(of: url), trackID: trackID, allowsDevices: allowsDevices)
         audioDecoders[key] = decoder
         return decoder
     }

@@ -21,32 +21,40 @@ final class TextOverlay {
     static func make(videoComposition: VideoComposition, canvasWidth: Int, canvasHeight: Int, width: Int,
                      height: Int) throws(ExportError) -> TextOverlay? {
         guard !videoComposition.textLayers.isEmpty || !videoComposition.assOverlays.isEmpty else { return nil }
+        let library: ASSLibrary
         do {
-            return try TextOverlay(videoComposition: videoComposition, canvasWidth: canvasWidth,
-                                   canvasHeight: canvasHeight, width: width, height: height)
+            library = try ASSLibrary()
+        } catch {
+            throw ExportError.encode(path: nil, reason: "cannot set up text rendering: \(error)")
+        }
+        // Font files go to libass before the renderer is made, so its font selection sees them from the start.
+        let layers = try resolvingFonts(of: videoComposition.textLayers, library: library)
+        do {
+            return try TextOverlay(library: library, layers: layers, assOverlays: videoComposition.assOverlays,
+                                   canvasWidth: canvasWidth, canvasHeight: canvasHeight, width: width, height: height,
+                                   frameDuration: videoComposition.frameDuration)
         } catch {
             throw ExportError.encode(path: nil, reason: "cannot set up text rendering: \(error)")
         }
     }
 
-    private init(videoComposition: VideoComposition, canvasWidth: Int, canvasHeight: Int, width: Int, height: Int)
-        throws(LibAVError)
-    {
-        library = try ASSLibrary()
+    private init(library: ASSLibrary, layers: [TextLayer], assOverlays: [ASSOverlay], canvasWidth: Int,
+                 canvasHeight: Int, width: Int, height: Int, frameDuration: MediaTime) throws(LibAVError) {
+        self.library = library
         renderer = try ASSRenderer(library: library, width: width, height: height)
-        let layers = videoComposition.textLayers
         if layers.isEmpty {
             textTrack = nil
         } else {
             let script = TextScript(layers: layers, width: width, height: height, canvasWidth: canvasWidth,
-                                    canvasHeight: canvasHeight)
+                                    canvasHeight: canvasHeight, frameDuration: frameDuration)
             let track = try ASSTrack(library: library, header: script.header)
+            track.useWholeTextLayout()
             for event in script.events { track.addEvent(event.fields, start: event.start, duration: event.duration) }
             textTrack = track
         }
         textRanges = layers.map(\.timeRange)
         var overlays: [(track: ASSTrack, offset: MediaTime)] = []
-        for overlay in videoComposition.assOverlays {
+        for overlay in assOverlays {
             overlays.append((try ASSTrack(library: library, script: overlay.contents), overlay.timeOffset))
         }
         self.overlays = overlays

@@ -49,6 +49,9 @@ public struct OutputReport: Sendable, Hashable, Codable {
     /// When a run last looked at this output; earlier than the report's `startedAt` for entries kept from an
     /// earlier run that this one did not look at (a subset run).
     public var checkedAt: Date?
+    /// Why it was rendered rather than up to date (`its inputs or settings changed`, `the file is missing`,
+    /// `forced`), when `status` is `rendered`.
+    public var renderReason: String?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(

@@ -1,8 +1,10 @@
 import Foundation
+import MediaCore
 
 /// Number formats and escaping shared by the writers.
 enum ReportText {
-    /// Line breaks and other control characters become spaces; runs of spaces they make are kept short.
+    /// Line breaks and other control characters become spaces (runs of spaces they make are kept short);
+    /// bidirectional controls, which would reorder what follows on a terminal or a page, become visible escapes.
     static func oneLine(_ text: String) -> String {
         var result = ""
         var lastWasSpace = false
@@ -11,6 +13,9 @@ enum ReportText {
             if isBreak {
                 if !lastWasSpace { result.unicodeScalars.append(" ") }
                 lastWasSpace = true
+            } else if TerminalText.isUnsafe(scalar) {
+                result += TerminalText.escaped(String(scalar))
+                lastWasSpace = false
             } else {
                 result.unicodeScalars.append(scalar)
                 lastWasSpace = scalar == " "
@@ -58,7 +63,8 @@ enum ReportText {
         escape(text, apostrophe: "&#39;", references: [:]) { value in value < 0x20 && value != 0x0A && value != 0x09 }
     }
 
-    /// `&`, `<`, `>` and quotes as entities, `references` as given, scalars `unrepresentable` says so as U+FFFD.
+    /// `&`, `<`, `>` and quotes as entities, `references` as given, scalars `unrepresentable` says so as U+FFFD,
+    /// and DEL, C1 and bidirectional controls (which would disguise text) as visible escapes.
     private static func escape(_ text: String, apostrophe: String, references: [Unicode.Scalar: String],
                                unrepresentable: (UInt32) -> Bool) -> String {
         var result = ""
@@ -74,6 +80,8 @@ enum ReportText {
                     result += reference
                 } else if unrepresentable(scalar.value) {
                     result.unicodeScalars.append("\u{FFFD}")
+                } else if scalar.value >= 0x7F && TerminalText.isUnsafe(scalar) {
+                    result += TerminalText.escaped(String(scalar))
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

@@ -47,13 +47,15 @@ struct LineScanner {
         return (line, String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1)
     }
 
-    /// The first line break at or after `start`: where it is and where the next line begins.
-    private mutating func lineBreak(from start: Int) -> (at: Int, next: Int)? {
-        if searchedLF < start || (nextLF >= 0 && nextLF < start) {
+    /// The first line break at or after `start`: where it is and where the next line begins. Each byte is searched
+    /// once for a scan that moves forward: a search that found nothing is not repeated (that made quoting line N
+    /// of a file without carriage returns cost N full scans).
+    mutating func lineBreak(from start: Int) -> (at: Int, next: Int)? {
+        if searchedLF < 0 || start < searchedLF || (nextLF >= 0 && nextLF < start) {
             nextLF = find(0x0A, from: start)
             searchedLF = start
         }
-        if searchedCR < start || (nextCR >= 0 && nextCR < start) {
+        if searchedCR < 0 || start < searchedCR || (nextCR >= 0 && nextCR < start) {
             nextCR = find(0x0D, from: start)
             searchedCR = start
         }

@@ -18,6 +18,6 @@ public struct YAMLDocument: Sendable, Hashable {
 
     /// A diagnostic at `node`, quoting its line: the way later layers report semantic errors with a caret.
     public func diagnostic(_ message: String, at node: YAMLNode, severity: Diagnostic.Severity = .error) -> Diagnostic {
-        Diagnostic(severity, at: node.location, message, sourceLine: source.line(node.location.line))
+        source.diagnostic(severity, at: node.location, message)
     }
 }

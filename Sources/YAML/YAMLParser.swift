@@ -6,9 +6,6 @@ import MediaCore
 /// (`<<: *base`, `<<: [*a, *b]`) are applied. A scalar key written twice in one mapping is an error.
 /// A single 50 MB scalar is within the default limits and is parsed (about half a second).
 public enum YAMLParser {
-    /// Lines longer than this are not quoted under diagnostics (the caret would be lost in them anyway).
-    static let maxQuotedLineBytes = 1024
-
     /// Every document of the stream in `text` (none for an empty stream).
     public static func parse(_ text: String, file: String, limits: YAMLLimits = YAMLLimits()) throws(YAMLError)
         -> [YAMLDocument]
@@ -112,8 +109,9 @@ public enum YAMLParser {
             at: source.location(line: mark.line, column: mark.column), sourceLine: quotableLine(mark.line, in: source))
     }
 
-    /// Line `line` of `source` when short enough to quote under a diagnostic.
+    /// Line `line` of `source`, to quote under a diagnostic (which keeps only the part around the column of a long
+    /// line).
     static func quotableLine(_ line: Int, in source: YAMLSource) -> String? {
-        source.line(line, maxBytes: maxQuotedLineBytes)
+        source.line(line)
     }
 }

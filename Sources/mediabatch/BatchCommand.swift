@@ -1,5 +1,6 @@
 import Foundation
 import MediaBatch
+import MediaCore
 import Report
 import Scheduler
 
@@ -19,8 +20,9 @@ enum BatchCommand {
         options.presetOverride = invocation.preset
         options.force = invocation.force
         options.failFast = invocation.failFast
-        options.strict = invocation.strict
         options.retries = invocation.retries
+        options.strict = invocation.strict
+        options.allowsDevices = invocation.allowDevices
         do {
             let environment = ProcessInfo.processInfo.environment
             if let text = invocation.shard {
@@ -38,7 +40,18 @@ enum BatchCommand {
         if invocation.dryRun { return dryRun(plan, runner: runner, console: console) }
 
         if invocation.verbose {
-            LibraryWarnings.forward { line in FileHandle.standardError.write(Data("libav: \(line)\n".utf8)) }
+            LibraryWarnings.forward { line in FileHandle.standardError.write(Data("libav: \(TerminalText.escaped(line))\n".utf8)) }
+        }
+        let folders = Dictionary(plan.outputs.map { ($0.name, $0.outDirectory) }, uniquingKeysWith: { first, _ in first })
+        // Held until the reports are written, so another run's files, fingerprints and reports never mix with these.
+        let lock: OutputLock
+        do {
+            lock = try lockFolders(plan, reportFolders: Array(folders.values) + [invocation.reportDirectory].compactMap { $0 },
+                                   wait: !invocation.noWait, console: console)
+        } catch {
+            console.error("mediabatch: error: " + TerminalText.escaped("\(error)"))
+            if case .busy = error { return 75 }
+            return 73
         }
         let json = invocation.progressJSON ? JSONProgress() : nil
         let display = json == nil ? TerminalDisplay(quiet: invocation.quiet, verbose: invocation.verbose, console: console) : nil
@@ -50,7 +63,6 @@ enum BatchCommand {
         signals.stop()
         display?.finish()
 
-        let folders = Dictionary(plan.outputs.map { ($0.name, $0.outDirectory) }, uniquingKeysWith: { first, _ in first })
         let written = ReportFolders.write(report, folders: folders, declared: plan.declaredOutputs,
                                           combined: invocation.reportDirectory)
         var status: Int32 = report.isSuccess ? 0 : 1
@@ -58,11 +70,13 @@ enum BatchCommand {
         for folder in written {
             let path = PlanFormatter.relative(folder.directory) + "/report.html"
             if let error = folder.error {
-                console.error("mediabatch: error: cannot write the report: \(error)")
-                status = 1
+                // A run whose report is missing or stale must not look like a good one.
+                console.error("mediabatch: error: " + TerminalText.escaped("cannot write the report: \(error)"))
+                lines.append("report: not written into \(TerminalText.escaped(PlanFormatter.relative(folder.directory)))")
+                status = 73
             } else {
                 json?.reportWritten(PlanFormatter.relative(folder.directory) + "/report.json")
-                lines.append("report: \(path)")
+                lines.append("report: \(TerminalText.escaped(path))")
             }
         }
         if let json {
@@ -72,7 +86,22 @@ enum BatchCommand {
             console.output(colored(report.terminalSummary(), console: console), terminator: "")
             for line in lines { console.output(line) }
         }
+        withExtendedLifetime(lock) {}
         return status
+    }
+
+    /// Locks the folders the run writes (each output's folder and each report's), waiting with a note for another
+    /// run that holds one, or failing at once when `wait` is false.
+    static func lockFolders(_ plan: BatchPlan, reportFolders: [String], wait: Bool, console: Console)
+        throws(OutputLock.Failure) -> OutputLock
+    {
+        let outputs = plan.outputs.map { URL(fileURLWithPath: $0.outputPath).deletingLastPathComponent().path }
+        let reports = reportFolders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        return try OutputLock(folders: outputs + reports, wait: wait) { folder, holder in
+            let who = holder.map { " (pid \($0))" } ?? ""
+            console.error("mediabatch: note: " + TerminalText.escaped(
+                "waiting for another mediabatch run\(who) to finish with '\(folder)'; '--no-wait' fails at once instead"))
+        }
     }
 
     /// `run --dry-run`: what would render, what is up to date and what would be skipped, each with its reason.
@@ -111,20 +140,26 @@ enum BatchCommand {
                     console.usage(Invocation.UsageError(message: "\(error)", command: .reportMerge))
                     return 64
                 }
-                console.error("mediabatch: error: '\(path)': \(error)")
+                console.error("mediabatch: error: " + TerminalText.escaped("'\(path)': \(error)"))
                 return 1
             }
         }
+        let merged: RunReport
         do {
-            let merged = try RunReport.merge(reports)
-            let directory = invocation.outDirectory ?? "."
-            try merged.write(to: URL(fileURLWithPath: directory))
-            console.output(colored(merged.terminalSummary(), console: console), terminator: "")
-            console.output("report: \(directory)/report.html")
-            return merged.isSuccess ? 0 : 1
+            merged = try RunReport.merge(reports)
         } catch {
-            console.error("mediabatch: error: \(error)")
+            console.error("mediabatch: error: " + TerminalText.escaped("\(error)"))
             return 1
         }
+        let directory = invocation.outDirectory ?? "."
+        do {
+            try merged.write(to: URL(fileURLWithPath: directory))
+        } catch {
+            console.error("mediabatch: error: " + TerminalText.escaped("\(error)"))
+            return 73
+        }
+        console.output(colored(merged.terminalSummary(), console: console), terminator: "")
+        console.output("report: \(TerminalText.escaped(directory))/report.html")
+        return merged.isSuccess ? 0 : 1
     }
 }

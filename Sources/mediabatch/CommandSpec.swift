@@ -52,8 +52,12 @@ extension CommandSpec {
         Option(name: "--help", short: "-h", help: "show this help"),
     ]
 
-    /// Options of every command that reads manifests and may download URL sources.
+    /// Options of every command that reads manifests: how many outputs they may expand to, which sources may be
+    /// read, and where URL sources come from.
     static let downloads: [Option] = [
+        Option(name: "--max-outputs", value: "N",
+               help: "let all manifests together expand to at most N outputs (default 100000; a manifest's own is 'limits: { outputs: N }')"),
+        Option(name: "--allow-devices", help: "let sources be named pipes and devices (default: regular files only)"),
         Option(name: "--allow-host", value: "HOST", repeats: true,
                help: "allow downloading URL sources from HOST (added to each manifest's 'downloads: { allow_hosts }')"),
         Option(name: "--cache", value: "DIR", takesPath: true,
@@ -86,6 +90,8 @@ extension CommandSpec {
             Option(name: "--force", help: "render even outputs that are up to date"),
             Option(name: "--dry-run", help: "list what would render, what is up to date and what would be skipped, and why; render nothing"),
             Option(name: "--fail-fast", help: "start no new render after the first failure"),
+            Option(name: "--no-wait",
+                   help: "fail at once (exit 75) when another run is writing an output folder, instead of waiting"),
             Option(name: "--strict",
                    help: "fail an output on any damaged source packet (default: conceal up to the preset's damage_limit)"),
             Option(name: "--retries", value: "N", help: "retry transient (I/O) failures up to N times"),

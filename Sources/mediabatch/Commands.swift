@@ -63,7 +63,8 @@ enum Commands {
         let downloads = DownloadOptions(invocation)
         let plan = BatchPlan.make(paths: invocation.paths, presetOverride: invocation.preset, only: only ?? invocation.only,
                                   outDirectory: invocation.command == .run ? invocation.outDirectory : nil,
-                                  downloads: downloads, keeping: keeping)
+                                  allowsDevices: invocation.allowDevices, downloads: downloads, keeping: keeping,
+                                  limits: invocation.limits)
         if !plan.argumentErrors.isEmpty {
             for error in plan.argumentErrors {
                 console.error(ArgumentDiagnostic.text(error, arguments: invocation.arguments, console: console))
@@ -106,7 +107,7 @@ enum Commands {
             guard (try? PlanDocument.write(jobs: plan.jobs, problems: plan.problems)) != nil else { return 1 }
         } else {
             console.print(plan.problems.map(\.diagnostic))
-            console.output(PlanFormatter.text(plan))
+            console.output(TerminalText.escaped(PlanFormatter.text(plan), keepingNewlines: true))
         }
         if invocation.sheet {
             for job in plan.jobs where job.settings.video != nil {

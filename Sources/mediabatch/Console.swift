@@ -46,17 +46,18 @@ struct Console: Sendable {
     /// A diagnostic in the compiler style, coloured like compilers colour it.
     func format(_ diagnostic: Diagnostic) -> String {
         guard colorsErrors else { return diagnostic.description }
+        let parts = diagnostic.displayParts
         var text = ""
-        if let location = diagnostic.location { text += Self.styled("\(location):", .bold, enabled: true) + " " }
+        if let location = parts.location { text += Self.styled("\(location):", .bold, enabled: true) + " " }
         let style: Style = switch diagnostic.severity {
         case .error: .red
         case .warning: .magenta
         case .note: .cyan
         }
         text += Self.styled("\(diagnostic.severity.rawValue):", style, enabled: true) + " "
-        text += Self.styled(diagnostic.message, .bold, enabled: true)
-        if let line = diagnostic.sourceLine, let location = diagnostic.location {
-            text += "\n" + line + "\n" + Self.styled(Diagnostic.caretLine(for: line, column: location.column), .green, enabled: true)
+        text += Self.styled(parts.message, .bold, enabled: true)
+        if let quote = parts.quote {
+            text += "\n" + quote.line + "\n" + Self.styled(quote.caret, .green, enabled: true)
         }
         return text
     }
@@ -80,8 +81,9 @@ struct Console: Sendable {
 
     /// A usage error: `mediabatch: error: ...`, in red on a colour terminal.
     func usage(_ error: Invocation.UsageError) {
-        guard colorsErrors else { return self.error(error.description) }
+        guard colorsErrors else { return self.error(TerminalText.escaped(error.description, keepingNewlines: true)) }
         let hint = error.description.split(separator: "\n").dropFirst().joined(separator: "\n")
-        self.error("mediabatch: " + Self.styled("error:", .red, enabled: true) + " " + error.message + "\n" + hint)
+        self.error("mediabatch: " + Self.styled("error:", .red, enabled: true) + " "
+                   + TerminalText.escaped(error.message) + "\n" + TerminalText.escaped(hint, keepingNewlines: true))
     }
 }

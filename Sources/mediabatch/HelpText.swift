@@ -14,7 +14,8 @@ enum HelpText {
         let topicWidth = HelpTopic.all.map { $0.name.count }.max() ?? 0
         for topic in HelpTopic.all { lines.append("  " + topic.name.padding(to: topicWidth) + "  " + topic.summary) }
         lines += ["", "'mediabatch COMMAND --help' shows a command's options and examples.",
-                  "exit status: 0 all good, 1 some output failed or was skipped, 2 invalid manifests, 64 usage error"]
+                  "exit status: 0 all good, 1 some output failed or was skipped, 2 invalid manifests, 64 usage error,",
+                  "  73 a report could not be written, 75 an output folder is busy (--no-wait)"]
         return lines.joined(separator: "\n") + "\n"
     }
 

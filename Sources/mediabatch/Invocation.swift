@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import MediaCore
 
 /// A parsed command line: which command, its paths and its options. Which options each command takes comes from
@@ -58,6 +59,12 @@ struct Invocation: Equatable, Sendable {
     var cacheDirectory: String?
     var manPage = false
     var markdown = false
+    /// Fail at once when another run holds an output folder's lock, instead of waiting.
+    var noWait = false
+    /// Let sources be named pipes and devices.
+    var allowDevices = false
+    /// The most outputs all manifests together may expand to.
+    var maxOutputs: Int?
 
     /// Parses `arguments` (without the program name).
     init(parsing arguments: [String]) throws(UsageError) {
@@ -178,13 +185,18 @@ struct Invocation: Equatable, Sendable {
         case "--sheet": sheet = true
         case "--man": manPage = true
         case "--markdown": markdown = true
+        case "--no-wait": noWait = true
+        case "--allow-devices": allowDevices = true
         default: break
         }
     }
 
     private mutating func apply(option: String, value: String) throws(UsageError) {
         switch option {
-        case "--out": outDirectory = value
+        case "--out":
+            guard !value.isEmpty else { throw UsageError(message: "'--out' needs a directory, not an empty string", command: command) }
+            outDirectory = value
+        case "--max-outputs": maxOutputs = try whole(value, option, minimum: 1)
         case "--report": reportDirectory = value
         case "--jobs": jobs = try whole(value, option, minimum: 1)
         case "--retries": retries = try whole(value, option, minimum: 0)
@@ -226,4 +238,9 @@ struct Invocation: Equatable, Sendable {
         }
         return number
     }
+}
+
+extension Invocation {
+    /// The output limits the options ask for (`--max-outputs`).
+    var limits: OutputLimits { OutputLimits(perRun: maxOutputs ?? OutputLimits.defaultPerRun) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MediaBatch
+import MediaCore
 import Report
 import Synchronization
 
@@ -42,7 +43,7 @@ final class TerminalDisplay: Sendable {
             case .started(let name, let seconds):
                 state.running[name] = (0, Date(), seconds)
                 state.plannedSeconds += seconds
-                if !interactive { emit("start  \(name)", &state) }
+                if !interactive { emit("start  " + TerminalText.escaped(name), &state) }
             case .progress(let name, let fraction):
                 if state.running[name] != nil { state.running[name]?.fraction = fraction }
             case .finished(let report):
@@ -54,14 +55,18 @@ final class TerminalDisplay: Sendable {
                     let seconds = report.renderSeconds.map { String(format: "%.1fs", $0) } ?? "-"
                     let speed = report.speed.map { String(format: "%.1fx", $0) } ?? "-"
                     detail = "rendered \(report.displayDuration.map { String(format: "%.2fs", $0.seconds) } ?? "-") in \(seconds) (\(speed))"
+                        + (report.renderReason.flatMap { Fingerprint.isAboutTheFile($0) ? "; \($0)" : nil } ?? "")
                 case .upToDate: detail = "up to date"
                 case .failed: detail = report.reasonText ?? "failed"
                 case .skipped: detail = "skipped: \(report.reasonText ?? "")"
                 case .cancelled: detail = "cancelled"
                 }
-                emit("\(report.status == .failed ? console.status("fail") + " " : console.status("done") + " ") \(report.name): \(detail)", &state)
+                let word = console.status(report.status == .failed ? "fail" : "done")
+                emit("\(word)  " + TerminalText.escaped("\(report.name): \(detail)"), &state)
                 if report.status == .rendered {
-                    for warning in report.warnings ?? [] { emit("  warning: \(warning.description)", &state) }
+                    for warning in report.warnings ?? [] {
+                        emit("  warning: " + TerminalText.escaped(warning.description), &state)
+                    }
                 }
             }
             if interactive { redraw(&state) }
@@ -76,6 +81,8 @@ final class TerminalDisplay: Sendable {
         }
     }
 
+    /// Prints one line; callers escape what came from names, paths and libav's messages (`TerminalText`), so only
+    /// this tool's own colours reach the terminal as escape sequences.
     private func emit(_ line: String, _ state: inout State) {
         if interactive {
             clear(&state)
@@ -107,7 +114,7 @@ final class TerminalDisplay: Sendable {
         var lines = ["[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
                      + "\(state.done)/\(state.total)" + (eta.map { String(format: "  eta %.0fs", $0) } ?? "")]
         for (name, running) in state.running.sorted(by: { $0.key < $1.key }) {
-            lines.append(String(format: "  %3.0f%%  %@", running.fraction * 100, name))
+            lines.append(String(format: "  %3.0f%%  ", running.fraction * 100) + TerminalText.escaped(name))
         }
         write(lines.joined(separator: "\n") + "\n")
         state.linesDrawn = lines.count

@@ -1,5 +1,6 @@
 import Foundation
 import MediaBatch
+import MediaCore
 
 // The command line: parse, dispatch, exit with 0 (good), 1 (some output failed), 2 (invalid manifests), 64 (usage).
 let status: Int32

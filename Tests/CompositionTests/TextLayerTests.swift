@@ -120,9 +120,9 @@ private func ms(_ value: Int64) -> MediaTime { MediaTime(value: value, timescale
 
     @Test func cuesBecomeTextLayersInTheCaptionStyle() {
         let captions = Captions(cues: [CaptionCue(timeRange: r(1, 2), text: "a"), CaptionCue(timeRange: r(2, 3), text: "")])
-        let layers = captions.textLayers(animation: .fade(in: ms(100), out: ms(100)))
+        let layers = captions.textLayers(animation: .fade(duration: ms(100)))
         #expect(layers == [TextLayer(text: "a", timeRange: r(1, 2), style: .caption, placement: .anchored(.bottom),
-                                     animation: .fade(in: ms(100), out: ms(100)))])
+                                     animation: .fade(duration: ms(100)))])
     }
 
     // MARK: JSON

@@ -7,10 +7,10 @@ import Testing
 @Suite struct ErrorTests {
     /// A fixture path by name, with the message expected when opening it.
     static let openCases: [(fixture: String, message: String)] = [
-        ("missing", "cannot open 'PATH': No such file or directory (avformat_open_input)"),
+        ("missing", "'PATH' not found"),
         ("corrupt", "cannot open 'PATH': Invalid data found when processing input (avformat_open_input)"),
         ("truncated", "cannot open 'PATH': Invalid data found when processing input (avformat_open_input)"),
-        ("text", "cannot open 'PATH': Invalid data found when processing input (avformat_open_input)"),
+        ("text", "cannot open 'PATH': Invalid data found when processing input (av_probe_input_buffer2)"),
         ("playlist", "refusing to open 'PATH': 'hls' lists other files or URLs; give the media file itself"),
         ("concatList", "refusing to open 'PATH': 'concat' lists other files or URLs; give the media file itself"),
     ]

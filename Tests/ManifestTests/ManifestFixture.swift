@@ -49,6 +49,11 @@ final class ManifestFixture {
         relative(set.diagnostics.map(\.description).joined(separator: "\n"))
     }
 
+    /// The first line of the manifest's first diagnostic (its located message), nil when it has none.
+    func firstMessage() -> String? {
+        messages(load()).split(separator: "\n").first.map(String.init)
+    }
+
     /// `text` with this fixture's directory removed from paths.
     func relative(_ text: String) -> String {
         text.replacingOccurrences(of: directory + "/", with: "")
@@ -57,7 +62,7 @@ final class ManifestFixture {
     /// Builds every output of the manifest into jobs with a fake probe over `media` (file name -> media).
     func build(_ set: ManifestSet, media: [String: ProbedMedia] = FakeProbe.standard) throws -> [String: Result<Job, JobProblems>] {
         for name in media.keys where !FileManager.default.fileExists(atPath: path(name)) { try write(name, "") }
-        let builder = JobBuilder(catalog: SourceCatalog(probe: FakeProbe(media: media, directory: directory)),
+        let builder = JobBuilder(catalog: SourceCatalog(probe: FakeProbe(media: media, directory: directory), fonts: FakeFonts()),
                                  manifests: set.files)
         var built: [String: Job] = [:]
         var results: [String: Result<Job, JobProblems>] = [:]
@@ -140,6 +145,24 @@ struct FakeProbe: SourceProbe {
 
     /// The media most tests use: `a.mp4`, `b.mp4`, `c.mp4` (clips), `logo.png` (still), `bed.m4a` (audio only).
     static let standard: [String: ProbedMedia] = ["a.mp4": clip, "b.mp4": clip, "c.mp4": clip, "logo.png": still, "bed.m4a": bed]
+}
+
+/// Fonts answered from a fixed list: the Manifest layer checks fonts, it never loads them.
+struct FakeFonts: FontProbe {
+    struct NotAFont: Error {}
+
+    static let families = ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif", "Liberation Sans", "Noto Sans CJK JP",
+                           "Noto Serif CJK JP", "Ubuntu"]
+
+    func installedFamilies() -> [String] { Self.families }
+
+    /// A file whose text is `font: FAMILY` is a font of that family; anything else is not.
+    func face(inFile path: String) throws -> FontFace {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        guard text.hasPrefix("font: ") else { throw NotAFont() }
+        let family = String(text.dropFirst(6))
+        return FontFace(family: family, style: "Regular", fullName: family, faceCount: 1)
+    }
 }
 
 /// Shorthand for exact times in expectations: `t(5, 2)` is 2.5 s.

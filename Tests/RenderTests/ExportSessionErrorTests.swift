@@ -43,7 +43,7 @@ import Testing
         let error = try #require(failure(of: session))
         #expect(error.stage == .probe)
         #expect(error.path == missing)
-        #expect(error.description == "probe: '\(missing)': No such file or directory (avformat_open_input)")
+        #expect(error.description == "probe: '\(missing)': not found")
         #expect(session.status == .failed)
         #expect(!FileManager.default.fileExists(atPath: output))
     }

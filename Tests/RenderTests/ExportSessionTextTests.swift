@@ -86,7 +86,7 @@ import Testing
     @Test func fadeMidpointIsPartlyOpaque() throws {
         let layer = TextLayer(text: "FADE", timeRange: TimeRange(start: .zero, duration: seconds(2)),
                               style: TextStyle(size: 0.2, color: .white, outlineWidth: 0), placement: .anchored(.center),
-                              animation: .fade(in: seconds(1), out: .zero))
+                              animation: .fade(duration: seconds(1)))
         let path = try export("fade", duration: seconds(2), text: [layer])
         let half = try Ink(path, frame: 15)
         let full = try Ink(path, frame: 45)
@@ -180,6 +180,20 @@ import Testing
         #expect(abs((settled.box.minX + settled.box.maxX) / 2 - Self.width / 2) < 16)
     }
 
+    @Test func anUnknownFamilyOrMissingFontFileFailsTheExportNamingIt() throws {
+        let range = TimeRange(start: .zero, duration: seconds(1, 2))
+        var style = TextStyle(fontFamily: "Nonesuch Grotesk")
+        // The message itself is pinned in SystemFontsTests; here: the export refuses the family with it.
+        let message = FontFamilies(try SystemFonts().installedFamilies()).unknownFamilyMessage("Nonesuch Grotesk")
+        #expect(throws: ExportError.probe(path: nil, reason: message)) {
+            try export("unknown-family", duration: seconds(1, 2), text: [TextLayer(text: "x", timeRange: range, style: style)])
+        }
+        style.fontFile = "/nonexistent/Brand.otf"
+        #expect(throws: ExportError.probe(path: "/nonexistent/Brand.otf", reason: "font file '/nonexistent/Brand.otf' not found")) {
+            try export("missing-font", duration: seconds(1, 2), text: [TextLayer(text: "x", timeRange: range, style: style)])
+        }
+    }
+
     @Test(arguments: [
         ("plain", "plain"),
         ("{\\b1}not a tag}", "\\{\\\u{2060}b1\\}not a tag\\}"),
@@ -188,6 +202,65 @@ import Testing
     ])
     func userTextIsEscapedForLibass(text: String, escaped: String) {
         #expect(TextScript.escape(Substring(text)) == escaped)
+    }
+
+    @Test func entranceHoldAndExitAreEventsOfTheirOwn() {
+        let layer = TextLayer(text: "Hi", timeRange: TimeRange(start: seconds(1), duration: seconds(2)),
+                              placement: .anchored(.center), animation: .slide(from: .left, duration: seconds(1, 2)),
+                              exit: .fade(duration: seconds(1, 4)))
+        let script = TextScript(layers: [layer], width: 640, height: 360, canvasWidth: 640, canvasHeight: 360)
+        #expect(script.events.map(\.start) == [1000, 1500, 2750])
+        #expect(script.events.map(\.duration) == [500, 1250, 250])
+        #expect(script.events.map(\.fields) == [
+            "0,S0,,32,32,0,,{\\an5\\move(-320,180,320,180,0,500)}Hi",
+            "0,S0,,32,32,0,,{\\an5\\pos(320,180)}Hi",
+            "0,S0,,32,32,0,,{\\an5\\pos(320,180)\\fad(0,250)}Hi",
+        ])
+    }
+
+    @Test func typewriterExitDeletesFromTheLastCharacterAndLongAnimationsShareTheLayer() {
+        let layer = TextLayer(text: "abc", timeRange: TimeRange(start: .zero, duration: seconds(1)),
+                              animation: .pop(duration: seconds(3)), exit: .typewriter(duration: seconds(1)))
+        let script = TextScript(layers: [layer], width: 640, height: 360, canvasWidth: 640, canvasHeight: 360)
+        // 3 s and 1 s of animation in a 1 s layer: 750 ms and 250 ms, no hold.
+        #expect(script.events.map(\.start) == [0, 750, 833, 916])
+        let hidden = "{\\1a&HFF&\\3a&HFF&\\4a&HFF&}"
+        #expect(script.events.map { $0.fields.components(separatedBy: ")}").last ?? "" } == ["abc", "abc", "ab" + hidden + "c", "a" + hidden + "bc"])
+        #expect(script.events[0].fields.hasSuffix("\\fscx1\\fscy1\\t(0,450,\\fscx115\\fscy115)\\t(450,750,\\fscx100\\fscy100)}abc"))
+    }
+
+    @Test func wipesAnimateTheClipAndZoomsTheScaleWithAFade() {
+        let region = Rect(x: 100, y: 50, width: 200, height: 100)
+        let layers = [
+            TextLayer(text: "a", timeRange: TimeRange(start: .zero, duration: seconds(1)), placement: .anchored(.top),
+                      animation: .wipe(toward: .right, duration: seconds(1, 2)), exit: .zoom(duration: seconds(1, 2))),
+            TextLayer(text: "b", timeRange: TimeRange(start: .zero, duration: seconds(1)), placement: .region(region),
+                      exit: .wipe(toward: .top, duration: seconds(1))),
+        ]
+        let script = TextScript(layers: layers, width: 640, height: 360, canvasWidth: 640, canvasHeight: 360)
+        #expect(script.events.map(\.fields) == [
+            "0,S0,,32,32,0,,{\\an8\\pos(320,18)\\clip(0,0,0,360)\\t(0,500,\\clip(0,0,640,360))}a",
+            "0,S0,,32,32,0,,{\\an8\\pos(320,18)\\fad(0,500)\\t(0,500,\\fscx50\\fscy50)}a",
+            "0,S0,,100,340,0,,{\\an8\\pos(200,50)\\clip(100,50,300,150)\\t(0,1000,\\clip(100,50,300,50))}b",
+        ])
+    }
+
+    @Test func movingTextIsOneEventPerFrameWithItsTransformOpacityAndCrop() throws {
+        // A quarter turn clockwise about the centre, half opaque, cropped to the left half of the frame.
+        var motion = LayerInstruction(trackID: 0)
+        try motion.setTransform(AffineTransform2D(a: 0, b: 1, c: -1, d: 0, tx: 500, ty: -140), at: .zero)
+        try motion.setOpacity(0.5, at: .zero)
+        try motion.setCropRectangle(Rect(x: 0, y: 0, width: 320, height: 360), at: .zero)
+        var layer = TextLayer(text: "Hi", timeRange: TimeRange(start: seconds(1, 60), duration: seconds(1, 10)),
+                              style: TextStyle(color: .white, outlineWidth: 0), placement: .anchored(.center))
+        layer.motion = motion
+        let script = TextScript(layers: [layer], width: 640, height: 360, canvasWidth: 640, canvasHeight: 360,
+                                frameDuration: seconds(1, 30))
+        // From 1/60 s to 7/60 s: the start, then the frames at 1/30, 2/30 and 3/30 s.
+        #expect(script.events.map(\.start) == [17, 33, 67, 100])
+        #expect(script.events.map(\.duration) == [16, 34, 33, 17])
+        #expect(script.events.first?.fields == "0,S0,,32,32,0,,{\\an5\\pos(320,180)\\org(320,180)\\frz-90"
+                + "\\1a&H7F&\\3a&H7F&\\4a&HBF&\\clip(m 500 -140 l 500 180 140 180 140 -140)}Hi")
     }
 
     @Test func scriptHasOutputResolutionAndOneStylePerDistinctStyle() {

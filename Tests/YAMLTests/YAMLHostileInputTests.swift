@@ -45,19 +45,23 @@ import YAML
             """)
     }
 
+    /// A long line is quoted only around the error's column: 70 characters each side, `...` where it is cut.
     @Test func deepFlowNestingIsRefused() {
         let text = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        expectError(text, "h.yaml:1:257: error: collections nest more than 256 levels deep; flatten the document")
+        expectError(text, "h.yaml:1:257: error: collections nest more than 256 levels deep; flatten the document\n..."
+            + String(repeating: "[", count: 140) + "...\n" + String(repeating: " ", count: 73) + "^")
     }
 
     @Test func deepBlockNestingIsRefused() {
         let text = String(repeating: "- ", count: 10_000) + "x\n"
-        expectError(text, "h.yaml:1:513: error: collections nest more than 256 levels deep; flatten the document")
+        expectError(text, "h.yaml:1:513: error: collections nest more than 256 levels deep; flatten the document\n..."
+            + String(repeating: "- ", count: 70) + "...\n" + String(repeating: " ", count: 73) + "^")
     }
 
     @Test func deepMappingNestingIsRefused() {
         let text = String(repeating: "{a: ", count: 10_000) + String(repeating: "}", count: 10_000)
-        expectError(text, "h.yaml:1:1025: error: collections nest more than 256 levels deep; flatten the document")
+        expectError(text, "h.yaml:1:1025: error: collections nest more than 256 levels deep; flatten the document\n..."
+            + String(Array(text)[954..<1094]) + "...\n" + String(repeating: " ", count: 73) + "^")
     }
 
     @Test func depthLimitIsExact() throws {
@@ -96,8 +100,9 @@ import YAML
     @Test(arguments: [
         ([0x61, 0x3A, 0x20, 0x62, 0x0A, 0x63, 0x3A, 0x20, 0xFF, 0x64], "h.yaml:2:4: error: invalid leading UTF-8 octet 0xff\nc: \u{FFFD}d\n   ^"),
         ([0x6B, 0x3A, 0x20, 0xC3, 0xA9, 0xC3], "h.yaml:1:5: error: incomplete UTF-8 octet sequence\nk: é\u{FFFD}\n    ^"),
-        ([0x6B, 0x3A, 0x20, 0x01], "h.yaml:1:4: error: control characters are not allowed (U+0001)\nk: \u{01}\n   ^"),
-        ([0xFF, 0xFE, 0x61, 0x00], "h.yaml:1:1: error: invalid leading UTF-8 octet 0xff\n\u{FFFD}\u{FFFD}a\u{0}\n^"),
+        // Control characters in quoted lines are shown as escapes, never sent to the terminal.
+        ([0x6B, 0x3A, 0x20, 0x01], "h.yaml:1:4: error: control characters are not allowed (U+0001)\nk: \\x01\n   ^"),
+        ([0xFF, 0xFE, 0x61, 0x00], "h.yaml:1:1: error: invalid leading UTF-8 octet 0xff\n\u{FFFD}\u{FFFD}a\\x00\n^"),
     ] as [([UInt8], String)])
     func invalidTextIsAPositionedError(bytes: [UInt8], expected: String) {
         do {

@@ -28,4 +28,22 @@ import YAML
                    ^
             """)
     }
+
+    @Test func linesPastTheSparseIndexCheckpointsAreFound() {
+        let text = (1...100).map { "line \($0)" }.joined(separator: "\r\n")
+        let source = YAMLSource(file: "x.yaml", text: text)
+        for n in [1, 31, 32, 33, 64, 65, 99, 100] { #expect(source.line(n) == "line \(n)") }
+        #expect(source.line(101) == nil)
+    }
+
+    /// The excerpt of a long line, found through scalar checkpoints, is the one the whole line would give, also with
+    /// characters of several bytes before the column.
+    @Test(arguments: [1, 70, 1023, 1025, 5000, 9_999, 10_000, 12_000])
+    func longLineExcerptsMatchTheWholeLine(column: Int) {
+        let line = (0..<10_000).map { $0 % 3 == 0 ? "é" : ($0 % 7 == 0 ? "中" : "a") }.joined()
+        let source = YAMLSource(file: "x.yaml", text: "first\n" + line + "\nlast")
+        let location = SourceLocation(file: "x.yaml", line: 2, column: column)
+        #expect(source.excerpt(at: location) == LineExcerpt(line: line, column: column))
+        #expect(source.excerpt(at: SourceLocation(file: "x.yaml", line: 4, column: 1)) == nil)
+    }
 }

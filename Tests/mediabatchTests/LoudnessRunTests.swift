@@ -5,15 +5,8 @@ import Testing
 struct LoudnessRunTests {
     /// Integrated loudness (LUFS) and true peak (dBTP) of `path` as ffmpeg's `ebur128` filter measures them.
     static func measure(_ path: String) throws -> (integrated: Double, peak: Double) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-hide_banner", "-nostats", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try ExternalTool.run("ffmpeg", ["-hide_banner", "-nostats", "-i", path, "-af", "ebur128=peak=true",
+                                                   "-f", "null", "-"]).stderr
         let summary = try #require(text.range(of: "Summary:")).upperBound
         func value(after label: String) throws -> Double {
             let start = try #require(text.range(of: label, range: summary..<text.endIndex)).upperBound

@@ -1,200 +1,143 @@
-import Composition
 import Foundation
+import MediaTestSupport
 import Testing
 
-/// Rendered end to end and read back with the ffmpeg tools: the frame size presets choose, explicit tracks framed per
-/// segment, every colour name, animated GIF and WebP.
-@Suite(.serialized)
+/// Pictures over and under the video, rendered end to end from manifests and checked in the decoded pictures and
+/// sound: a clip as a picture-in-picture, captions clear of a bottom logo, gradient sources and backgrounds.
 struct PictureRunTests {
-    /// A directory holding `m/batch.yaml` with `manifest` and `m/clip.mp4` made by `ffmpeg clip`.
-    static func batch(_ name: String, _ manifest: String, clips: [String: [String]] = [:]) throws -> URL {
-        let directory = try CommandRunner.temporaryDirectory(name)
-        try CommandRunner.write(manifest, to: "m/batch.yaml", in: directory)
-        for (file, arguments) in clips { try MediaCheck.make(directory.appendingPathComponent("m/\(file)"), arguments) }
-        return directory
-    }
+    static let header = """
+        mediabatch: 1
+        defaults: { out: out, preset: wide }
+        presets:
+          wide: { base: draft, video: { width: 480, height: 270, fps: 10, crf: 8 }, audio: { bitrate: 64k } }
+          tall: { base: wide, video: { width: 270, height: 480 } }
+          small: { base: wide, video: { width: 160, height: 90 } }
+        sources:
+          blue: { generate: color, color: blue, duration: 3s, size: 480x270 }
+          red: { generate: color, color: red, duration: 1s, size: 160x90 }
+          green: { generate: color, color: green, duration: 1s, size: 160x90 }
+          tone: { generate: tone, duration: 2s, frequency: 440 }
+        outputs:
 
-    static func solid(_ color: String, _ size: String, seconds: String = "0.5") -> [String] {
-        ["-f", "lavfi", "-i", "color=c=\(color):size=\(size):rate=10:duration=\(seconds)", "-c:v", "libx264",
-         "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
-    }
+        """
 
-    @Test func aPresetNeverUpscalesUnlessAsked() throws {
-        let directory = try Self.batch("upscale", """
-            mediabatch: 1
-            defaults: { out: out }
-            outputs:
-              - name: native
-                preset: { base: web-1080p, video: { fps: 10, speed: ultrafast } }
-                clips: [ clip.mp4 ]
-              - name: upscaled
-                preset: { base: web-1080p, video: { fps: 10, speed: ultrafast, upscale: true } }
-                clips: [ clip.mp4 ]
+    @Test func videoOverlayPlaysItsRangeInItsCornerWithItsSoundAndMoves() throws {
+        // The picture-in-picture's source is another output: one second red, then one second green, with a tone.
+        let manifest = Self.header + """
+              - name: pipsource
+                preset: small
+                clips: [red, green]
+                soundtrack: tone
+              - name: pip
+                clips: [ { source: blue, mute: true } ]
+                overlays: [ { video: { output: pipsource }, from: 1s, to: 2s, at: 0.5s, anchor: bottom-right, margin: 0,
+                              region: { width: 50% } } ]
+              - name: sliding
+                clips: [ { source: blue, to: 1s, mute: true } ]
+                overlays: [ { video: { output: pipsource }, from: 1s, to: 2s, region: { width: 25% },
+                              motion: [ { at: start, x: 20%, y: 50% }, { at: end, x: 80%, y: 50% } ] } ]
 
-            """, clips: ["clip.mp4": Self.solid("orange", "1280x720")])
-        let plan = try CommandRunner.run(["plan", "m"], in: directory)
-        #expect(plan.stdout.contains("native  0.5s  web-1080p (mp4: h264 1280x720 10fps crf 21"), "\(plan.stdout)")
-        #expect(plan.stdout.contains("upscaled  0.5s  web-1080p (mp4: h264 1920x1080 10fps crf 21"), "\(plan.stdout)")
-        let json = try CommandRunner.run(["plan", "m", "--json"], in: directory)
-        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        let sizes = (document?["jobs"] as? [[String: Any]] ?? []).map { job -> [Int] in
-            let video = (job["settings"] as? [String: Any])?["video"] as? [String: Any]
-            return [video?["width"] as? Int ?? 0, video?["height"] as? Int ?? 0]
+            """
+        let (directory, videos) = try RGBVideo.render(manifest, outputs: ["pip": (480, 270), "sliding": (480, 270)])
+        let video = try #require(videos["pip"])
+        func isBlue(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.b > 200 && c.r < 40 && c.g < 40 }
+        func isGreen(_ c: (r: Int, g: Int, b: Int)) -> Bool { c.g > 100 && c.r < 40 && c.b < 40 }
+        // Before 0.5 s and after 1.5 s: all blue. Between: the source's green second fills the bottom-right quarter.
+        for frame in [2, 17] {
+            #expect(isBlue(video.rgb(frame, 360, 200)), "frame \(frame): \(video.rgb(frame, 360, 200))")
         }
-        #expect(sizes == [[1280, 720], [1920, 1080]])
-        let run = try CommandRunner.run(["run", "m", "--quiet"], in: directory)
-        #expect(run.status == 0, "\(run.stderr)")
-        let native = try MediaCheck.video(directory.appendingPathComponent("m/out/native.mp4"))
-        let upscaled = try MediaCheck.video(directory.appendingPathComponent("m/out/upscaled.mp4"))
-        #expect((native.width, native.height) == (1280, 720))
-        #expect((upscaled.width, upscaled.height) == (1920, 1080))
-        let report = try String(contentsOf: directory.appendingPathComponent("m/out/report.json"), encoding: .utf8)
-        #expect(report.contains("\"width\" : 1280"), "the report's resolution follows the frame")
-    }
-
-    @Test func eachSegmentOfATrackIsFramedWithItsOwnSource() throws {
-        // Segment 1: 320x240, red left half, blue right half. Segment 2: a 120x240 green strip. Contained in 320x240,
-        // the first fills the frame and the second is pillarboxed on black.
-        let halves = ["-f", "lavfi", "-i", "color=c=red:size=320x240:rate=10:duration=0.5,drawbox=x=160:y=0:w=160:h=240:color=blue:t=fill",
-                      "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
-        let directory = try Self.batch("tracks", """
-            mediabatch: 1
-            defaults: { out: out, preset: { base: draft, video: { width: 320, height: 240, fps: 10, crf: 12 } } }
-            outputs:
-              - name: framed
-                tracks:
-                  - segments: [ { source: halves.mp4 }, { source: strip.mp4 } ]
-
-            """, clips: ["halves.mp4": halves, "strip.mp4": Self.solid("lime", "120x240")])
-        let run = try CommandRunner.run(["run", "m", "--quiet"], in: directory)
-        #expect(run.status == 0, "\(run.stderr)")
-        let frames = try MediaCheck.rgbFrames(directory.appendingPathComponent("m/out/framed.mp4"), width: 320, height: 240)
-        try #require(frames.count == 10)
-        let first = frames[2], second = frames[7]
-        for (x, expected) in [(20, [255, 0, 0]), (140, [255, 0, 0]), (180, [0, 0, 255]), (300, [0, 0, 255])] {
-            let seen = MediaCheck.pixel(first, x, 120, width: 320)
-            #expect(MediaCheck.near(seen, expected, tolerance: 30), "first segment at x \(x): \(seen)")
+        for frame in [6, 10, 14] {
+            #expect(isGreen(video.rgb(frame, 360, 200)) && isGreen(video.rgb(frame, 245, 140)) && isGreen(video.rgb(frame, 475, 265)),
+                    "frame \(frame): \(video.rgb(frame, 360, 200))")
+            #expect(isBlue(video.rgb(frame, 235, 200)) && isBlue(video.rgb(frame, 360, 130)) && isBlue(video.rgb(frame, 100, 60)),
+                    "frame \(frame) outside the picture-in-picture")
         }
-        for (x, expected) in [(20, [0, 0, 0]), (160, [0, 255, 0]), (300, [0, 0, 0])] {
-            let seen = MediaCheck.pixel(second, x, 120, width: 320)
-            #expect(MediaCheck.near(seen, expected, tolerance: 30), "second segment at x \(x): \(seen)")
+        // Its sound plays with it: the tone from 0.5 s to 1.5 s, silence around (the clip itself is muted).
+        let path = directory.appendingPathComponent("out/pip.mp4").path
+        #expect(try audioRMS(path, from: 0.6, duration: 0.8) > 0.1)
+        #expect(try audioRMS(path, from: 1.7, duration: 1.1) < 0.003)
+        #expect(try audioRMS(path, from: 0, duration: 0.4) < 0.003)
+        // Moved by its keyframes: the picture-in-picture's centre crosses 60% of the 480 px frame in 1 s, 28.8 px a
+        // frame at 10 fps, from 96 px.
+        let sliding = try #require(videos["sliding"])
+        for frame in [1, 5, 9] {
+            let green = sliding.ink(frame) { isGreen($0) }
+            #expect(abs(green.centerX - (96 + 28.8 * Double(frame))) <= 2 && abs(green.width - 120) <= 3,
+                    "frame \(frame): \(green)")
         }
     }
 
-    @Test func everyColourNameValidateAcceptsRendersThatColour() throws {
-        let names = Color.names
-        let clips = names.map { "      - { source: { generate: color, color: \($0), duration: 1f } }" }
-        let directory = try Self.batch("colours", """
-            mediabatch: 1
-            defaults: { out: out }
-            outputs:
-              - name: names
-                preset: { base: draft, video: { width: 16, height: 16, fps: 10, crf: 0, pixel_format: yuv444p } }
-                clips:
-            \(clips.joined(separator: "\n"))
+    @Test func bottomCaptionsStayAboveABottomLogoInEveryAspect() throws {
+        let manifest = Self.header + """
+              - name: wide
+                clips: [blue]
+                overlays: [ { image: red, anchor: bottom-right, region: { width: 25% } } ]
+                captions: { file: subs.srt, box: false, outline: false, size: 8% }
+              - name: tall
+                preset: tall
+                clips: [blue]
+                overlays: [ { image: red, anchor: bottom-right, region: { width: 25% } } ]
+                captions: { file: subs.srt, box: false, outline: false, size: 8% }
+              - name: beside
+                clips: [blue]
+                overlays: [ { image: { generate: color, color: red, size: 90x220, duration: 1s }, anchor: bottom-right,
+                              region: { height: 80% } } ]
+                captions: { file: subs.srt, box: false, outline: false, size: 8% }
 
-            """)
-        let validate = try CommandRunner.run(["validate", "m"], in: directory)
-        #expect(validate.status == 0, "\(validate.stderr)")
-        let run = try CommandRunner.run(["run", "m", "--quiet"], in: directory)
-        #expect(run.status == 0, "\(run.stderr)")
-        let frames = try MediaCheck.rgbFrames(directory.appendingPathComponent("m/out/names.mp4"), width: 16, height: 16)
-        try #require(frames.count == names.count)
-        for (name, frame) in zip(names, frames) {
-            let expected = try #require(Self.css[name], "no expected value for '\(name)'")
-            let seen = MediaCheck.pixel(frame, 8, 8, width: 16)
-            #expect(MediaCheck.near(seen, [expected >> 16 & 0xff, expected >> 8 & 0xff, expected & 0xff], tolerance: 3),
-                    "'\(name)' rendered as \(seen)")
+            """
+        let subtitles = "1\n00:00:00,000 --> 00:00:03,000\nA caption as wide as the frame allows it\n"
+        let (_, videos) = try RGBVideo.render(manifest, files: ["subs.srt": Data(subtitles.utf8)],
+                                                   outputs: ["wide": (480, 270), "tall": (270, 480), "beside": (480, 270)])
+        for (name, video) in videos {
+            let logo = video.ink(5) { $0.r > 200 && $0.g < 60 && $0.b < 60 }
+            let text = video.ink(5) { min($0.r, $0.g, $0.b) > 200 }
+            #expect(!logo.isEmpty && !text.isEmpty, "\(name): logo \(logo), text \(text)")
+            if name == "beside" {
+                // A picture taller than half the frame: the captions keep to its left, at the bottom.
+                #expect(text.maxX < logo.minX && text.maxY > logo.maxY - 30, "\(name): text \(text), picture \(logo)")
+            } else {
+                #expect(text.maxY < logo.minY, "\(name): text \(text) reaches the logo \(logo)")
+                #expect(logo.minY - text.maxY < video.height / 6, "\(name): text \(text) flew far from the logo \(logo)")
+            }
         }
-        #expect(Set(Self.css.keys) == Set(names))
     }
 
-    @Test func animatedGIFDecodesWithItsFramesSizeLoopAndColours() throws {
-        let directory = try Self.batch("gif", """
-            mediabatch: 1
-            defaults: { out: out }
-            outputs:
-              - name: forever
-                preset: gif
-                clips: [ { source: halves.mp4 }, { source: { generate: color, color: tomato, duration: 0.6s } } ]
-              - name: once
-                preset: { base: gif, video: { width: 160, height: 90, fps: 10 }, loop: false }
-                clips: [ { source: halves.mp4 } ]
+    @Test func gradientsAreSourcesAndBackgrounds() throws {
+        let manifest = Self.header + """
+              - name: linear
+                clips: [ { source: { generate: linear-gradient, colors: [black, white], angle: 90, duration: 1s } } ]
+              - name: behind
+                background: { generate: radial-gradient, colors: [white, black], radius: 100% }
+                clips: [ { source: { generate: color, color: red, size: 160x160, duration: 1s } } ]
+              - name: tall
+                preset: tall
+                clips: [ { source: { generate: linear-gradient, colors: ["#000000", { color: "#ffffff", at: 50% }, "#000000"], duration: 1s } } ]
 
-            """, clips: ["halves.mp4": ["-f", "lavfi", "-i",
-                                        "color=c=0x2060E0:size=640x360:rate=10:duration=1,drawbox=x=320:y=0:w=320:h=360:color=0xF0C020:t=fill",
-                                        "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv420p"]])
-        let run = try CommandRunner.run(["run", "m", "--quiet"], in: directory)
-        #expect(run.status == 0, "\(run.stderr)")
-        let forever = directory.appendingPathComponent("m/out/forever.gif")
-        let video = try MediaCheck.video(forever)
-        #expect(video.width == 480 && video.height == 270 && video.frames == 24, "\(video)")
-        let frames = try MediaCheck.rgbFrames(forever, width: 480, height: 270)
-        #expect(MediaCheck.near(MediaCheck.pixel(frames[5], 100, 135, width: 480), [0x20, 0x60, 0xE0], tolerance: 24))
-        #expect(MediaCheck.near(MediaCheck.pixel(frames[5], 380, 135, width: 480), [0xF0, 0xC0, 0x20], tolerance: 24))
-        #expect(MediaCheck.near(MediaCheck.pixel(frames[20], 240, 135, width: 480), [0xFF, 0x63, 0x47], tolerance: 24))
-        let loops = try Data(contentsOf: forever)
-        #expect(Self.netscapeLoopCount(loops) == 0, "loops forever")
-        let once = directory.appendingPathComponent("m/out/once.gif")
-        #expect(try MediaCheck.video(once).frames == 10)
-        #expect(Self.netscapeLoopCount(try Data(contentsOf: once)) == nil, "plays once: no loop extension")
-    }
-
-    @Test func animatedWebPHasItsCanvasLoopLengthAndColours() throws {
-        let directory = try Self.batch("webp", """
-            mediabatch: 1
-            defaults: { out: out }
-            outputs:
-              - name: anim
-                preset: webp
-                clips: [ { source: blue.mp4 }, { source: { generate: color, color: gold, duration: 0.5s } } ]
-
-            """, clips: ["blue.mp4": Self.solid("0x2060E0", "640x360")])
-        let run = try CommandRunner.run(["run", "m", "--quiet"], in: directory)
-        #expect(run.status == 0, "\(run.stderr)")
-        let path = directory.appendingPathComponent("m/out/anim.webp").path
-        let info = String(decoding: try MediaCheck.run("webpmux", ["-info", path]), as: UTF8.self)
-        #expect(info.contains("Canvas size: 480 x 270"), "\(info)")
-        #expect(info.contains("Loop Count : 0"), "\(info)")
-        // libwebp merges repeated frames into longer ones: the durations add up to the output's second (FFmpeg's
-        // wrapper ends the last frame a millisecond early).
-        let durations = info.split(separator: "\n").compactMap { line -> Int? in
-            let fields = line.split(separator: " ")
-            guard fields.first?.hasSuffix(":") == true, Int(fields[0].dropLast()) != nil, fields.count > 6 else { return nil }
-            return Int(fields[6])
+            """
+        let (_, videos) = try RGBVideo.render(manifest, outputs: ["linear": (480, 270), "behind": (480, 270),
+                                                                      "tall": (270, 480)])
+        func gray(_ video: RGBVideo, _ x: Int, _ y: Int) -> Int { video.rgb(3, x, y).g }
+        // Left to right from black to white, the same down every column.
+        let linear = try #require(videos["linear"])
+        for x in [24, 120, 240, 360, 456] {
+            let expected = 255 * (Double(x) + 0.5) / 480
+            for y in [10, 135, 260] {
+                #expect(abs(Double(gray(linear, x, y)) - expected) <= 6, "(\(x), \(y)): \(linear.rgb(3, x, y))")
+            }
         }
-        #expect((999...1000).contains(durations.reduce(0, +)), "\(info)")
-        let first = directory.appendingPathComponent("first.webp").path, picture = directory.appendingPathComponent("first.ppm").path
-        try MediaCheck.run("webpmux", ["-get", "frame", "1", path, "-o", first])
-        try MediaCheck.run("dwebp", [first, "-ppm", "-o", picture])
-        let ppm = [UInt8](try Data(contentsOf: URL(fileURLWithPath: picture)))
-        let pixels = Array(ppm.suffix(480 * 270 * 3))
-        #expect(MediaCheck.near(MediaCheck.pixel(pixels, 240, 135, width: 480), [0x20, 0x60, 0xE0], tolerance: 24))
-    }
-
-    @Test func aJPEGPostersCrfIsItsQuantiser() throws {
-        let directory = try Self.batch("jpeg-q", """
-            mediabatch: 1
-            defaults: { out: out }
-            outputs:
-              - { name: fine, preset: { base: poster-jpeg, poster_at: 0.2s, video: { crf: 2 } }, clips: [ clip.mp4 ] }
-              - { name: coarse, preset: { base: poster-jpeg, poster_at: 0.2s, video: { crf: 31 } }, clips: [ clip.mp4 ] }
-
-            """, clips: ["clip.mp4": ["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=10:duration=0.5", "-c:v", "libx264",
-                                      "-preset", "ultrafast", "-pix_fmt", "yuv420p"]])
-        let run = try CommandRunner.run(["run", "m", "--quiet"], in: directory)
-        #expect(run.status == 0, "\(run.stderr)")
-        let size = { (name: String) in
-            (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("m/out/\(name).jpg").path))?[.size] as? Int ?? 0
+        // The square clip is contained in the middle; the bars beside it show the radial background, white at the
+        // centre (hidden) falling to black 270 px (the shorter side) away.
+        let behind = try #require(videos["behind"])
+        #expect(behind.rgb(3, 240, 135).r > 200 && behind.rgb(3, 240, 135).g < 40, "the clip: \(behind.rgb(3, 240, 135))")
+        for (x, y) in [(50, 135), (430, 135), (80, 60)] {
+            let distance = ((Double(x) + 0.5 - 240) * (Double(x) + 0.5 - 240) + (Double(y) + 0.5 - 135) * (Double(y) + 0.5 - 135)).squareRoot()
+            let expected = 255 * (1 - distance / 270)
+            #expect(abs(Double(gray(behind, x, y)) - expected) <= 6, "(\(x), \(y)): \(behind.rgb(3, x, y)) vs \(expected)")
         }
-        #expect(size("coarse") > 0 && size("coarse") * 2 < size("fine"), "fine \(size("fine")), coarse \(size("coarse"))")
-    }
-
-    /// The loop count of a GIF's NETSCAPE2.0 extension, nil when it has none (it plays once).
-    static func netscapeLoopCount(_ data: Data) -> Int? {
-        let bytes = [UInt8](data), tag = [UInt8]("NETSCAPE2.0".utf8)
-        guard let start = (0...(bytes.count - tag.count)).first(where: { Array(bytes[$0..<$0 + tag.count]) == tag }),
-              bytes.count > start + tag.count + 3 else { return nil }
-        return Int(bytes[start + tag.count + 2]) | Int(bytes[start + tag.count + 3]) << 8
+        #expect(gray(behind, 0, 0) < 8)
+        // Without a size a gradient fills the canvas of any shape; top to bottom by default, white at its 50% stop.
+        let tall = try #require(videos["tall"])
+        #expect(gray(tall, 135, 240) > 245 && gray(tall, 135, 2) < 8 && gray(tall, 135, 477) < 8)
+        #expect(abs(Double(gray(tall, 5, 120)) - 255 * 120.5 / 240) <= 6)
     }
 }

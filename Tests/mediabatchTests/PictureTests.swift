@@ -104,7 +104,7 @@ import Testing
                                                                                 layerInstructions: [layer])])
         let quarter = MediaTime(value: 1, timescale: 4)
         video.textLayers = [TextLayer(text: "Title", timeRange: TimeRange(start: MediaTime(value: 5, timescale: 2), end: MediaTime(value: 7, timescale: 2)),
-                                      animation: .fade(in: quarter, out: quarter))]
+                                      animation: .fade(duration: quarter), exit: .fade(duration: quarter))]
         let candidates = PosterChoice.candidates(duration: second.multiplied(by: 6, dividedBy: 1), videoComposition: video)
         // Calm stretches within 0.5 s of the ends: [0.5, 1), [2, 2.5), [2.75, 3.25) with the title, [3.5, 5.5).
         #expect(candidates.map(\.seconds) == [3, 4.5, 0.75, 2.25, 2])

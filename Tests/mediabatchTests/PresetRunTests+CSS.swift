@@ -1,4 +1,4 @@
-extension PictureRunTests {
+extension PresetRunTests {
     /// The CSS Color Module's named colours as the specification lists them, the test's own copy.
     static let css: [String: Int] = [
         "aliceblue": 0xf0f8ff, "antiquewhite": 0xfaebd7, "aqua": 0x00ffff, "aquamarine": 0x7fffd4, "azure": 0xf0ffff,

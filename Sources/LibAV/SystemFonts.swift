@@ -1,0 +1,24 @@
+internal import CFontconfig
+import MediaCore
+
+/// The fonts text is drawn with, through fontconfig: the installed families (read once per process) and the faces
+/// of font files. The `FontProbe` mediabatch uses.
+public struct SystemFonts: FontProbe {
+    /// Creates a probe.
+    public init() {}
+
+    /// Loading fontconfig's font list takes tens of milliseconds, so it is read once and shared.
+    private static let families = Result { () throws(LibAVError) in try FontConfiguration().familyNames() }
+
+    /// The names of the installed font families, sorted.
+    public func installedFamilies() throws -> [String] {
+        try Self.families.get()
+    }
+
+    /// The first face of the font file at `path`.
+    public func face(inFile path: String) throws -> FontFace {
+        let pattern = try FontPattern(fontFile: path)
+        return FontFace(family: pattern.strings(FC_FAMILY).first ?? "", style: pattern.strings(FC_STYLE).first ?? "",
+                        fullName: pattern.strings(FC_FULLNAME).first ?? "", faceCount: pattern.faceCount)
+    }
+}

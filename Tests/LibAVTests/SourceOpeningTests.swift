@@ -1,0 +1,66 @@
+import Foundation
+@testable import LibAV
+import MediaCore
+import Testing
+
+/// How sources are opened: regular files only (checked without blocking), the container decided from the content,
+/// playlists refused from their header.
+@Suite struct SourceOpeningTests {
+    static func directory() throws -> String {
+        let path = NSTemporaryDirectory() + "source-opening-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A FIFO with no writer used to block `open` forever; it is refused at once, and so is a device or a folder.
+    @Test func pipesDevicesAndFoldersAreRefusedWithoutBlocking() throws {
+        let directory = try Self.directory()
+        let fifo = directory + "/pipe.mp4"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let cases: [(String, String)] = [
+            (fifo, "'\(fifo)' is a named pipe (FIFO), not a regular file; pipes and devices are read only with '--allow-devices'"),
+            ("/dev/zero", "'/dev/zero' is a character device, not a regular file; pipes and devices are read only with '--allow-devices'"),
+            (directory, "'\(directory)' is a directory, not a regular file; pipes and devices are read only with '--allow-devices'"),
+        ]
+        for (path, message) in cases {
+            #expect(throws: LibAVError.self) { _ = try InputFile(path: path) }
+            do {
+                _ = try InputFile(path: path)
+            } catch {
+                #expect(error.description == message)
+                #expect(error.stage == .demux)
+            }
+        }
+    }
+
+    /// With devices allowed, an empty device is read, found empty and refused; it does not hang either.
+    @Test func anAllowedDeviceIsReadLikeAFile() {
+        #expect(throws: LibAVError.failed(.open(path: "/dev/null"), function: "av_probe_input_buffer2",
+                                          code: -1_094_995_529, message: "Invalid data found when processing input")) {
+            _ = try InputFile(path: "/dev/null", allowsDevices: true)
+        }
+    }
+
+    /// `f%d.png` is one picture: its name does not make libav read `f0.png`, `f1.png`, ... as an image sequence.
+    @Test func aNameWithAPercentPatternIsTheFileItself() throws {
+        let fixtures = try Fixtures.get()
+        let directory = try Self.directory()
+        let named = directory + "/f%d.png"
+        try FileManager.default.copyItem(atPath: fixtures.alphaPNG, toPath: named)
+        try FileManager.default.copyItem(atPath: fixtures.photo, toPath: directory + "/f1.png")
+        let media = try MediaProbe().probe(path: named)
+        #expect(media.formatName == "png_pipe")
+        #expect(media.primaryVideo?.codecName == "png")
+        #expect(media.primaryVideo?.width == 64)
+    }
+
+    /// A playlist whose tags come after 8 KB of padding (beyond the first probe) is still refused from its header.
+    @Test func aPaddedPlaylistIsRefusedFromItsHeader() throws {
+        let directory = try Self.directory()
+        let playlist = directory + "/padded.m3u8"
+        let padding = String(repeating: "# padding\n", count: 800)
+        try ("\u{FEFF}\n#EXTM3U\n" + padding + "#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nsegment.ts\n#EXT-X-ENDLIST\n")
+            .write(toFile: playlist, atomically: true, encoding: .utf8)
+        #expect(throws: LibAVError.playlistRefused(path: playlist, format: "hls")) { _ = try InputFile(path: playlist) }
+    }
+}
