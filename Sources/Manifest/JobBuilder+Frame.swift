@@ -28,13 +28,15 @@ extension JobBuilder {
     /// source fills `preset` already (or none has a size).
     ///
     /// A picture counts when it fills the frame: clips, intro, outro and track segments, stills included (a 4000 px
-    /// photo is large). Overlays are placed in regions of the frame and never decide it, and a generator without
-    /// `size` has no native size. A source's size is its display size (rotation and pixel aspect applied); crops
-    /// are a creative choice and do not count.
+    /// photo is large). Overlays are placed in regions of the frame and never decide it. A test pattern given a
+    /// `size` counts like a video of that size; one without has no size of its own, and a flat colour or a gradient
+    /// loses nothing when enlarged, so neither decides. A source's size is its display size (rotation and pixel
+    /// aspect applied); crops are a creative choice and do not count.
     private func largestPictureFitted(_ spec: OutputSpec, into preset: Size, built: [String: Job]) throws -> (Int, Int)? {
         var smallestScale: Double?
         for (reference, location) in framingSources(spec) {
-            if case .generator(let generator) = reference, !generator.hasNativeSize { continue }
+            if case .generator(let generator) = reference,
+               generator.kind != .testpattern || !generator.hasNativeSize { continue }
             let info = try sourceInfo(reference, spec: spec, at: location, built: built)
             guard let size = info.video?.naturalSize, size.width > 0, size.height > 0 else { continue }
             let scale = min(preset.width / size.width, preset.height / size.height)

@@ -39,9 +39,10 @@ struct FrameSizeTests {
         // Display size: a phone clip coded 640x360 and turned a quarter is 360x640.
         ("social-vertical", "clips: [phone.mp4]", [360, 640]),
         ("{ base: web-1080p, aspect: 9x16 }", "clips: [a.mp4]", [1080, 1920]),
-        // A generator has no size of its own unless given one; overlays never decide the frame.
+        // A test pattern has no size of its own unless given one, a flat colour never; overlays never decide.
         ("web-1080p", "clips: [{ source: { generate: testpattern, duration: 1s } }]", [1920, 1080]),
-        ("web-1080p", "clips: [{ source: { generate: color, duration: 1s, size: 640x360 } }]", [640, 360]),
+        ("web-1080p", "clips: [{ source: { generate: testpattern, duration: 1s, size: 640x360 } }]", [640, 360]),
+        ("web-1080p", "clips: [{ source: { generate: color, duration: 1s, size: 640x360 } }]", [1920, 1080]),
         ("web-1080p", "clips: [small.mp4, { source: { generate: testpattern, duration: 1s } }]", [640, 360]),
         ("web-1080p", "clips: [small.mp4]\noverlays: [{ image: photo.jpg, region: { width: 10% } }]", [640, 360]),
         ("web-1080p", "tracks: [{ segments: [{ source: small.mp4, to: 1s }, { source: a.mp4, to: 1s }] }]", [1280, 720]),
