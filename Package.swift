@@ -84,7 +84,8 @@ let package = Package(
         .testTarget(name: "OpenAVFoundationTests",
                     dependencies: ["OpenAVFoundation", "MediaTestSupport", "cmtime-guide", "timeline-builder", "crossfade",
                                    "split-screen", "passthrough-trim", "thumbnails"]),
-        .testTarget(name: "mediabatchTests", dependencies: ["mediabatch", "MediaBatch", "MediaCore", "MediaTestSupport"]),
+        .testTarget(name: "mediabatchTests",
+                    dependencies: ["mediabatch", "MediaBatch", "MediaCore", "MediaTestSupport", "Composition"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,6 +21,10 @@
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 #include <stdio.h>
+#include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 // Macros and variadic functions Swift cannot import, re-exposed as functions.
 
@@ -56,6 +60,24 @@ static inline AVChannelLayout mb_channel_layout_stereo(void) {
 static inline int mb_format_log_line(void *avcl, int level, const char *fmt, va_list vl,
                                      char *line, int line_size, int *print_prefix) {
     return av_log_format_line2(avcl, level, fmt, vl, line, line_size, print_prefix);
+}
+
+/// Zeroes every buffer of a frame, padding included (bytes past each row's width up to its linesize, and the rows
+/// below the picture that av_frame_get_buffer adds), so no encoder ever reads uninitialised memory.
+static inline void mb_frame_clear_buffers(AVFrame *frame) {
+    for (int i = 0; i < AV_NUM_DATA_POINTERS; i++) {
+        if (frame->buf[i]) memset(frame->buf[i]->data, 0, frame->buf[i]->size);
+    }
+}
+
+/// Has glibc hand out every later heap allocation zeroed (M_PERTURB 0xff: allocations get the complement, 0x00;
+/// freed blocks get 0xff); returns 1 when done, 0 off glibc. See HeapDeterminism.swift for why.
+static inline int mb_zero_new_allocations(void) {
+#if defined(__GLIBC__)
+    return mallopt(M_PERTURB, 0xff);
+#else
+    return 0;
+#endif
 }
 
 #endif

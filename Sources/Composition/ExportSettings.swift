@@ -18,6 +18,10 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         case jpeg
         /// A single PNG picture (poster frame).
         case png
+        /// An animated GIF: one palette for the whole output, no sound.
+        case gif
+        /// An animated WebP (libwebp), no sound.
+        case webp
 
         /// The file name extension, without the dot.
         public var fileExtension: String {
@@ -29,6 +33,9 @@ public struct ExportSettings: Sendable, Hashable, Codable {
 
         /// Whether the container holds one still picture rather than timed media.
         public var isStillImage: Bool { self == .jpeg || self == .png }
+
+        /// Whether the container is an animated picture (GIF, WebP): pictures only, looping.
+        public var isAnimatedPicture: Bool { self == .gif || self == .webp }
     }
 
     /// Video encoders by the names presets use.
@@ -47,6 +54,10 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         case mjpeg
         /// PNG, for poster frames.
         case png
+        /// GIF (FFmpeg's encoder, fed through a per-output palette), for animated GIF outputs.
+        case gif
+        /// WebP through libwebp's animation encoder, for animated WebP outputs.
+        case webp
     }
 
     /// Audio encoders by the names presets use.
@@ -89,6 +100,11 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         public var allowUpscale: Bool
         /// Frames between keyframes; nil lets the encoder choose.
         public var keyframeInterval: Int?
+        /// Animated WebP quality, 0 (smallest) ... 100 (best); nil for libwebp's default (75).
+        public var quality: Int?
+        /// Encoder threads. Fixed by the preset, never by the machine or the batch, because encoders such as x264
+        /// and x265 make different (equally valid) bytes with different thread counts.
+        public var threads: Int
         /// SDR or HDR; nil is SDR.
         public var dynamicRange: DynamicRange?
 
@@ -96,7 +112,7 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         public init(codec: VideoCodec, width: Int, height: Int, frameRate: FrameRate, crf: Int? = nil,
                     bitRate: Int? = nil, maxBitRate: Int? = nil, speed: String = "medium",
                     pixelFormat: String = "yuv420p", allowUpscale: Bool = false, keyframeInterval: Int? = nil,
-                    dynamicRange: DynamicRange? = nil) {
+                    threads: Int = Video.defaultThreads, dynamicRange: DynamicRange? = nil) {
             self.codec = codec
             self.width = width
             self.height = height
@@ -108,8 +124,14 @@ public struct ExportSettings: Sendable, Hashable, Codable {
             self.pixelFormat = pixelFormat
             self.allowUpscale = allowUpscale
             self.keyframeInterval = keyframeInterval
+            self.quality = nil
+            self.threads = threads
             self.dynamicRange = dynamicRange
         }
+
+        /// Two encoder threads unless a preset says otherwise: enough to keep two cores busy beside the thread that
+        /// decodes and composites, few enough for several renders to share a machine.
+        public static let defaultThreads = 2
 
         /// Whether the output is HDR.
         public var isHDR: Bool { dynamicRange == .hdr }
@@ -159,6 +181,8 @@ public struct ExportSettings: Sendable, Hashable, Codable {
     /// Container metadata tags (title, description, copyright, language, custom keys); a `language` tag is also
     /// written on every stream, where players look for it.
     public var metadata: [String: String]
+    /// For animated pictures: play forever (the default) or once.
+    public var loops: Bool
     /// The largest share (0...1) of a source stream's decoded packets that may be damaged and concealed before the
     /// output fails; nil means `defaultDamageLimit`, 0 tolerates no damage at all.
     public var damageLimit: Double?
@@ -171,7 +195,7 @@ public struct ExportSettings: Sendable, Hashable, Codable {
     /// Creates export settings.
     public init(name: String, container: Container, video: Video?, audio: Audio?, faststart: Bool = true,
                 passthrough: Bool = false, posterTime: MediaTime? = nil, metadata: [String: String] = [:],
-                damageLimit: Double? = nil) {
+                loops: Bool = true, damageLimit: Double? = nil) {
         self.name = name
         self.container = container
         self.video = video
@@ -180,6 +204,7 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         self.passthrough = passthrough
         self.posterTime = posterTime
         self.metadata = metadata
+        self.loops = loops
         self.damageLimit = damageLimit
     }
 }

@@ -41,13 +41,13 @@ public struct GeneratedSource: Sendable, Hashable, Codable {
     public var kind: Kind
     /// How long the source is.
     public var duration: MediaTime
-    /// Picture width (testpattern, color).
+    /// Picture width (testpattern, color); 0 with `height` 0 when it has no native size.
     public var width: Int
     /// Picture height.
     public var height: Int
     /// Picture rate.
     public var frameRate: FrameRate
-    /// Colour as `#rrggbb` or a name (color).
+    /// Colour as manifest text, read with `Color(parsing:)` (color).
     public var color: String
     /// Tone frequency in hertz (tone, testpattern).
     public var frequency: Double
@@ -74,6 +74,10 @@ public struct GeneratedSource: Sendable, Hashable, Codable {
         self.color = color
         self.frequency = frequency
     }
+
+    /// Whether the picture has a size of its own; a manifest generator without `size` has none (width and height 0)
+    /// and is drawn at the output's frame size.
+    public var hasNativeSize: Bool { width > 0 && height > 0 }
 
     /// Whether the generator makes pictures.
     public var hasVideo: Bool { kind != .tone && kind != .silence }

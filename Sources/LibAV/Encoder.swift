@@ -133,6 +133,7 @@ public final class Encoder: @unchecked Sendable {
     private init(codec name: String, type: MediaType, options: [String: String], globalHeader: Bool,
                  configure: (UnsafeMutablePointer<AVCodecContext>) -> Void) throws(LibAVError) {
         LibAVLog.install()
+        _ = HeapDeterminism.isEnabled
         guard let codec = avcodec_find_encoder_by_name(name) else { throw LibAVError.encoderNotFound(name: name) }
         let codecType: AVMediaType = type == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO
         guard codec.pointee.type == codecType else {
@@ -145,6 +146,8 @@ public final class Encoder: @unchecked Sendable {
         // From here on a throw runs deinit, which frees the context.
         configure(context)
         if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        // No version strings or other run-dependent bytes in what the encoder writes.
+        context.pointee.flags |= AV_CODEC_FLAG_BITEXACT
         let dictionary = OptionsDictionary(options)
         try dictionary.withPointer { (pointer) throws(LibAVError) in
             _ = try check(avcodec_open2(context, codec, pointer), "avcodec_open2", .openEncoder(codec: name))
@@ -180,6 +183,10 @@ public final class Encoder: @unchecked Sendable {
         frame.timeBase = timeBase
         // A decoded frame's picture type would otherwise force the encoder's frame types.
         frame.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
+        // A fixed quantiser (`flags +qscale`, `global_quality`) is read from each frame, as the ffmpeg tool sets it.
+        if context.pointee.flags & AV_CODEC_FLAG_QSCALE != 0 {
+            frame.pointer.pointee.quality = context.pointee.global_quality
+        }
         return try send(frame.pointer)
     }
 

@@ -1,9 +1,11 @@
 internal import CFFmpeg
 import MediaCore
 
-/// A libavfilter graph with one input and one output (an `AVFilterGraph` it owns): frames pushed in, filtered frames
-/// pulled out. The filters are libavfilter's own text syntax (`bwdif=mode=send_frame`, `zscale=t=linear,tonemap=hable`),
-/// between a `buffer` / `abuffer` source set up from `Input` and a `buffersink` / `abuffersink`.
+/// A libavfilter graph with one output and one input, or a few (an `AVFilterGraph` it owns): frames pushed in,
+/// filtered frames pulled out. The filters are libavfilter's own text syntax (`bwdif=mode=send_frame`,
+/// `zscale=t=linear,tonemap=hable`), between `buffer` / `abuffer` sources set up from `Input` and a `buffersink` /
+/// `abuffersink`. Sources are labelled `in`, `in1`, `in2`, ... in the filter text (`[in][in1]paletteuse`); with one
+/// input the label may be left out.
 ///
 /// `@unchecked Sendable`: one owner at a time; it may move to another thread but is never used concurrently.
 public final class FilterGraph: @unchecked Sendable {
@@ -25,18 +27,21 @@ public final class FilterGraph: @unchecked Sendable {
         }
     }
 
-    /// The filter text between source and sink, as given.
+    /// The filter text between sources and sink, as given.
     public let filters: String
-    /// The source's setup.
-    public let input: Input
+    /// Each source's setup, in label order (`in`, `in1`, ...).
+    public let inputs: [Input]
     /// The owned graph, freed with `avfilter_graph_free` (which frees its filter contexts too).
     private let graph: UnsafeMutablePointer<AVFilterGraph>
-    private let source: UnsafeMutablePointer<AVFilterContext>
+    private let sources: [UnsafeMutablePointer<AVFilterContext>]
     private let sink: UnsafeMutablePointer<AVFilterContext>
-    /// The source's time base.
-    private let timeBase: AVRational
-    /// Whether the end of input has been pushed.
-    private var finished = false
+    /// Each source's time base.
+    private let timeBases: [AVRational]
+    /// Which sources have been sent the end of their input.
+    private var finished: [Bool]
+
+    /// The first source's setup.
+    public var input: Input { inputs[0] }
 
     /// Whether libavfilter has a filter called `name` (`zscale` needs FFmpeg built with zimg).
     public static func hasFilter(_ name: String) -> Bool {
@@ -45,46 +50,74 @@ public final class FilterGraph: @unchecked Sendable {
 
     /// Builds and configures the graph `input -> filters -> sink`; `threads` is libavfilter's slice thread count
     /// (1 by default: the render already runs several things at once, and a fixed count keeps outputs repeatable).
-    public init(input: Input, filters: String, threads: Int = 1) throws(LibAVError) {
+    public convenience init(input: Input, filters: String, threads: Int = 1) throws(LibAVError) {
+        try self.init(inputs: [input], filters: filters, threads: threads)
+    }
+
+    /// Builds and configures the graph `inputs -> filters -> sink`, the inputs labelled `in`, `in1`, `in2`, ...;
+    /// `threads` as for one input. The sink's media type is the first input's.
+    public init(inputs: [Input], filters: String, threads: Int = 1) throws(LibAVError) {
+        guard let first = inputs.first else {
+            throw LibAVError.invalidArgument("cannot filter through '\(filters)': the graph has no input")
+        }
         self.filters = filters
-        self.input = input
+        self.inputs = inputs
         let operation = LibAVError.Operation.filter(filters)
         let allocated = try checkAllocation(avfilter_graph_alloc(), "avfilter_graph_alloc", operation)
         // deinit does not run for an init that throws before every property is set.
         var configured = false
         defer { if !configured { var owned: UnsafeMutablePointer<AVFilterGraph>? = allocated; avfilter_graph_free(&owned) } }
         allocated.pointee.nb_threads = Int32(max(1, threads))
-        let (arguments, sourceName, sinkName, base) = Self.sourceArguments(input)
-        let sourceContext = try Self.makeFilter(sourceName, label: "in", arguments: arguments, graph: allocated, operation)
-        let sinkContext = try Self.makeFilter(sinkName, label: "out", arguments: nil, graph: allocated, operation)
-        try Self.link(filters, source: sourceContext, sink: sinkContext, graph: allocated, operation)
+        var sourceContexts: [UnsafeMutablePointer<AVFilterContext>] = [], bases: [AVRational] = []
+        for (index, input) in inputs.enumerated() {
+            let (arguments, sourceName, _, base) = Self.sourceArguments(input)
+            sourceContexts.append(try Self.makeFilter(sourceName, label: Self.label(index), arguments: arguments,
+                                                      graph: allocated, operation))
+            bases.append(base)
+        }
+        let sinkContext = try Self.makeFilter(Self.sourceArguments(first).2, label: "out", arguments: nil,
+                                              graph: allocated, operation)
+        try Self.link(filters, sources: sourceContexts, sink: sinkContext, graph: allocated, operation)
         try check(avfilter_graph_config(allocated, nil), "avfilter_graph_config", operation)
         configured = true
         graph = allocated
-        source = sourceContext
+        sources = sourceContexts
         sink = sinkContext
-        timeBase = base
+        timeBases = bases
+        finished = Array(repeating: false, count: inputs.count)
     }
+
+    /// The label of source `index` in filter text: `in`, then `in1`, `in2`, ...
+    static func label(_ index: Int) -> String { index == 0 ? "in" : "in\(index)" }
 
     deinit {
         var owned: UnsafeMutablePointer<AVFilterGraph>? = graph
         avfilter_graph_free(&owned)
     }
 
-    /// Feeds one frame (its pts converted to the source's time base); the caller keeps `frame`.
-    public func push(_ frame: Frame) throws(LibAVError) {
+    /// Feeds one frame to source `index` (its pts converted to that source's time base); the caller keeps `frame`.
+    public func push(_ frame: Frame, toInput index: Int = 0) throws(LibAVError) {
+        guard sources.indices.contains(index) else {
+            throw LibAVError.invalidArgument("cannot filter through '\(filters)': the graph has no input \(index)")
+        }
         let reference = try frame.reference()
-        reference.pointer.pointee.pts = frame.ticks(in: timeBase)
-        reference.timeBase = timeBase
-        try check(av_buffersrc_add_frame_flags(source, reference.pointer, 0), "av_buffersrc_add_frame_flags",
+        reference.pointer.pointee.pts = frame.ticks(in: timeBases[index])
+        reference.timeBase = timeBases[index]
+        try check(av_buffersrc_add_frame_flags(sources[index], reference.pointer, 0), "av_buffersrc_add_frame_flags",
                   .filter(filters))
     }
 
-    /// Signals the end of input, so filters that hold frames back (deinterlacers, palette makers) let them out.
+    /// Signals the end of source `index`'s input.
+    public func finish(input index: Int) throws(LibAVError) {
+        guard sources.indices.contains(index), !finished[index] else { return }
+        finished[index] = true
+        try check(av_buffersrc_add_frame_flags(sources[index], nil, 0), "av_buffersrc_add_frame_flags",
+                  .filter(filters))
+    }
+
+    /// Signals the end of every input, so filters that hold frames back (deinterlacers, palette makers) let them out.
     public func finish() throws(LibAVError) {
-        guard !finished else { return }
-        finished = true
-        try check(av_buffersrc_add_frame_flags(source, nil, 0), "av_buffersrc_add_frame_flags", .filter(filters))
+        for index in sources.indices { try finish(input: index) }
     }
 
     /// The next filtered frame, timed in the sink's time base; nil when the graph needs more input or is done.
@@ -141,29 +174,37 @@ public final class FilterGraph: @unchecked Sendable {
         return try checkAllocation(context, "avfilter_graph_create_filter", operation)
     }
 
-    /// Parses `filters` between the source's output and the sink's input (an empty text links them directly).
-    private static func link(_ filters: String, source: UnsafeMutablePointer<AVFilterContext>,
+    /// Parses `filters` between the sources' outputs and the sink's input (an empty text links one source directly).
+    private static func link(_ filters: String, sources: [UnsafeMutablePointer<AVFilterContext>],
                              sink: UnsafeMutablePointer<AVFilterContext>, graph: UnsafeMutablePointer<AVFilterGraph>,
                              _ operation: LibAVError.Operation) throws(LibAVError) {
         guard !filters.isEmpty else {
-            try check(avfilter_link(source, 0, sink, 0), "avfilter_link", operation)
+            guard sources.count == 1 else {
+                throw LibAVError.invalidArgument("cannot filter through '': \(sources.count) inputs need filters to join them")
+            }
+            try check(avfilter_link(sources[0], 0, sink, 0), "avfilter_link", operation)
             return
         }
-        // Open ends as avfilter_graph_parse_ptr names them: the source feeds "in", the sink takes "out".
-        var outputs = avfilter_inout_alloc()
+        // Open ends as avfilter_graph_parse_ptr names them: the sources feed "in", "in1", ..., the sink takes "out".
+        // Each list owns the entries after it, so freeing the head frees the list.
+        var outputs: UnsafeMutablePointer<AVFilterInOut>? = nil
         var inputs = avfilter_inout_alloc()
         defer {
             avfilter_inout_free(&outputs)
             avfilter_inout_free(&inputs)
         }
-        guard let sourceEnd = outputs, let sinkEnd = inputs else {
+        for index in sources.indices.reversed() {
+            let end = try checkAllocation(avfilter_inout_alloc(), "avfilter_inout_alloc", operation)
+            end.pointee.name = av_strdup(label(index))
+            end.pointee.filter_ctx = sources[index]
+            end.pointee.pad_idx = 0
+            end.pointee.next = outputs
+            outputs = end
+        }
+        guard let sinkEnd = inputs else {
             _ = try checkAllocation(nil as UnsafeMutablePointer<AVFilterInOut>?, "avfilter_inout_alloc", operation)
             return
         }
-        sourceEnd.pointee.name = av_strdup("in")
-        sourceEnd.pointee.filter_ctx = source
-        sourceEnd.pointee.pad_idx = 0
-        sourceEnd.pointee.next = nil
         sinkEnd.pointee.name = av_strdup("out")
         sinkEnd.pointee.filter_ctx = sink
         sinkEnd.pointee.pad_idx = 0

@@ -27,7 +27,7 @@ extension Frame {
 
     /// Makes the buffers writable (copying them if shared), then lends the planes to `body`.
     public func withMutablePlanes<R>(_ body: ([Plane]) throws -> R) throws -> R {
-        try check(av_frame_make_writable(pointer), "av_frame_make_writable", .allocate("a writable frame"))
+        try makeWritable(.allocate("a writable frame"))
         return try body(planes())
     }
 

@@ -18,7 +18,8 @@ public final class Frame: @unchecked Sendable {
         pointer.pointee.pts = mb_av_nopts_value()
     }
 
-    /// A picture of `width` x `height` in `pixelFormat` with freshly allocated (uninitialised) planes.
+    /// A picture of `width` x `height` in `pixelFormat` with freshly allocated planes, all zero: padding included,
+    /// so what an encoder reads past the picture is the same on every run.
     public convenience init(width: Int, height: Int, pixelFormat: PixelFormat) throws(LibAVError) {
         guard width > 0, height > 0, pixelFormat.isValid else {
             throw LibAVError.invalidArgument("cannot allocate a \(width)x\(height) \(pixelFormat) frame: invalid size or format")
@@ -29,6 +30,7 @@ public final class Frame: @unchecked Sendable {
         pointer.pointee.format = pixelFormat.raw
         try check(av_frame_get_buffer(pointer, 0), "av_frame_get_buffer",
                   .allocate("a \(width)x\(height) \(pixelFormat) frame"))
+        mb_frame_clear_buffers(pointer)
     }
 
     /// A block of `sampleCount` samples per channel with freshly allocated (uninitialised) buffers.
@@ -112,6 +114,32 @@ public final class Frame: @unchecked Sendable {
         try check(av_frame_ref(copy.pointer, pointer), "av_frame_ref", .allocate("a frame reference"))
         copy.timeBase = timeBase
         return copy
+    }
+
+    /// Gives the frame buffers of its own to write into. A picture shared with another frame is copied into new
+    /// zeroed buffers (libav's `av_frame_make_writable` leaves their padding uninitialised, and encoders read it), so
+    /// what lies past the picture is the same on every run.
+    func makeWritable(_ operation: LibAVError.Operation) throws(LibAVError) {
+        guard av_frame_is_writable(pointer) == 0 else { return }
+        guard width > 0 else {
+            try check(av_frame_make_writable(pointer), "av_frame_make_writable", operation)
+            return
+        }
+        let copy = try Frame(width: width, height: height, pixelFormat: pixelFormat)
+        try check(av_frame_copy(copy.pointer, pointer), "av_frame_copy", operation)
+        try check(av_frame_copy_props(copy.pointer, pointer), "av_frame_copy_props", operation)
+        av_frame_unref(pointer)
+        av_frame_move_ref(pointer, copy.pointer)
+    }
+
+    /// Copies `source`'s picture (same size and pixel format) into this frame's own buffers.
+    public func copyPicture(from source: Frame) throws(LibAVError) {
+        guard source.width == width, source.height == height, source.pixelFormat == pixelFormat else {
+            throw LibAVError.invalidArgument("cannot copy a \(source.width)x\(source.height) \(source.pixelFormat) picture "
+                                             + "into a \(width)x\(height) \(pixelFormat) frame")
+        }
+        try makeWritable(.allocate("a writable frame"))
+        try check(av_frame_copy(pointer, source.pointer), "av_frame_copy", .allocate("a copy of a picture"))
     }
 
     /// Drops the buffers and resets the fields, keeping the allocation.

@@ -19,7 +19,8 @@ public final class OutputFile: @unchecked Sendable {
     public private(set) var trailerWritten = false
 
     /// Creates `path` for writing; the container comes from `format` (`mp4`, `mov`, `webm`, `matroska`, `image2`)
-    /// or, when nil, from the file extension. `metadata` becomes container-level tags (`title`, `comment`).
+    /// or, when nil, from the file extension. `metadata` becomes container-level tags (`title`, `comment`). The
+    /// muxer runs bit-exact (`AVFMT_FLAG_BITEXACT`): what it writes depends only on the streams and tags.
     public init(path: String, format: String? = nil, metadata: [String: String] = [:]) throws(LibAVError) {
         LibAVLog.install()
         self.path = path
@@ -28,6 +29,8 @@ public final class OutputFile: @unchecked Sendable {
                   .create(path: path))
         context = try checkAllocation(allocated, "avformat_alloc_output_context2", .create(path: path))
         // From here on a throw runs deinit, which closes and frees what was acquired.
+        // The same streams make the same bytes: no creation time, random Matroska UIDs or library version strings.
+        context.pointee.flags |= AVFMT_FLAG_BITEXACT
         for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
             av_dict_set(&context.pointee.metadata, key, value, 0)
         }

@@ -56,4 +56,6 @@ public struct PixelFormat: Sendable, Hashable, CustomStringConvertible {
     public static let bgra = PixelFormat(raw: AV_PIX_FMT_BGRA.rawValue)
     /// 8-bit grey.
     public static let gray = PixelFormat(raw: AV_PIX_FMT_GRAY8.rawValue)
+    /// 8-bit indices into a 256-colour palette (the palette travels in plane 1), what the GIF encoder takes.
+    public static let pal8 = PixelFormat(raw: AV_PIX_FMT_PAL8.rawValue)
 }

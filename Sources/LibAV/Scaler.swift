@@ -160,7 +160,7 @@ public final class Scaler: @unchecked Sendable {
                 "cannot scale into a \(destination.width)x\(destination.height) \(destination.pixelFormat) frame: "
                     + "expected \(width)x\(height) \(pixelFormat)")
         }
-        try check(av_frame_make_writable(destination.pointer), "av_frame_make_writable", .scale(what))
+        try destination.makeWritable(.scale(what))
         var sourceData = source.pointer.pointee.data
         let sourceLines = source.pointer.pointee.linesize
         withUnsafeMutableBytes(of: &sourceData) { raw in

@@ -3,7 +3,7 @@ import MediaCore
 
 extension JobBuilder {
     /// The audio mix: each clip at its volume, crossfading with its neighbours over transitions; the soundtrack bed
-    /// faded in and out and ducked while clips (and the tracks in `voices`: video overlays) play sound.
+    /// faded in and out and ducked while clips (and the tracks in `voices`: explicit tracks, video overlays) play sound.
     func makeAudioMix(placed: [PlacedClip], soundtrack: SoundtrackSpec?, soundtrackID: Int32?,
                       total: MediaTime, voices: [Int32] = []) throws -> AudioMix {
         var parameters: [Int32: AudioMixInputParameters] = [:]

@@ -5,8 +5,8 @@ extension JobBuilder {
     /// Explicit timelines: each `tracks:` entry becomes a video track (first on top) and an audio track, segments at
     /// their `at` or after the previous one; `layers:` place, crop and ramp them.
     func buildExplicitTracks(_ spec: OutputSpec, built: [String: Job], composition: inout MutableComposition,
-                             canvas: Size) throws -> (video: [Int: Int32], audio: [Int: Int32], sizes: [Int: Size]) {
-        var videoIDs: [Int: Int32] = [:], audioIDs: [Int: Int32] = [:], sizes: [Int: Size] = [:]
+                             canvas: Size) throws -> ExplicitTracks {
+        var videoIDs: [Int: Int32] = [:], audioIDs: [Int: Int32] = [:], pictures: [Int: [ExplicitPicture]] = [:]
         let wantsVideo = spec.settings.video != nil, wantsAudio = spec.settings.audio != nil
         var infos: [[SourceInfo]] = []
         for track in spec.tracks {
@@ -41,7 +41,6 @@ extension JobBuilder {
                 let scaled = range.duration.multiplied(by: Int64(segment.speed.denominator), dividedBy: Int64(segment.speed.numerator))
                 for (id, source) in [(videoIDs[index], info.video), (audioIDs[index], info.audio)] {
                     guard let id, let source else { continue }
-                    if source.mediaType == .video { sizes[index] = source.naturalSize }
                     let available = info.isStill ? range : TimeRange(start: range.start, end: MediaTime.minimum(range.end, source.timeRange.end))
                     guard available.duration > .zero else { continue }
                     do {
@@ -60,53 +59,72 @@ extension JobBuilder {
                                       "segment starts at \(TimeSyntax.format(overlap.start)) but the track already plays until \(TimeSyntax.format(overlap.end)); segments of one track may not overlap",
                                       at: segment.location)
                     }
+                    if source.mediaType == .video {
+                        let played = available.duration.multiplied(by: Int64(segment.speed.denominator),
+                                                                   dividedBy: Int64(segment.speed.numerator))
+                        pictures[index, default: []].append(
+                            ExplicitPicture(range: TimeRange(start: start, duration: played), size: source.naturalSize))
+                    }
                 }
                 cursor = start + scaled
             }
         }
-        return (videoIDs, audioIDs, sizes)
+        return ExplicitTracks(video: videoIDs, audio: audioIDs, pictures: pictures)
     }
 
-    /// Applies `layers:` to every instruction where their track plays; tracks without a layer fill the canvas. A
-    /// layer's motion runs over its track's time, from its first picture to its last.
+    /// Applies `layers:` to every instruction where their track plays; tracks without a layer fill the canvas. Each
+    /// segment is cropped and fitted with its own source's size. A layer's motion runs over its track's time, from
+    /// its first picture to its last, when the track's pictures share one size; over each segment's time otherwise.
     func applyExplicitLayers(_ spec: OutputSpec, video: inout VideoComposition, composition: MutableComposition,
-                             videoIDs: [Int: Int32], sizes: [Int: Size], canvas: Size) throws {
-        let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        var courses: [Int32: (course: LayerCourse, writesOpacity: Bool, layer: LayerSpec?)] = [:]
-        for (trackIndex, trackID) in videoIDs {
+                             tracks: ExplicitTracks, canvas: Size) throws {
+        var courses: [Int32: (spans: [(course: LayerCourse, span: TimeRange)], writesOpacity: Bool, layer: LayerSpec?)] = [:]
+        for (trackIndex, trackID) in tracks.video {
             let segments = composition.track(withID: trackID)?.segments.filter { !$0.isEmpty } ?? []
             guard let first = segments.first, let last = segments.last else { continue }
             let layerSpec = spec.layers.first { $0.track == trackIndex + 1 }
-            let size = sizes[trackIndex] ?? canvas
-            let region = layerSpec?.region.map { FitGeometry.resolve($0, in: canvas, aspectOf: size) } ?? full
-            let geometry = FitGeometry.place(crop: FitGeometry.crop(layerSpec?.crop, in: size), into: region,
-                                             fit: layerSpec?.fit ?? .contain)
+            let pictures = tracks.pictures[trackIndex] ?? []
+            let whole = TimeRange(start: first.targetRange.start, end: last.targetRange.end)
+            let spans = Set(pictures.map(\.size)).count > 1
+                ? pictures.map { ($0.size, $0.range) } : [(pictures.first?.size ?? canvas, whole)]
             // A single opacity value under an animated opacity is its base; ramps are written as they are.
             let animated = layerSpec?.motion?.animatesOpacity == true
-            let single = layerSpec?.opacity.count == 1 && layerSpec?.opacity.first?.duration == .zero
-                && layerSpec?.opacity.first?.start == .zero
-            let base = animated && single ? layerSpec?.opacity.first?.startValue ?? 1 : 1
-            let picture = FittedPicture(sourceSize: size, crop: geometry.crop, transform: geometry.transform,
-                                        canvas: canvas, opacity: base)
-            do {
-                let course = try MotionCompiler.course(layerSpec?.motion, picture: picture,
-                                                       range: TimeRange(start: first.targetRange.start, end: last.targetRange.end),
-                                                       frameDuration: video.frameDuration)
-                courses[trackID] = (course, animated, layerSpec)
-            } catch {
-                throw problem(spec, stage: "load", error.message, at: error.location)
+            var compiled: [(course: LayerCourse, span: TimeRange)] = []
+            for (size, span) in spans {
+                let picture = fittedPicture(layerSpec, size: size, canvas: canvas, animated: animated)
+                do {
+                    compiled.append((try MotionCompiler.course(layerSpec?.motion, picture: picture, range: span,
+                                                               frameDuration: video.frameDuration), span))
+                } catch {
+                    throw problem(spec, stage: "load", error.message, at: error.location)
+                }
             }
+            courses[trackID] = (compiled, animated, layerSpec)
         }
         for index in video.instructions.indices {
             let range = video.instructions[index].timeRange
             for layerIndex in video.instructions[index].layerInstructions.indices {
                 var layer = video.instructions[index].layerInstructions[layerIndex]
-                guard let (course, writesOpacity, layerSpec) = courses[layer.trackID] else { continue }
-                try course.apply(to: &layer, within: range, opacity: writesOpacity)
+                guard let (spans, writesOpacity, layerSpec) = courses[layer.trackID] else { continue }
+                for (course, span) in spans where span.start < range.end && range.start < span.end {
+                    try course.apply(to: &layer, within: range.intersection(span), opacity: writesOpacity)
+                }
                 if !writesOpacity { try Self.writeOpacity(layerSpec?.opacity ?? [], into: &layer) }
                 video.instructions[index].layerInstructions[layerIndex] = layer
             }
         }
+    }
+
+    /// A picture of `size` cropped and fitted into its layer's region (the whole canvas without a layer).
+    private func fittedPicture(_ layerSpec: LayerSpec?, size: Size, canvas: Size, animated: Bool) -> FittedPicture {
+        let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        let region = layerSpec?.region.map { FitGeometry.resolve($0, in: canvas, aspectOf: size) } ?? full
+        let geometry = FitGeometry.place(crop: FitGeometry.crop(layerSpec?.crop, in: size), into: region,
+                                         fit: layerSpec?.fit ?? .contain)
+        let single = layerSpec?.opacity.count == 1 && layerSpec?.opacity.first?.duration == .zero
+            && layerSpec?.opacity.first?.start == .zero
+        let base = animated && single ? layerSpec?.opacity.first?.startValue ?? 1 : 1
+        return FittedPicture(sourceSize: size, crop: geometry.crop, transform: geometry.transform, canvas: canvas,
+                             opacity: base)
     }
 
     /// Volume ramps of `layers:` for the explicit audio tracks.
@@ -127,6 +145,22 @@ extension JobBuilder {
         }
         return result
     }
+}
+
+/// The composition tracks made for `tracks:`, by the track's index in the manifest.
+struct ExplicitTracks {
+    /// Video track IDs.
+    var video: [Int: Int32]
+    /// Audio track IDs.
+    var audio: [Int: Int32]
+    /// Where each track's pictures play and how large their sources are, in timeline order.
+    var pictures: [Int: [ExplicitPicture]]
+}
+
+/// One video segment of an explicit track: where it plays on the output's timeline and its source's display size.
+struct ExplicitPicture {
+    var range: TimeRange
+    var size: Size
 }
 
 /// A segment placed before the end of what its track already holds.

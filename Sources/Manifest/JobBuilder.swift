@@ -67,6 +67,7 @@ public struct JobBuilder {
     }
 
     private func makeJob(_ spec: OutputSpec, built: [String: Job]) throws -> Job {
+        let spec = try withFrameDecided(spec, built: built)
         var composition = MutableComposition()
         let canvas = spec.settings.video.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: 0, height: 0)
@@ -89,7 +90,7 @@ public struct JobBuilder {
         }
 
         var placed = try layout(spec, built: built)
-        var explicit: (video: [Int: Int32], audio: [Int: Int32], sizes: [Int: Size])?
+        var explicit: ExplicitTracks?
         if spec.tracks.isEmpty {
             let overlapping = placed.contains { $0.transitionIn.duration > .zero }
             let trackCount = overlapping ? 2 : 1
@@ -137,8 +138,8 @@ public struct JobBuilder {
                                              frameDuration: made.frameDuration)
             if let explicit {
                 do {
-                    try applyExplicitLayers(spec, video: &made, composition: composition, videoIDs: explicit.video,
-                                            sizes: explicit.sizes, canvas: canvas)
+                    try applyExplicitLayers(spec, video: &made, composition: composition, tracks: explicit,
+                                            canvas: canvas)
                 } catch let problem as JobProblem {
                     throw problem
                 } catch {
@@ -147,8 +148,10 @@ public struct JobBuilder {
             }
             videoComposition = made
         }
+        // The bed ducks under whatever else sounds: the clips' tracks (or every explicit track) and video overlays.
+        let voiceTracks = explicit.map { $0.audio.values.sorted() } ?? []
         var audioMix = try makeAudioMix(placed: placed, soundtrack: spec.soundtrack, soundtrackID: soundtrackID,
-                                        total: total, voices: overlayAudio.map(\.trackID))
+                                        total: total, voices: voiceTracks + overlayAudio.map(\.trackID))
         audioMix.inputParameters += overlayAudio
         if let explicit {
             audioMix.inputParameters += try explicitAudioMix(spec, audioIDs: explicit.audio)

@@ -46,8 +46,8 @@ enum ManifestSchema {
     static let layer = ["track", "region", "crop", "fit", "opacity", "volume"] + motion + appearances
     static let ramp = ["at", "value", "from", "to", "start", "end"]
     static let presetOverride = ["base", "aspect", "name", "container", "video", "audio", "faststart", "passthrough",
-                                 "poster_at", "metadata", "damage_limit"]
+                                 "poster_at", "metadata", "damage_limit", "loop"]
     static let presetVideo = ["codec", "width", "height", "fps", "crf", "bitrate", "max_bitrate", "speed",
-                              "pixel_format", "upscale", "keyframe_interval", "dynamic_range"]
+                              "pixel_format", "upscale", "keyframe_interval", "dynamic_range", "threads", "quality"]
     static let presetAudio = ["codec", "bitrate", "sample_rate", "channels", "loudness", "true_peak"]
 }

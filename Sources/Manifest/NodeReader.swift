@@ -170,15 +170,15 @@ public struct NodeReader: Sendable {
         return nil
     }
 
-    /// A colour: `#rrggbb`, `#rrggbbaa` or a name such as `black`.
+    /// A colour: a CSS colour name such as `navy`, or `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
     public mutating func color(_ node: YAMLNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         guard Color(parsing: text) != nil else {
             if !text.hasPrefix("#"), let guess = Suggestion.closest(to: text, among: Color.names) {
                 error("unknown colour '\(text)'; did you mean '\(guess)'?", at: node)
-                return nil
+            } else {
+                error("unknown colour '\(text)'; use '#rrggbb' or a name such as 'black', 'white', 'red'", at: node)
             }
-            error("unknown colour '\(text)'; use '#rrggbb' or a name such as 'black', 'white', 'red'", at: node)
             return nil
         }
         return text

@@ -96,7 +96,7 @@ extension OutputDecoder {
         if let node = fields["outline"] {
             if node.bool == false {
                 style.outlineWidth = 0
-            } else if let value = reader.color(node, "outline"), let color = Self.color(value) {
+            } else if let value = reader.color(node, "outline"), let color = Color(parsing: value) {
                 style.outlineColor = color
                 if style.outlineWidth == 0 { style.outlineWidth = 0.003 }
             }
@@ -109,7 +109,7 @@ extension OutputDecoder {
                 style.shadowOffset = 0
             } else if node.bool == true {
                 style.shadowOffset = max(style.shadowOffset, 0.003)
-            } else if let value = reader.color(node, "shadow"), let color = Self.color(value) {
+            } else if let value = reader.color(node, "shadow"), let color = Color(parsing: value) {
                 style.shadowColor = color
                 style.shadowOffset = max(style.shadowOffset, 0.003)
             }
@@ -117,7 +117,7 @@ extension OutputDecoder {
         if let node = fields["box"] {
             if node.bool == false {
                 style.boxColor = nil
-            } else if let value = reader.color(node, "box"), let color = Self.color(value) {
+            } else if let value = reader.color(node, "box"), let color = Color(parsing: value) {
                 style.boxColor = color
             }
         }

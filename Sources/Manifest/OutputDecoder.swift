@@ -159,6 +159,7 @@ struct OutputDecoder {
         if !spec.clips.isEmpty && !spec.tracks.isEmpty, let node = fields["tracks"] {
             reader.error("output '\(name)' sets both 'clips' and 'tracks'; use one", at: node)
         }
+        IneffectiveKeyCheck.check(fields, reader: &reader)
         // Kept even with errors (which stop the run anyway), so dependency cycles are still found and reported.
         return spec
     }
@@ -249,7 +250,8 @@ struct OutputDecoder {
             return nil
         }
         guard let duration = reader.time(durationNode, "duration", frameRate: rate) else { return nil }
-        var spec = GeneratedSource(kind: kind, duration: duration)
+        // Without a size, a picture generator has none of its own: it is drawn at the output's frame.
+        var spec = GeneratedSource(kind: kind, duration: duration, width: 0, height: 0)
         if let node = fields["size"] {
             if let text = reader.string(node, "size"), let aspect = AspectRatio(text) {
                 (spec.width, spec.height) = (aspect.width, aspect.height)

@@ -115,6 +115,7 @@ public struct PresetLibrary: Sendable {
             settings.container = ExportSettings.Container(rawValue: text) ?? settings.container
         }
         if let node = fields["faststart"], let value = reader.bool(node, "faststart") { settings.faststart = value }
+        if let node = fields["loop"], let value = reader.bool(node, "loop") { settings.loops = value }
         if let node = fields["passthrough"], let value = reader.bool(node, "passthrough") { settings.passthrough = value }
         if let node = fields["damage_limit"], let value = reader.share(node, "damage_limit") { settings.damageLimit = value }
         if let node = fields["poster_at"], let time = reader.time(node, "poster_at", frameRate: settings.video?.frameRate) {
@@ -133,6 +134,7 @@ public struct PresetLibrary: Sendable {
             (video.width, video.height) = aspect.fit(longSideOf: (video.width, video.height))
             settings.video = video
         }
+        fitAnimatedPicture(fields, settings: &settings, reader: &reader)
     }
 
     private static func applyVideo(_ node: YAMLNode, to settings: inout ExportSettings, reader: inout NodeReader) {
@@ -153,6 +155,8 @@ public struct PresetLibrary: Sendable {
         if let node = fields["keyframe_interval"], let value = reader.integer(node, "keyframe_interval", in: 1...10_000) {
             video.keyframeInterval = value
         }
+        if let node = fields["threads"], let value = reader.integer(node, "threads", in: 1...64) { video.threads = value }
+        if let node = fields["quality"], let value = reader.integer(node, "quality", in: 0...100) { video.quality = value }
         applyDynamicRange(fields, to: &video, reader: &reader)
         checkSize(video, fields: fields, in: node, reader: &reader)
         settings.video = video

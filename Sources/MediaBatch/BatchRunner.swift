@@ -33,9 +33,11 @@ public final class BatchRunner: Sendable {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let renderCount = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) }.count
         let concurrency = max(1, options.jobs ?? min(cores, max(1, renderCount)))
-        // One render at a time lets the codecs pick their own thread counts (x264 uses 1.5 x cores, which keeps the
-        // cores busy while this thread decodes and composites); several share the cores between them.
-        let threads = concurrency == 1 ? 0 : max(1, cores / concurrency)
+        // Decoder threads share the cores between renders (decoding gives the same pictures with any count). A
+        // render that has the machine to itself decodes on one thread: frame-threaded decoders hold frames per thread
+        // per source and gained nothing there (measured: the same speed, 20 MB less on the render benchmark).
+        // Encoder threads are the preset's: they change the bytes, so the batch never chooses them.
+        let decoderThreads = concurrency == 1 ? 1 : max(1, cores / concurrency)
         events(.planned(total: selection.order.count, toRender: renderCount, concurrency: concurrency))
 
         let scheduler = Scheduler(maxConcurrentJobs: concurrency, failFast: options.failFast, retries: options.retries,
@@ -62,7 +64,7 @@ public final class BatchRunner: Sendable {
                 }
                 guard let job = jobs[name] else { throw JobFailure(stage: .load, reason: "output '\(name)' was not planned") }
                 if upToDate.contains(name) { return RenderedOutput(result: nil, posterPath: nil) }
-                let output = try render(job, threads: threads, token: token)
+                let output = try render(job, decoderThreads: decoderThreads, token: token)
                 if let fingerprint = fingerprints[name] {
                     let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
                     try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness,
@@ -135,7 +137,7 @@ public final class BatchRunner: Sendable {
     }
 
     /// Renders one job to a temporary file beside its output, then renames it into place.
-    private func render(_ job: Job, threads: Int, token: CancellationToken) throws -> RenderedOutput {
+    private func render(_ job: Job, decoderThreads: Int, token: CancellationToken) throws -> RenderedOutput {
         let url = URL(fileURLWithPath: job.outputPath)
         let directory = url.deletingLastPathComponent()
         do {
@@ -157,10 +159,7 @@ public final class BatchRunner: Sendable {
         let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
                                     audioMix: job.audioMix, settings: settings, outputPath: staged.temporaryPath)
         session.allowsDevices = options.allowsDevices
-        session.encoderThreads = threads
-        // Frame-threaded decoders hold frames per thread per source and gain nothing here (measured: the same
-        // speed with one thread, 20 MB less memory on the render benchmark); the encoder is what needs the cores.
-        session.decoderThreads = threads == 0 ? 1 : threads
+        session.decoderThreads = decoderThreads
         sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
         token.onCancel { session.cancel() }

@@ -1,3 +1,4 @@
+import Composition
 import MediaCore
 
 /// A solid colour picture, the same at every time.
@@ -24,7 +25,7 @@ public struct ColorGenerator: VideoFrameSource, Sendable, Hashable {
     }
 
     /// A solid colour source from an R'G'B'A colour (converted with BT.709 limited range).
-    public init(color: RGBAColor, width: Int, height: Int, format: VideoFrameBuffer.PixelFormat = .yuv420p,
+    public init(color: Color, width: Int, height: Int, format: VideoFrameBuffer.PixelFormat = .yuv420p,
                 duration: MediaTime? = nil) {
         self.init(color: color.yuv, width: width, height: height, format: format, duration: duration)
     }

@@ -11,8 +11,7 @@ extension ExportSession {
         let video = settings.container == .m4a ? nil : settings.video
         let audio = settings.audio
         let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
-        let threads = (encoder: encoderThreads, decoder: decoderThreads)
-        let pool = SourcePool(decoderThreads: threads.decoder, allowsDevices: allowsDevices)
+        let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
         try pool.openAll(in: composition, video: video != nil, audio: audio != nil)
         try checkCancelled()
 
@@ -29,7 +28,7 @@ extension ExportSession {
         if let video {
             let format = try settings.encoderPixelFormat(video)
             let renderer: any PictureRenderer
-            var encoderSettings = settings.encoderSettings(video, pixelFormat: format, threads: threads.encoder)
+            var encoderSettings = settings.encoderSettings(video, pixelFormat: format)
             if video.isHDR {
                 let hdr = try pool.prepareHDR(for: composition)
                 renderer = try HDRFrameRenderer(

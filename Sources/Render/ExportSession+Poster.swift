@@ -23,7 +23,7 @@ extension ExportSession {
         let frame = try renderer.render(at: time)
         var bytes = Data()
         do {
-            var encoderSettings = settings.encoderSettings(video, pixelFormat: format, threads: 1)
+            var encoderSettings = settings.encoderSettings(video, pixelFormat: format)
             encoderSettings.gopSize = 0
             if video.codec == .mjpeg, encoderSettings.bitRate == 0 {
                 // The rate control of a one-picture "stream": about 2 bits per pixel gives a clean JPEG.

@@ -11,7 +11,9 @@ import Synchronization
 /// thread meanwhile. `timeRange` (the whole composition by default) says which part of the timeline becomes the file. A failed or cancelled export deletes its partial output (a file it did not create is left
 /// alone). Memory does not grow with the output's
 /// length: frames and packets are handed on as they are made. Output frames follow the preset's frame rate (frame n at
-/// n / rate, exactly); the video composition's `frameDuration` is not used for timing.
+/// n / rate, exactly); the video composition's `frameDuration` is not used for timing. The bytes written depend only
+/// on the composition, the settings (the encoder's thread count among them) and the libraries: not on the machine,
+/// its load or the clock.
 public final class ExportSession: Sendable {
     /// The timeline to render.
     public let composition: MutableComposition
@@ -27,7 +29,6 @@ public final class ExportSession: Sendable {
     private struct State {
         var status = ExportStatus.unknown
         var progress = 0.0
-        var encoderThreads = 2
         var decoderThreads = 2
         var measuresLoudness = true
         var timeRange = TimeRange.everything
@@ -54,12 +55,6 @@ public final class ExportSession: Sendable {
 
     /// Fraction done, 0...1 (frames, or samples for audio-only outputs); safe to read from any thread.
     public var progress: Double { state.withLock { $0.progress } }
-
-    /// Encoder threads (default 2: the scheduler runs several exports at once); 0 lets libav choose.
-    public var encoderThreads: Int {
-        get { state.withLock { $0.encoderThreads } }
-        set { state.withLock { $0.encoderThreads = max(0, newValue) } }
-    }
 
     /// Decoder threads per video source (default 2); 0 lets libav choose.
     public var decoderThreads: Int {
@@ -155,6 +150,7 @@ public final class ExportSession: Sendable {
         }
         if settings.container.isStillImage { return try exportPoster(duration: duration) }
         let range = try exportedRange(of: duration)
+        if settings.container.isAnimatedPicture { return try exportAnimated(range: range) }
         var reencodeReason: String?
         if settings.passthrough {
             let copied = range.start == .zero && range.end == duration ? composition : trimmed(composition, to: range)

@@ -10,6 +10,8 @@ extension ExportSettings {
         case .mov: "mov"
         case .webm: "webm"
         case .mkv: "matroska"
+        case .gif: "gif"
+        case .webp: "webp"
         case .jpeg, .png: nil
         }
     }
@@ -27,6 +29,8 @@ extension ExportSettings {
         case .prores: "prores_ks"
         case .mjpeg: "mjpeg"
         case .png: "png"
+        case .gif: "gif"
+        case .webp: "libwebp_anim"
         }
     }
 
@@ -39,12 +43,14 @@ extension ExportSettings {
     }
 
     /// The pixel format the video encoder is fed: the preset's, except for pictures (JPEG takes full-range
-    /// `yuvj420p`, PNG `rgb24`).
+    /// `yuvj420p`, PNG `rgb24`, GIF palette indices, WebP `yuv420p`).
     func encoderPixelFormat(_ video: Video) throws(ExportError) -> LibAV.PixelFormat {
         do {
             switch video.codec {
             case .mjpeg: return .yuvj420p
             case .png: return .rgb24
+            case .gif: return .pal8
+            case .webp: return .yuv420p
             default: return try LibAV.PixelFormat(name: video.pixelFormat)
             }
         } catch {
@@ -52,15 +58,16 @@ extension ExportSettings {
         }
     }
 
-    /// The encoder settings for `video`: rate control, keyframe interval, threads and codec options.
-    func encoderSettings(_ video: Video, pixelFormat: LibAV.PixelFormat, threads: Int) -> Encoder.VideoSettings {
+    /// The encoder settings for `video`: rate control, keyframe interval, the preset's threads and codec options.
+    func encoderSettings(_ video: Video, pixelFormat: LibAV.PixelFormat) -> Encoder.VideoSettings {
         var options: [String: String] = [:]
         let speed = video.speed.lowercased()
         switch video.codec {
         case .h264, .hevc:
             options["preset"] = speed
             if let crf = video.crf { options["crf"] = String(crf) }
-            if video.codec == .hevc { options["x265-params"] = "log-level=error" }
+            // x265 sizes its worker pool from the machine unless told: pin it to the preset's threads.
+            if video.codec == .hevc { options["x265-params"] = "log-level=error:pools=\(video.threads)" }
         case .vp9:
             let (deadline, cpuUsed) = Self.vp9Speed(speed)
             options["deadline"] = deadline
@@ -70,14 +77,25 @@ extension ExportSettings {
         case .av1:
             options["preset"] = String(Self.svtPreset(speed))
             if let crf = video.crf { options["crf"] = String(crf) }
-        case .prores, .mjpeg, .png:
+        case .webp:
+            if let quality = video.quality { options["quality"] = String(quality) }
+        case .mjpeg:
+            // A JPEG's crf is its fixed quantiser (2 best ... 31), as `ffmpeg -q:v` sets it.
+            if let crf = video.crf {
+                options["flags"] = "+qscale"
+                options["global_quality"] = String(min(max(crf, 2), 31) * Self.lambdaPerQuantiser)
+            }
+        case .prores, .png, .gif:
             break
         }
         return Encoder.VideoSettings(
             width: video.width, height: video.height, pixelFormat: pixelFormat, frameRate: video.frameRate,
             bitRate: video.bitRate ?? 0, maxBitRate: video.maxBitRate ?? 0, gopSize: video.keyframeInterval ?? 0,
-            threads: threads, options: options)
+            threads: video.threads, options: options)
     }
+
+    /// libavcodec's `FF_QP2LAMBDA`: `global_quality` is a quantiser in these units.
+    static let lambdaPerQuantiser = 118
 
     /// The encoder settings for `audio` (Opus always at 48 kHz, interleaved float).
     func encoderSettings(_ audio: Audio) -> Encoder.AudioSettings {

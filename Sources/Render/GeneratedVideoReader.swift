@@ -6,6 +6,8 @@ import MediaCore
 final class GeneratedVideoReader: VideoSourceReader {
     let path: String
     private let source: GeneratedSource
+    /// The picture of a `color` source.
+    private let color: Color
     private let buffer: VideoFrameBuffer
     private let frame: Frame
     /// The time last drawn (a colour is drawn once).
@@ -17,11 +19,13 @@ final class GeneratedVideoReader: VideoSourceReader {
         guard source.hasVideo else {
             throw ExportError.probe(path: path, reason: "generator '\(source.kind.rawValue)' has no pictures")
         }
-        guard source.kind != .color || source.rgbaColor != nil else {
+        let color = Color(parsing: source.color)
+        guard source.kind != .color || color != nil else {
             throw ExportError.probe(path: path, reason: "unknown colour '\(source.color)'; use '#rrggbb' or a name such as 'black', 'white', 'red'")
         }
+        self.color = color ?? .black
         guard !source.isGradient || source.gradientStops != nil else {
-            throw ExportError.probe(path: path, reason: "a gradient needs colours written as #rrggbb or basic names, not "
+            throw ExportError.probe(path: path, reason: "a gradient needs colours written as #rrggbb or colour names, not "
                                     + source.stops.map { "'\($0.color)'" }.joined(separator: ", "))
         }
         do {
@@ -43,7 +47,7 @@ final class GeneratedVideoReader: VideoSourceReader {
                               radius: source.radius.map { $0 * Double(min(source.width, source.height)) })
                 GradientGenerator(stops: stops, shape: shape, width: source.width, height: source.height).render(into: buffer)
             } else {
-                ColorGenerator(color: source.rgbaColor ?? .black, width: source.width, height: source.height).render(into: buffer)
+                ColorGenerator(color: color, width: source.width, height: source.height).render(into: buffer)
             }
         } else {
             if drawnTime == time { return frame }

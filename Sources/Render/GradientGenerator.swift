@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 import MediaCore
 
@@ -22,12 +23,12 @@ public struct GradientGenerator: VideoFrameSource, Sendable, Hashable {
     /// A colour at a place along the gradient.
     public struct Stop: Sendable, Hashable {
         /// The colour (alpha ignored).
-        public var color: RGBAColor
+        public var color: Color
         /// Where, 0 (the gradient's start) ... 1 (its end).
         public var position: Double
 
         /// Creates a stop.
-        public init(color: RGBAColor, position: Double) {
+        public init(color: Color, position: Double) {
             self.color = color
             self.position = position
         }
@@ -76,7 +77,7 @@ public struct GradientGenerator: VideoFrameSource, Sendable, Hashable {
                 for x in 0..<w {
                     let t = min(max(position(Double(x) + 0.5, Double(y) + 0.5), 0), 1)
                     let color = table[Int((t * Double(table.count - 1)).rounded())]
-                    luma[y * stride + x] = RGBAColor.code(16 + 219 * color.luma)
+                    luma[y * stride + x] = Color.code(16 + 219 * color.luma)
                     let chroma = (y / 2) * chromaWidth + x / 2
                     cb[chroma] += color.pb
                     cr[chroma] += color.pr
@@ -89,7 +90,7 @@ public struct GradientGenerator: VideoFrameSource, Sendable, Hashable {
                 for y in 0..<chromaHeight {
                     for x in 0..<chromaWidth {
                         let index = y * chromaWidth + x
-                        samples[y * stride + x] = RGBAColor.code(128 + 224 * values[index] / max(1, counts[index]))
+                        samples[y * stride + x] = Color.code(128 + 224 * values[index] / max(1, counts[index]))
                     }
                 }
             }
@@ -126,14 +127,14 @@ public struct GradientGenerator: VideoFrameSource, Sendable, Hashable {
     }
 
     /// The colour at position `t`: the first stop's before it, the last's after, blended in between.
-    static func color(at t: Double, stops: [Stop]) -> RGBAColor {
+    static func color(at t: Double, stops: [Stop]) -> Color {
         guard let first = stops.first, let last = stops.last else { return .black }
         if t <= first.position { return first.color }
         if t >= last.position { return last.color }
         let next = stops.firstIndex { $0.position > t } ?? stops.count - 1
         let (a, b) = (stops[next - 1], stops[next])
         let f = b.position > a.position ? (t - a.position) / (b.position - a.position) : 1
-        return RGBAColor(red: a.color.red + (b.color.red - a.color.red) * f,
+        return Color(red: a.color.red + (b.color.red - a.color.red) * f,
                          green: a.color.green + (b.color.green - a.color.green) * f,
                          blue: a.color.blue + (b.color.blue - a.color.blue) * f)
     }

@@ -1,3 +1,4 @@
+import Composition
 import LibAV
 import MediaCore
 
@@ -49,7 +50,7 @@ final class HDRConverter {
     }
 
     /// The code values of an opaque `color` (8-bit sRGB-like RGB, as SDR graphics are given) in the working space.
-    func codeValues(of color: RGBAColor) throws(LibAVError) -> (y: UInt16, cb: UInt16, cr: UInt16) {
+    func codeValues(of color: Color) throws(LibAVError) -> (y: UInt16, cb: UInt16, cr: UInt16) {
         let frame = try Frame(width: 2, height: 2, pixelFormat: .rgb24)
         do {
             try frame.withMutablePlanes { planes in

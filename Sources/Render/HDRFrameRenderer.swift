@@ -20,7 +20,7 @@ final class HDRFrameRenderer: PictureRenderer {
     private let outputFrame: Frame
     private var outputScaler: Scaler?
     private let converter: HDRConverter
-    private var backgrounds: [RGBAColor: (y: UInt16, cb: UInt16, cr: UInt16)] = [:]
+    private var backgrounds: [Color: (y: UInt16, cb: UInt16, cr: UInt16)] = [:]
     /// Per track: the scaler, scaled frame and buffer of its last placement.
     private var slots: [Int32: (scaler: Scaler, crop: Scaler.Rect, frame: Frame, buffer: VideoFrameBuffer16)] = [:]
 
@@ -61,7 +61,7 @@ final class HDRFrameRenderer: PictureRenderer {
         let background = instruction?.backgroundColor ?? layout.videoComposition.backgroundColor
         var layers: [Compositor16.Layer] = []
         do {
-            let compositor = Compositor16(background: try code(of: RGBAColor(red: background.red, green: background.green,
+            let compositor = Compositor16(background: try code(of: Color(red: background.red, green: background.green,
                                                                           blue: background.blue)))
             // The first layer instruction is on top, so draw from the last to the first.
             for layer in (instruction?.layerInstructions ?? []).reversed() {
@@ -84,7 +84,7 @@ final class HDRFrameRenderer: PictureRenderer {
     }
 
     /// The working-space code values of a background colour, converted once.
-    private func code(of color: RGBAColor) throws -> (y: UInt16, cb: UInt16, cr: UInt16) {
+    private func code(of color: Color) throws -> (y: UInt16, cb: UInt16, cr: UInt16) {
         if let known = backgrounds[color] { return known }
         let values = try converter.codeValues(of: color)
         backgrounds[color] = values

@@ -36,6 +36,8 @@ struct PassthroughPlan {
         case .prores: "prores"
         case .mjpeg: "mjpeg"
         case .png: "png"
+        case .gif: "gif"
+        case .webp: "webp"
         }
     }
 

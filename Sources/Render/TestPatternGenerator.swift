@@ -1,3 +1,4 @@
+import Composition
 import MediaCore
 
 /// Colour bars over a band with a moving box: a deterministic, seekable picture that shows motion and frame order.
@@ -26,10 +27,10 @@ public struct TestPatternGenerator: VideoFrameSource, Sendable, Hashable {
 
     /// The seven bars, left to right, at 75% intensity.
     public static let barColors: [YUVColor] = [
-        RGBAColor(red: 0.75, green: 0.75, blue: 0.75), RGBAColor(red: 0.75, green: 0.75, blue: 0),
-        RGBAColor(red: 0, green: 0.75, blue: 0.75), RGBAColor(red: 0, green: 0.75, blue: 0),
-        RGBAColor(red: 0.75, green: 0, blue: 0.75), RGBAColor(red: 0.75, green: 0, blue: 0),
-        RGBAColor(red: 0, green: 0, blue: 0.75),
+        Color(red: 0.75, green: 0.75, blue: 0.75), Color(red: 0.75, green: 0.75, blue: 0),
+        Color(red: 0, green: 0.75, blue: 0.75), Color(red: 0, green: 0.75, blue: 0),
+        Color(red: 0.75, green: 0, blue: 0.75), Color(red: 0.75, green: 0, blue: 0),
+        Color(red: 0, green: 0, blue: 0.75),
     ].map(\.yuv)
 
     /// A new buffer with the pattern at `time`; nil before 0 or from `duration` on.

@@ -1,10 +1,11 @@
 import LibAV
+import Composition
 
 /// Paints libass images (coverage masks in one colour) onto a frame in place, in the frame's own pixel format:
 /// planar Y'CbCr of 8 to 16 bits with any chroma subsampling (luma per pixel, each chroma sample with the mean
 /// coverage of the pixels it covers), or packed 8-bit RGB.
 ///
-/// Colours convert with BT.709 (`RGBAColor.yuv`: limited range; full range for `yuvj` formats); deeper formats
+/// Colours convert with BT.709 (`Color.yuv`: limited range; full range for `yuvj` formats); deeper formats
 /// scale the 8-bit code values up. The inner loops run on raw plane pointers; all arithmetic is integer.
 struct TextBlender {
     let layout: PixelFormat.Layout
@@ -87,14 +88,14 @@ struct TextBlender {
 
     /// 8-bit Y'CbCr code values of an 8-bit R'G'B' colour: BT.709 limited range, or full range for `yuvj`.
     static func yuv(red: UInt8, green: UInt8, blue: UInt8, fullRange: Bool) -> (y: Int, cb: Int, cr: Int) {
-        let color = RGBAColor(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255)
+        let color = Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255)
         guard fullRange else {
             let limited = color.yuv
             return (Int(limited.y), Int(limited.cb), Int(limited.cr))
         }
-        let luma = RGBAColor.kr * color.red + RGBAColor.kg * color.green + RGBAColor.kb * color.blue
+        let luma = Color.kr * color.red + Color.kg * color.green + Color.kb * color.blue
         func code(_ value: Double) -> Int { Int(min(max(value.rounded(), 0), 255)) }
-        return (code(255 * luma), code(128 + 255 * (color.blue - luma) / (2 * (1 - RGBAColor.kb))),
-                code(128 + 255 * (color.red - luma) / (2 * (1 - RGBAColor.kr))))
+        return (code(255 * luma), code(128 + 255 * (color.blue - luma) / (2 * (1 - Color.kb))),
+                code(128 + 255 * (color.red - luma) / (2 * (1 - Color.kr))))
     }
 }

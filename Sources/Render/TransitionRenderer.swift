@@ -100,7 +100,7 @@ final class TransitionRenderer {
         if let dipBuffer, dipColor == color { return dipBuffer }
         do {
             let buffer = try dipBuffer ?? VideoFrameBuffer(width: canvasWidth, height: canvasHeight)
-            buffer.fill(RGBAColor(red: color.red, green: color.green, blue: color.blue).yuv)
+            buffer.fill(Color(red: color.red, green: color.green, blue: color.blue).yuv)
             dipBuffer = buffer
             dipColor = color
             return buffer

@@ -94,7 +94,7 @@ final class VideoFrameRenderer {
     private func renderPicture(at time: MediaTime) throws(ExportError) -> Frame {
         let instruction = videoComposition.instruction(at: time)
         let background = instruction?.backgroundColor ?? videoComposition.backgroundColor
-        compositor.background = RGBAColor(red: background.red, green: background.green, blue: background.blue).yuv
+        compositor.background = Color(red: background.red, green: background.green, blue: background.blue).yuv
         let effect = instruction?.transitionEffect.flatMap { $0.isActive(at: time) ? $0 : nil }
         let progress = effect?.progress(at: time) ?? 0
         var planned: [PlannedLayer] = []
@@ -135,14 +135,17 @@ final class VideoFrameRenderer {
             && placement.width == canvasWidth && placement.height == canvasHeight
     }
 
-    /// The fast path: the source scaled (and cropped) straight into the output frame, or passed on as it is.
+    /// The fast path: the source scaled (and cropped) straight into the output frame, or copied as it is. The
+    /// encoder only ever gets the renderer's own frames: a decoder's or generator's picture may be shared, and its
+    /// padding is not ours to vouch for.
     private func drawDirectly(_ layer: PlannedLayer) throws(ExportError) -> Frame {
         let frame = layer.frame
         guard case .aligned(let placement) = layer.geometry else { return frame }
         do {
             if frame.width == outputWidth, frame.height == outputHeight, frame.pixelFormat == outputFormat,
                placement.usesWholeFrame(width: frame.width, height: frame.height) {
-                return try frame.reference()
+                try directFrame.copyPicture(from: frame)
+                return directFrame
             }
             let scaler = try reuse(directScaler, frame: frame, crop: placement.crop, width: outputWidth,
                                    height: outputHeight, format: outputFormat)

@@ -84,8 +84,8 @@ struct JobBuilderFontTests {
     }
 
     @Test(arguments: [
-        ("web-1080p", "6%", 0.06), ("social-vertical", "6%", 0.06 * 1080 / 1920), ("social-square", "6%", 0.06),
-        ("web-1080p", "54px", 0.05), ("social-vertical", "0.05", 0.05),
+        ("{ base: web-1080p, video: { upscale: true } }", "6%", 0.06), ("social-vertical", "6%", 0.06 * 1080 / 1920), ("social-square", "6%", 0.06),
+        ("{ base: web-1080p, video: { upscale: true } }", "54px", 0.05), ("social-vertical", "0.05", 0.05),
     ])
     func sizeInPercentIsOfTheShorterSideInEveryAspect(preset: String, size: String, expected: Double) throws {
         let fixture = try ManifestFixture(JobBuilderTimelineTests.manifest("""

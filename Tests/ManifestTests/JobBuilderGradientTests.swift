@@ -39,7 +39,9 @@ struct JobBuilderGradientTests {
     @Test func gradientBackgroundIsTheBottomTrackForTheWholeOutput() throws {
         let fixture = try ManifestFixture("""
             mediabatch: 1
-            defaults: { background: { generate: linear-gradient, colors: [navy, teal] } }
+            defaults:
+              background: { generate: linear-gradient, colors: [navy, teal] }
+              preset: { base: web-1080p, video: { upscale: true } }
             outputs:
               - name: x
                 clips: [ { source: a.mp4, to: 2s }, { source: b.mp4, to: 3s } ]

@@ -113,7 +113,7 @@ struct JobBuilderOverlayTests {
     /// 1080x1920: 10% of the width is 108 px wide, 54 px tall; its top is at 1920 - 43.2 - 54 = 1822.8.
     static let tall = Rect(x: 54, y: 96, width: 972, height: 1822.8 - (10.8 + 15.36) - 96)
 
-    @Test(arguments: [("web-1080p", wide), ("social-vertical", tall)])
+    @Test(arguments: [("{ base: web-1080p, video: { upscale: true } }", wide), ("social-vertical", tall)])
     func bottomCaptionsRiseAboveABottomLogoInEveryAspect(preset: String, free: Rect) throws {
         let placements = try Self.captionPlacements(
             preset: preset, overlay: "{ image: logo.png, anchor: bottom-right, region: { width: 10% } }")
@@ -130,7 +130,7 @@ struct JobBuilderOverlayTests {
     @Test func captionsKeepBesideATallPictureInPicture() throws {
         // 20% x 80% at the bottom right: x 1492.8, top 172.8, above the middle; the captions keep to its left.
         let placements = try Self.captionPlacements(
-            preset: "web-1080p", overlay: "{ video: a.mp4, anchor: bottom-right, region: { width: 20%, height: 80% } }")
+            preset: "{ base: web-1080p, video: { upscale: true } }", overlay: "{ video: a.mp4, anchor: bottom-right, region: { width: 20%, height: 80% } }")
         for placement in placements {
             guard case let .anchoredIn(anchor, rect) = placement else { Issue.record("\(placement)"); continue }
             #expect(anchor == .bottom && rect.x == 96 && rect.y == 54 && rect.height == 972)
@@ -140,15 +140,15 @@ struct JobBuilderOverlayTests {
 
     @Test func captionsStayPutBesideOverlaysThatAreElsewhereOrAtOtherTimes() throws {
         let elsewhere = try Self.captionPlacements(
-            preset: "web-1080p", overlay: "{ image: logo.png, anchor: top-right, region: { width: 10% } }")
+            preset: "{ base: web-1080p, video: { upscale: true } }", overlay: "{ image: logo.png, anchor: top-right, region: { width: 10% } }")
         #expect(elsewhere.allSatisfy { $0 == .anchored(.bottom) })
         // Shown from 6 s on, when the last caption (4.5-6 s) has gone.
         let later = try Self.captionPlacements(
-            preset: "web-1080p", overlay: "{ image: logo.png, anchor: bottom-left, at: 6s, region: { width: 10% } }")
+            preset: "{ base: web-1080p, video: { upscale: true } }", overlay: "{ image: logo.png, anchor: bottom-left, at: 6s, region: { width: 10% } }")
         #expect(later.allSatisfy { $0 == .anchored(.bottom) })
         // Top captions move below a logo at the top.
         let top = try Self.captionPlacements(
-            preset: "web-1080p", overlay: "{ image: logo.png, anchor: top-left, region: { width: 10% } }", position: "top")
+            preset: "{ base: web-1080p, video: { upscale: true } }", overlay: "{ image: logo.png, anchor: top-left, region: { width: 10% } }", position: "top")
         #expect(top.allSatisfy { $0 != .anchored(.top) })
     }
 }

@@ -23,7 +23,7 @@ struct JobBuilderPictureTests {
     ])
     func cropAndFit(aspect: String, crop: String, fit: String, expectedCrop: Rect, landing: [Double]) throws {
         let fixture = try ManifestFixture(JobBuilderTimelineTests.manifest("""
-            preset: { base: web-1080p, aspect: "\(aspect)" }
+            preset: { base: web-1080p, aspect: "\(aspect)", video: { upscale: true } }
             clips: [{ source: a.mp4, crop: \(crop), fit: \(fit) }]
             """))
         let job = try fixture.job("x")

@@ -7,7 +7,8 @@ import Testing
 /// Job building with a fake probe: clip ranges, speed, transitions and the tracks clips land on.
 struct JobBuilderTimelineTests {
     /// A one-output manifest named `x` with `body` as the output's extra lines.
-    static func manifest(_ body: String, preset: String = "web-1080p") -> String {
+    /// One output `x` with `body`; the preset keeps its 1920x1080 frame over the fake probe's 1280x720 sources.
+    static func manifest(_ body: String, preset: String = "{ base: web-1080p, video: { upscale: true } }") -> String {
         "mediabatch: 1\ndefaults: { preset: \(preset) }\noutputs:\n  - name: x\n" + body
             .split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
     }

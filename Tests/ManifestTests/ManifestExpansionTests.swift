@@ -271,7 +271,7 @@ struct ManifestExpansionTests {
               - { name: y, clips: [other] }
             """)
         let bars = GeneratedSource(kind: .testpattern, duration: t(5), width: 640, height: 360, frameRate: FrameRate(25))
-        var beep = GeneratedSource(kind: .tone, duration: t(1))
+        var beep = GeneratedSource(kind: .tone, duration: t(1), width: 0, height: 0)
         beep.frequency = 440
         #expect(specs.first?.clips.map(\.source) == [.generator(bars), .generator(beep)])
         #expect(specs.last?.dependencies == ["x"])

@@ -18,7 +18,7 @@ struct MotionManifestTests {
         return [p.x, p.y].map { ($0 * 1000).rounded() / 1000 }
     }
 
-    static func job(_ body: String, preset: String = "web-1080p") throws -> Job {
+    static func job(_ body: String, preset: String = "{ base: web-1080p, video: { upscale: true } }") throws -> Job {
         try ManifestFixture(JobBuilderTimelineTests.manifest(body, preset: preset)).job("x")
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import Composition
 import Render
 
 struct ColorConversionTests {
@@ -10,8 +11,8 @@ struct ColorConversionTests {
 
     @Test(arguments: rgbTable)
     func rgbRoundTripWithinOneCodeValue(_ rgb: (UInt8, UInt8, UInt8)) {
-        let color = RGBAColor(red: Double(rgb.0) / 255, green: Double(rgb.1) / 255, blue: Double(rgb.2) / 255)
-        let back = RGBAColor(color.yuv)
+        let color = Color(red: Double(rgb.0) / 255, green: Double(rgb.1) / 255, blue: Double(rgb.2) / 255)
+        let back = Color(color.yuv)
         for (original, converted) in [(rgb.0, back.red), (rgb.1, back.green), (rgb.2, back.blue)] {
             let code = Int((converted * 255).rounded())
             #expect(abs(code - Int(original)) <= 1, "\(rgb) -> \(color.yuv) -> \(back)")
@@ -25,7 +26,7 @@ struct ColorConversionTests {
         YUVColor(y: 180, cb: 110, cr: 135, a: 128),
     ])
     func yuvRoundTripWithinOneCodeValue(_ color: YUVColor) {
-        let back = RGBAColor(color).yuv
+        let back = Color(color).yuv
         #expect(abs(Int(back.y) - Int(color.y)) <= 1)
         #expect(abs(Int(back.cb) - Int(color.cb)) <= 1)
         #expect(abs(Int(back.cr) - Int(color.cr)) <= 1)
@@ -33,21 +34,20 @@ struct ColorConversionTests {
     }
 
     @Test(arguments: [
-        (RGBAColor.black, YUVColor(y: 16, cb: 128, cr: 128)),
-        (RGBAColor.white, YUVColor(y: 235, cb: 128, cr: 128)),
-        (RGBAColor.red, YUVColor(y: 63, cb: 102, cr: 240)),
-        (RGBAColor.green, YUVColor(y: 173, cb: 42, cr: 26)),
-        (RGBAColor.blue, YUVColor(y: 32, cb: 240, cr: 118)),
-        (RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.5), YUVColor(y: 235, cb: 128, cr: 128, a: 128)),
-        (RGBAColor(red: 2, green: -1, blue: .nan), YUVColor(y: 63, cb: 102, cr: 240)),
+        (Color.black, YUVColor(y: 16, cb: 128, cr: 128)),
+        (Color.white, YUVColor(y: 235, cb: 128, cr: 128)),
+        (Color(red: 1, green: 0, blue: 0), YUVColor(y: 63, cb: 102, cr: 240)),
+        (Color(red: 0, green: 1, blue: 0), YUVColor(y: 173, cb: 42, cr: 26)),
+        (Color(red: 0, green: 0, blue: 1), YUVColor(y: 32, cb: 240, cr: 118)),
+        (Color(red: 1, green: 1, blue: 1, alpha: 0.5), YUVColor(y: 235, cb: 128, cr: 128, a: 128)),
+        (Color(red: 2, green: -1, blue: .nan), YUVColor(y: 63, cb: 102, cr: 240)),
     ])
-    func knownBT709LimitedRangeValues(_ rgba: RGBAColor, _ expected: YUVColor) {
+    func knownBT709LimitedRangeValues(_ rgba: Color, _ expected: YUVColor) {
         #expect(rgba.yuv == expected)
         #expect(YUVColor(rgba) == expected)
     }
 
     @Test func descriptions() {
         #expect(YUVColor.black.description == "yuva(16,128,128,255)")
-        #expect(RGBAColor(red: 1, green: 0.5, blue: 0).description == "rgba(1.000,0.500,0.000,1.000)")
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import Composition
 import Render
 
 struct CompositorTests {
-    static let red = RGBAColor.red.yuv
-    static let blue = RGBAColor.blue.yuv
+    static let red = Color(red: 1, green: 0, blue: 0).yuv
+    static let blue = Color(red: 0, green: 0, blue: 1).yuv
 
     @Test func backgroundOnlyWithoutLayers() throws {
         let canvas = try gradientBuffer(width: 8, height: 4)
@@ -56,7 +57,7 @@ struct CompositorTests {
         #expect(layer.opacityWeight == weight)
     }
 
-    static let alphaCases: [(UInt8, YUVColor)] = [(0, .black), (255, RGBAColor.red.yuv), (128, YUVColor(y: 40, cb: 115, cr: 184))]
+    static let alphaCases: [(UInt8, YUVColor)] = [(0, .black), (255, Color(red: 1, green: 0, blue: 0).yuv), (128, YUVColor(y: 40, cb: 115, cr: 184))]
 
     @Test(arguments: alphaCases)
     func alphaPlaneBlending(_ alpha: UInt8, _ expected: YUVColor) throws {

@@ -1,6 +1,7 @@
 import Foundation
 import MediaCore
 import Testing
+import Composition
 import Render
 
 struct GeneratorTests {
@@ -62,7 +63,7 @@ struct GeneratorTests {
     }
 
     @Test func colorGeneratorFills() throws {
-        let generator = ColorGenerator(color: RGBAColor(red: 1, green: 0, blue: 0, alpha: 0.5), width: 8, height: 4, format: .yuva420p)
+        let generator = ColorGenerator(color: Color(red: 1, green: 0, blue: 0, alpha: 0.5), width: 8, height: 4, format: .yuva420p)
         let buffer = try #require(try generator.frame(at: MediaTime(value: 7, timescale: 3)))
         #expect(buffer.pixel(x: 7, y: 3) == YUVColor(y: 63, cb: 102, cr: 240, a: 128))
         #expect(buffer.packedBytes() == (try #require(try generator.frame(at: .zero))).packedBytes())

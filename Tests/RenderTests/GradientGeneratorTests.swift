@@ -1,3 +1,4 @@
+import Composition
 import Foundation
 import MediaCore
 @testable import Render
@@ -6,6 +7,7 @@ import Testing
 /// Gradients drawn the CSS way: positions along the line or out from the centre, colours blended between stops.
 struct GradientGeneratorTests {
     static let blackToWhite = [GradientGenerator.Stop(color: .black, position: 0), .init(color: .white, position: 1)]
+    static let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
 
     /// Luma code of a grey `level` (0...1).
     static func luma(_ level: Double) -> UInt8 { UInt8((16 + 219 * level).rounded()) }
@@ -43,18 +45,19 @@ struct GradientGeneratorTests {
     }
 
     @Test func coloursBlendBetweenStopsAndHoldOutsideThem() {
-        let stops = [GradientGenerator.Stop(color: .red, position: 0.25), .init(color: .blue, position: 0.75)]
-        #expect(GradientGenerator.color(at: 0.1, stops: stops) == .red)
-        #expect(GradientGenerator.color(at: 0.9, stops: stops) == .blue)
-        #expect(GradientGenerator.color(at: 0.5, stops: stops) == RGBAColor(red: 0.5, green: 0, blue: 0.5))
+        let stops = [GradientGenerator.Stop(color: Self.red, position: 0.25), .init(color: Self.blue, position: 0.75)]
+        #expect(GradientGenerator.color(at: 0.1, stops: stops) == Self.red)
+        #expect(GradientGenerator.color(at: 0.9, stops: stops) == Self.blue)
+        #expect(GradientGenerator.color(at: 0.5, stops: stops) == Color(red: 0.5, green: 0, blue: 0.5))
     }
 
     @Test func chromaIsTheMeanOfItsFourPixels() throws {
         let frame = try #require(try GradientGenerator(
-            stops: [.init(color: .red, position: 0), .init(color: .red, position: 0.5), .init(color: .blue, position: 0.5)],
+            stops: [.init(color: Self.red, position: 0), .init(color: Self.red, position: 0.5),
+                    .init(color: Self.blue, position: 0.5)],
             shape: .linear(angle: 90), width: 6, height: 2).frame(at: .zero))
         // Pixels 0-2 red, 3-5 blue: the middle chroma sample (pixels 2 and 3) is half of each.
-        let red = RGBAColor.red.yuv, blue = RGBAColor.blue.yuv
+        let red = Self.red.yuv, blue = Self.blue.yuv
         #expect(frame.pixel(x: 0, y: 0).cr == red.cr && frame.pixel(x: 5, y: 1).cb == blue.cb)
         #expect(abs(Int(frame.pixel(x: 2, y: 0).cr) - (Int(red.cr) + Int(blue.cr)) / 2) <= 1)
     }

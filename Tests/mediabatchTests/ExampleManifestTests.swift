@@ -17,8 +17,9 @@ struct ExampleManifestTests {
         let result = try CommandRunner.run(["plan", "manifests", "--only", "teaser"], in: Self.repository)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "promo-shoes-16x9  8.6s  draft (mp4: h264 960x540 30fps crf 28, aac 96k 48000Hz 2ch)")
-        #expect(lines.contains("teaser  4s  draft (mp4: h264 960x540 30fps crf 28, aac 96k 48000Hz 2ch)"))
+        // The example media are 640x360: the 960x540 draft preset does not upscale them.
+        #expect(lines.first == "promo-shoes-16x9  8.6s  draft (mp4: h264 640x360 30fps crf 28, aac 96k 48000Hz 2ch)")
+        #expect(lines.contains("teaser  4s  draft (mp4: h264 640x360 30fps crf 28, aac 96k 48000Hz 2ch)"))
         #expect(lines.contains("  needs:    'promo-shoes-16x9'"))
         #expect(lines.contains("  video 1: 0s-4s out/spring/promo-shoes-16x9.mp4[0s-4s]"))
         #expect(lines.last == "2 outputs planned, 12.6s of media")

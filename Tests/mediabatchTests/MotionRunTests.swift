@@ -84,7 +84,8 @@ import Testing
     static func clip(_ source: String, _ seconds: String) -> String {
         switch source {
         case "stripe", "quadrants", "edge": "{ source: \(source).png, duration: \(seconds) }"
-        default: "{ source: { generate: color, color: \(source), duration: \(seconds), size: 160x96 } }"
+        // CSS 'green' is #008000: the pure green these pictures are checked for is 'lime'.
+        default: "{ source: { generate: color, color: \(source == "green" ? "lime" : source), duration: \(seconds), size: 160x96 } }"
         }
     }
 
