@@ -87,7 +87,8 @@ public enum PlanFormatter {
             }
             let placement = used < layers.count ? describe(layers[used].placement) : title.position
             used += 1
-            lines.append("  title:    \"\(title.text)\" \(TimeSyntax.humanReadable(start))-\(TimeSyntax.humanReadable(end)) \(placement), animate \(title.animate)")
+            lines.append("  title:    \"\(title.text)\" \(TimeSyntax.humanReadable(start))-\(TimeSyntax.humanReadable(end)) \(placement), enter \(title.animate), exit \(title.exit)"
+                         + (title.motion == nil ? "" : ", moving"))
         }
         let captions = layers.dropFirst(used)
         if let first = captions.first, let last = captions.last {

@@ -21,7 +21,9 @@ struct ExampleManifestTests {
         #expect(lines.first == "promo-shoes-16x9  8.6s  draft (mp4: h264 640x360 30fps crf 28, aac 96k 48000Hz 2ch)")
         #expect(lines.contains("teaser  4s  draft (mp4: h264 640x360 30fps crf 28, aac 96k 48000Hz 2ch)"))
         #expect(lines.contains("  needs:    'promo-shoes-16x9'"))
-        #expect(lines.contains("  video 1: 0s-4s out/spring/promo-shoes-16x9.mp4[0s-4s]"))
+        // The picture-in-picture is the top video track, on screen from 1 s to 3.5 s.
+        #expect(lines.contains("  video 1: 1s-3.5s manifests/media/bag.mp4[1s-3.5s]"))
+        #expect(lines.contains("  video 2: 0s-4s out/spring/promo-shoes-16x9.mp4[0s-4s]"))
         #expect(lines.last == "2 outputs planned, 12.6s of media")
     }
 
