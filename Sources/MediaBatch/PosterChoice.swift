@@ -42,15 +42,24 @@ enum PosterChoice {
         return result
     }
 
-    /// The timeline cut at every change, without the stretches where a layer ramps or text animates.
+    /// Moves shorter than this (slides, pushes, pops, a wipe's crop) are busy; longer ones (a Ken Burns zoom or pan
+    /// over a whole clip) are slow enough for a still to show them well.
+    static let quickMove = MediaTime(value: 3, timescale: 2)
+
+    /// The timeline cut at every change, without the stretches where a layer fades, moves quickly, a transition
+    /// effect runs, or text animates.
     static func calmStretches(duration: MediaTime, videoComposition: VideoComposition) -> [Stretch] {
         var busy: [TimeRange] = []
         func moving(_ layer: LayerInstruction) -> [TimeRange] {
-            layer.opacityRamps.filter { !$0.isSetValue && $0.startValue != $0.endValue }.map(\.timeRange)
-                + layer.transformRamps.filter { !$0.isSetValue && $0.startValue != $0.endValue }.map(\.timeRange)
-                + layer.cropRectangleRamps.filter { !$0.isSetValue && $0.startValue != $0.endValue }.map(\.timeRange)
+            func quick<Value>(_ ramp: Ramp<Value>) -> Bool {
+                !ramp.isSetValue && ramp.startValue != ramp.endValue && ramp.timeRange.duration < quickMove
+            }
+            return layer.opacityRamps.filter { !$0.isSetValue && $0.startValue != $0.endValue }.map(\.timeRange)
+                + layer.transformRamps.filter(quick).map(\.timeRange)
+                + layer.cropRectangleRamps.filter(quick).map(\.timeRange)
         }
         for instruction in videoComposition.instructions {
+            if instruction.transitionEffect != nil { busy.append(instruction.timeRange) }
             for layer in instruction.layerInstructions { busy += moving(layer) }
         }
         var shown: [TimeRange] = []

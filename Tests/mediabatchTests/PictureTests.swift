@@ -112,6 +112,35 @@ import Testing
         #expect(!candidates.contains { ($0.seconds >= 2.5 && $0.seconds < 2.75) || ($0.seconds >= 3.25 && $0.seconds < 3.5) })
     }
 
+    /// A Ken Burns zoom over the whole clip is slow enough for a poster; a 0.5 s slide is not, nor is a shaped
+    /// transition: the title shown during the zoom wins.
+    @Test func slowMovesAreCalmQuickMovesAndEffectsAreNot() throws {
+        let second = MediaTime(value: 1, timescale: 1)
+        var zoom = LayerInstruction(trackID: 1)
+        try zoom.setTransformRamp(fromStart: .identity, toEnd: .scale(x: 1.3, y: 1.3),
+                                  timeRange: TimeRange(start: .zero, duration: second.multiplied(by: 6, dividedBy: 1)))
+        var slide = LayerInstruction(trackID: 2)
+        try slide.setTransformRamp(fromStart: .translation(x: 160, y: 0), toEnd: .identity,
+                                   timeRange: TimeRange(start: second, duration: MediaTime(value: 1, timescale: 2)))
+        let whole = TimeRange(start: .zero, duration: second.multiplied(by: 6, dividedBy: 1))
+        var video = VideoComposition(
+            renderSize: Size(width: 160, height: 96), frameDuration: MediaTime(value: 1, timescale: 10),
+            instructions: [VideoCompositionInstruction(timeRange: TimeRange(start: .zero, duration: second.multiplied(by: 4, dividedBy: 1)),
+                                                       layerInstructions: [slide, zoom]),
+                           VideoCompositionInstruction(timeRange: TimeRange(start: second.multiplied(by: 4, dividedBy: 1), end: whole.end),
+                                                       layerInstructions: [zoom],
+                                                       transitionEffect: VideoTransitionEffect(
+                                                           kind: .iris(closing: false), outgoingTrackID: 2, incomingTrackID: 1,
+                                                           timeRange: TimeRange(start: second.multiplied(by: 4, dividedBy: 1), end: whole.end)))])
+        video.textLayers = [TextLayer(text: "Title", timeRange: TimeRange(start: second.multiplied(by: 2, dividedBy: 1), duration: second),
+                                      animation: .none, exit: .none)]
+        let stretches = PosterChoice.calmStretches(duration: whole.duration, videoComposition: video)
+        #expect(stretches.map(\.range.start.seconds) == [0, 1.5, 2, 3])
+        #expect(stretches.map(\.range.end.seconds) == [1, 2, 3, 4])
+        #expect(stretches.map(\.textShown) == [0, 0, 1, 0])
+        #expect(PosterChoice.candidates(duration: whole.duration, videoComposition: video).first?.seconds == 2.5)
+    }
+
     /// An output that starts black gets a poster from where its title shows, not a black frame.
     @Test func posterShowsTheTitleAndIsNotBlack() throws {
         let directory = try CommandRunner.temporaryDirectory("poster")
