@@ -4,7 +4,8 @@ import MediaCore
 import Synchronization
 
 /// Makes pictures of an asset at given times (thumbnails, contact sheets), through its video composition if set.
-/// Pictures are exact: the composition is rendered at the requested time, whatever the tolerances say.
+/// Pictures are of the frame showing at the requested time (on the video composition's frame grid), whatever the
+/// tolerances say; `actualTime` says which.
 public class AVAssetImageGenerator: @unchecked Sendable {
     struct Configuration: Sendable {
         var appliesPreferredTrackTransform = false
@@ -17,16 +18,11 @@ public class AVAssetImageGenerator: @unchecked Sendable {
     /// The asset pictured.
     public let asset: AVAsset
     private let configuration = Mutex(Configuration())
-    private let renderer: any PictureRenderer
+    private let renderer = PictureRenderer()
 
     /// A generator for `asset`.
-    public convenience init(asset: AVAsset) {
-        self.init(asset: asset, renderer: PosterPictureRenderer())
-    }
-
-    init(asset: AVAsset, renderer: any PictureRenderer) {
+    public init(asset: AVAsset) {
         self.asset = asset
-        self.renderer = renderer
     }
 
     /// Accepted for compatibility: pictures are always upright here.
@@ -42,13 +38,13 @@ public class AVAssetImageGenerator: @unchecked Sendable {
         set { configuration.withLock { $0.maximumSize = newValue } }
     }
 
-    /// Accepted for compatibility: pictures are always of the exact time.
+    /// Accepted for compatibility: pictures are always of the frame showing at the time asked.
     public var requestedTimeToleranceBefore: CMTime {
         get { configuration.withLock { $0.requestedTimeToleranceBefore } }
         set { configuration.withLock { $0.requestedTimeToleranceBefore = newValue } }
     }
 
-    /// Accepted for compatibility: pictures are always of the exact time.
+    /// Accepted for compatibility: pictures are always of the frame showing at the time asked.
     public var requestedTimeToleranceAfter: CMTime {
         get { configuration.withLock { $0.requestedTimeToleranceAfter } }
         set { configuration.withLock { $0.requestedTimeToleranceAfter = newValue } }
@@ -79,7 +75,7 @@ public class AVAssetImageGenerator: @unchecked Sendable {
     /// Does nothing: pictures are made when asked for.
     public func cancelAllCGImageGeneration() {}
 
-    /// The picture at `time`: the composition rendered at `time` (clamped to its last frame at the end).
+    /// The picture at `time`: the composition's frame showing at `time` (the last frame at the end), and its time.
     private func picture(at time: CMTime) throws -> (CGImage, CMTime) {
         let settings = configuration.withLock { $0 }
         let composition = try asset.nativeComposition()
@@ -94,14 +90,15 @@ public class AVAssetImageGenerator: @unchecked Sendable {
         let natural = videoComposition?.renderSize ?? composition.naturalSize
         let (width, height) = CGSize(width: natural.width, height: natural.height)
             .evenPixels(fitting: settings.maximumSize)
-        let renderer = self.renderer
-        let png = try renderer.picture(of: composition, videoComposition: videoComposition, at: time, width: width,
-                                       height: height, container: .png)
-        let image = CGImage(width: width, height: height, png: png) {
-            try renderer.picture(of: composition, videoComposition: videoComposition, at: time, width: width,
-                                 height: height, container: .jpeg)
+        let (picture, actual) = try renderer.picture(of: composition, videoComposition: videoComposition, at: time,
+                                                     width: width, height: height)
+        let image: CGImage
+        do {
+            image = CGImage(width: width, height: height, png: try picture.pngData()) { try picture.jpegData() }
+        } catch {
+            throw AVError(error)
         }
-        return (image, time)
+        return (image, actual)
     }
 
     /// The pictures of `images(for:)`.

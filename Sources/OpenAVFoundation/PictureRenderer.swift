@@ -2,41 +2,50 @@ import Composition
 import Foundation
 import MediaCore
 import Render
+import Synchronization
 
-/// Renders one picture of a composition into an image file's bytes. The seam behind `AVAssetImageGenerator`: today
-/// a poster export of the renderer; a renderer API for single pictures can replace it without touching the facade.
-protocol PictureRenderer: Sendable {
-    /// The picture of `composition` (through `videoComposition`) at `time`, `width` x `height`, as PNG or JPEG.
-    func picture(of composition: MutableComposition, videoComposition: VideoComposition?, at time: CMTime,
-                 width: Int, height: Int, container: ExportSettings.Container) throws(AVError) -> Data
-}
+/// Renders the pictures behind `AVAssetImageGenerator` through the renderer's `FrameGrabber`: the composition's
+/// picture at a time, snapped to the frame showing then (Apple's generator with zero tolerance does the same), as
+/// RGB that `CGImage` encodes as PNG or JPEG. The sources stay open between pictures of one composition and size.
+final class PictureRenderer: Sendable {
+    /// What an open grabber renders; a different composition, layout or size needs a new one.
+    private struct Key: Equatable {
+        var composition: MutableComposition
+        var videoComposition: VideoComposition?
+        var width: Int
+        var height: Int
+    }
 
-/// `PictureRenderer` over `ExportSession`'s poster presets: the picture is written to a temporary file, read back
-/// and removed.
-struct PosterPictureRenderer: PictureRenderer {
+    /// The last grabber made, with what it renders.
+    private let open = Mutex<(key: Key, grabber: FrameGrabber)?>(nil)
+
+    /// The picture of `composition` (through `videoComposition`) showing at `time`, `width` x `height` (even), and
+    /// the time of the frame it is.
     func picture(of composition: MutableComposition, videoComposition: VideoComposition?, at time: CMTime,
-                 width: Int, height: Int, container: ExportSettings.Container) throws(AVError) -> Data {
-        let rate = ExportPreset.frameRate(videoComposition?.frameDuration
-            ?? VideoComposition.make(propertiesOf: composition).frameDuration)
-        let settings = ExportSettings(
-            name: "image-generator", container: container,
-            video: ExportSettings.Video(codec: container == .png ? .png : .mjpeg, width: width, height: height,
-                                        frameRate: rate),
-            audio: nil, posterTime: time)
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("openavfoundation-\(UUID().uuidString).\(container.fileExtension)").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let session = ExportSession(composition: composition, videoComposition: videoComposition, settings: settings,
-                                    outputPath: path)
-        do {
-            _ = try session.export()
-        } catch {
-            throw AVError(error)
+                 width: Int, height: Int) throws(AVError) -> (picture: Picture, actualTime: CMTime) {
+        let key = Key(composition: composition, videoComposition: videoComposition, width: width, height: height)
+        let result = open.withLock { open -> Result<(Picture, CMTime), ExportError> in
+            do throws(ExportError) {
+                let grabber: FrameGrabber
+                if let current = open, current.key == key {
+                    grabber = current.grabber
+                } else {
+                    let rate = ExportPreset.frameRate(videoComposition?.frameDuration
+                        ?? VideoComposition.make(propertiesOf: composition).frameDuration)
+                    grabber = try FrameGrabber(composition: composition, videoComposition: videoComposition,
+                                               width: width, height: height, frameRate: rate)
+                    open = (key, grabber)
+                }
+                let actual = grabber.frameTime(at: time)
+                return .success((try grabber.picture(at: actual), actual))
+            } catch {
+                return .failure(error)
+            }
         }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return try result.get()
         } catch {
-            throw AVError(ExportError.verify(path: path, reason: "cannot read the picture: \(error.localizedDescription)"))
+            throw AVError(error)
         }
     }
 }
