@@ -1,6 +1,6 @@
 import MediaCore
 
-/// The volume of one audio track over time (AVAudioMixInputParameters; SEMANTICS.md A5).
+/// The volume of one audio track over time (AVAudioMixInputParameters; docs/semantics.md, Audio mix).
 public struct AudioMixInputParameters: Sendable, Hashable, Codable {
     /// The composition track these parameters apply to.
     public var trackID: Int32

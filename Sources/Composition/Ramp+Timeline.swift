@@ -44,7 +44,7 @@ extension Array {
     }
 }
 
-/// Checks shared by every ramp setter: numeric times and ranges (SEMANTICS.md A5).
+/// Checks shared by every ramp setter: numeric times and ranges (docs/semantics.md, Audio mix).
 enum RampCheck {
     static func time(_ time: MediaTime, _ operation: String) throws {
         guard time.isNumeric else { throw CompositionError.invalidTime(operation: operation, time: time) }

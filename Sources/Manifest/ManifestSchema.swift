@@ -1,4 +1,4 @@
-/// The keys each part of a manifest accepts (DESIGN.md section 3); the format's contract in one place.
+/// The keys each part of a manifest accepts (docs/manifest.md); the format's contract in one place.
 enum ManifestSchema {
     static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets", "downloads",
                            "limits"]

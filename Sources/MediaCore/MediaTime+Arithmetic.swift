@@ -1,5 +1,5 @@
 extension MediaTime {
-    /// CMTimeAdd: LCM timescale, overflow halves the timescale, infinities and epochs per SEMANTICS.md A1.
+    /// CMTimeAdd: LCM timescale, overflow halves the timescale, infinities and epochs per docs/semantics.md, Time.
     public static func + (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
         combine(lhs, rhs, subtracting: false)
     }

@@ -1,4 +1,4 @@
-/// An exact rational time, `value / timescale` seconds, with CMTime's flags and epoch (SEMANTICS.md A1).
+/// An exact rational time, `value / timescale` seconds, with CMTime's flags and epoch (docs/semantics.md, Time).
 public struct MediaTime: Sendable {
     /// The state bits of a time, as CMTimeFlags.
     public struct Flags: OptionSet, Sendable, Hashable {

@@ -1,4 +1,4 @@
-/// A half-open range of media time `[start, start + duration)` (SEMANTICS.md A2).
+/// A half-open range of media time `[start, start + duration)` (docs/semantics.md, Ranges and mappings).
 public struct TimeRange: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The first time in the range.
     public var start: MediaTime

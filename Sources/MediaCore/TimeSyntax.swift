@@ -1,4 +1,4 @@
-/// The manifest's time syntax (DESIGN.md section 3): reading `2.5s`, `1500ms`, `00:01:02.500`, `90f`, `1001/30000`,
+/// The manifest's time syntax (docs/manifest.md): reading `2.5s`, `1500ms`, `00:01:02.500`, `90f`, `1001/30000`,
 /// plain seconds and SMPTE timecode into exact `MediaTime`s, and printing times back.
 ///
 /// Decimals are read exactly from their digits (`0.1s` is 1/10), to at most nanosecond resolution.
