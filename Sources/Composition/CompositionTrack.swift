@@ -1,6 +1,7 @@
 import MediaCore
 
-/// A track of a composition: segments laid end to end from zero, without gaps or overlaps (docs/semantics.md, Tracks and segments).
+/// A track of a composition: segments laid end to end from zero, without gaps or overlaps (docs/semantics.md,
+/// Tracks and segments).
 public struct CompositionTrack: Sendable, Hashable, Codable {
     /// The track's ID in the composition, > 0.
     public let trackID: Int32
