@@ -49,7 +49,8 @@ struct HostileManifestTests {
         let set = fixture.load()
         let elapsed = clock.now - start
         print("hostile manifest '\(kind)': \(elapsed) for \(set.diagnostics.count) diagnostics")
-        #expect(elapsed < .seconds(3))
+        // A hang or quadratic blow-up, not speed (that is measured in Benchmarks): far above the real figure.
+        #expect(elapsed < .seconds(30))
         #expect(set.hasErrors)
         #expect(set.outputs.isEmpty == !kind.hasPrefix("alias fan-out"))
         let first = fixture.messages(set).split(separator: "\n").first.map(String.init) ?? ""
