@@ -69,6 +69,10 @@ public final class Scaler: @unchecked Sendable {
     private let context: OpaquePointer
     /// Per-plane horizontal and vertical chroma shifts and bytes per pixel, for crop offsets.
     private let planeLayout: [(shiftX: Int, shiftY: Int, bytesPerPixel: Int)]
+    /// The low bits a crop origin loses to chroma subsampling (1 for 4:2:0 and 4:2:2 horizontally).
+    private let alignment: (x: Int, y: Int)
+    /// Whether the format's planes can be offset to another crop origin (not bitstream, palette or hardware).
+    private let canMoveCrop: Bool
 
     /// Sets up a conversion from `sourceWidth` x `sourceHeight` `sourceFormat` (optionally only its `crop`) to
     /// `width` x `height` `pixelFormat`. Crop edges are rounded down to the source's chroma subsampling.
@@ -94,7 +98,9 @@ public final class Scaler: @unchecked Sendable {
                 "cannot scale \(what): crop \(area.width)x\(area.height) at \(area.x),\(area.y) is outside the frame")
         }
         let flags = descriptor.pointee.flags
-        if crop != nil, flags & UInt64(AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_HWACCEL) != 0 {
+        canMoveCrop = flags & UInt64(AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_HWACCEL) == 0
+        alignment = ((1 << shiftX) - 1, (1 << shiftY) - 1)
+        if crop != nil, !canMoveCrop {
             throw LibAVError.invalidArgument("cannot scale \(what): cannot crop \(sourceFormat) frames")
         }
         var layout: [(Int, Int, Int)] = []
@@ -150,7 +156,21 @@ public final class Scaler: @unchecked Sendable {
 
     /// Converts `source` into `destination`, which must have the output size and format and be writable.
     public func scale(_ source: Frame, into destination: Frame) throws(LibAVError) {
+        try scale(source, cropX: crop.x, cropY: crop.y, into: destination)
+    }
+
+    /// Converts the crop-sized part of `source` whose top-left corner is at `cropX`, `cropY` (rounded down to the
+    /// chroma subsampling, like the set-up crop) into `destination`: a moving crop (a pan) reuses one scaler, since
+    /// the context depends only on sizes and formats and the origin is just an offset into the source's planes.
+    public func scale(_ source: Frame, cropX: Int, cropY: Int, into destination: Frame) throws(LibAVError) {
         let what = "\(source.width)x\(source.height) \(source.pixelFormat) -> \(width)x\(height) \(pixelFormat)"
+        let origin = (x: cropX & ~alignment.x, y: cropY & ~alignment.y)
+        guard origin.x >= 0, origin.y >= 0, origin.x + crop.width <= sourceWidth, origin.y + crop.height <= sourceHeight,
+              origin == (crop.x, crop.y) || canMoveCrop
+        else {
+            throw LibAVError.invalidArgument(
+                "cannot scale \(what): crop \(crop.width)x\(crop.height) at \(origin.x),\(origin.y) is outside the frame")
+        }
         guard source.width == sourceWidth, source.height == sourceHeight, source.pixelFormat == sourceFormat else {
             throw LibAVError.invalidArgument(
                 "cannot scale \(what): the scaler was set up for \(sourceWidth)x\(sourceHeight) \(sourceFormat)")
@@ -168,8 +188,8 @@ public final class Scaler: @unchecked Sendable {
             withUnsafeBytes(of: sourceLines) { lineRaw in
                 let lines = lineRaw.bindMemory(to: Int32.self)
                 for (index, layout) in planeLayout.enumerated() where index < planes.count {
-                    let offset = (crop.y >> layout.shiftY) * Int(lines[index])
-                        + (crop.x >> layout.shiftX) * layout.bytesPerPixel
+                    let offset = (origin.y >> layout.shiftY) * Int(lines[index])
+                        + (origin.x >> layout.shiftX) * layout.bytesPerPixel
                     planes[index] = planes[index].map { $0 + offset }
                 }
             }

@@ -54,7 +54,7 @@ extension ExportSession {
         }
 
         // Audio: mixer, encoder, stream.
-        var audioPipe: (mixer: AudioMixRenderer, pipe: AudioEncodePipe, samples: Range<Int64>, mastering: AudioMastering)?
+        var audioPipe: (mixer: any AudioMixSource, pipe: AudioEncodePipe, samples: Range<Int64>, mastering: AudioMastering)?
         if let audio {
             let audioSettings = settings.encoderSettings(audio)
             let rate = audioSettings.sampleRate
@@ -66,11 +66,16 @@ extension ExportSession {
                 let perFrame = videoPipe.map { Int(($0.clock.frameDuration.seconds * Double(rate)).rounded(.up)) + 2 } ?? 0
                 let first = range.start.convertScale(Int32(rate), method: .roundTowardPositiveInfinity).value
                 let samples = first..<(first + duration.convertScale(Int32(rate), method: .roundHalfAwayFromZero).value)
-                let mastering = try makeAudioMastering(audio, sampleRate: rate, channels: audioSettings.channels,
-                                                       capacity: max(4096, perFrame), samples: samples, pool: pool)
-                let mixer = try AudioMixRenderer(composition: composition, audioMix: audioMix, sampleRate: rate,
-                                                 channels: audioSettings.channels, capacity: max(4096, perFrame), pool: pool,
-                                                 clampsOutput: audio.loudnessTarget == nil)
+                let frameEnds = videoPipe.map { pipe in
+                    (0..<pipe.frames).map { (range.start + pipe.clock.time(ofFrame: $0 + 1)).convertScale(
+                        Int32(rate), method: .roundTowardPositiveInfinity).value }
+                } ?? []
+                let plan = AudioChunkPlan(samples: samples, capacity: max(4096, perFrame), frameEnds: frameEnds)
+                let (mastering, mix) = try makeAudioMastering(audio, sampleRate: rate, channels: audioSettings.channels,
+                                                              plan: plan, pool: pool)
+                let mixer: any AudioMixSource = try mix ?? AudioMixRenderer(
+                    composition: composition, audioMix: audioMix, sampleRate: rate, channels: audioSettings.channels,
+                    capacity: max(4096, perFrame), pool: pool, clampsOutput: audio.loudnessTarget == nil)
                 audioPipe = (mixer, pipe, samples, mastering)
             } catch let error as ExportError {
                 throw error

@@ -15,31 +15,56 @@ extension ExportSession {
     /// The most a mix is raised to meet a loudness target, in dB, so a near-silent mix is not pumped into hiss.
     static let maximumGain = 30.0
 
+    /// True makes every measuring pass and the real render mix the audio again, each from freshly opened sources,
+    /// instead of replaying the first pass's spooled mix: the reference the spool is tested against. (Re-mixing from
+    /// the same, already read decoders is not a reference: a decoder read again after a seek may cut its packets
+    /// differently, which moves the resampler's rounding, so the old passes did not see quite the same floats.)
+    @TaskLocal static var remixesForLoudness = false
+
     /// The mastering stage of the real render: no gain and metering only (when `measuresLoudness`) without a
-    /// target; with one, the gain that brings composition samples `samples` of the mix to it (found by measuring
-    /// passes) and a true-peak limiter.
-    func makeAudioMastering(_ audio: ExportSettings.Audio, sampleRate: Int, channels: Int, capacity: Int,
-                            samples: Range<Int64>, pool: SourcePool) throws(ExportError) -> AudioMastering {
+    /// target; with one, the gain that brings the samples of `plan` to it (found by measuring
+    /// passes) and a true-peak limiter. With a target the mix is made once, by the first pass, and kept in the
+    /// returned spool, which the other passes and the real render read instead of mixing again; without a target
+    /// the returned source is nil and the real render mixes live.
+    func makeAudioMastering(_ audio: ExportSettings.Audio, sampleRate: Int, channels: Int, plan: AudioChunkPlan,
+                            pool: SourcePool) throws(ExportError)
+        -> (mastering: AudioMastering, source: (any AudioMixSource)?)
+    {
+        let capacity = plan.capacity
         guard let target = audio.loudnessTarget else {
-            return try AudioMastering(gain: 1, limiterCeiling: nil, meters: measuresLoudness, channels: channels,
-                                      sampleRate: sampleRate, capacity: capacity)
+            return (try AudioMastering(gain: 1, limiterCeiling: nil, meters: measuresLoudness, channels: channels,
+                                       sampleRate: sampleRate, capacity: capacity), nil)
         }
         guard target.isFinite else {
             throw ExportError.probe(path: nil, reason: "preset '\(settings.name)': loudness target \(target) is not a number")
         }
         let ceiling = audio.truePeakCeiling ?? Self.defaultTruePeakCeiling
         let limiterCeiling = Float(pow(10, (ceiling - Self.limiterSafetyMargin) / 20))
+        let remixes = Self.remixesForLoudness
+        let spool = remixes ? nil : try AudioMixSpool(start: plan.samples.lowerBound, channels: channels,
+                                                      sampleRate: sampleRate, capacity: capacity)
+        /// A mixer over `sources`, or over newly opened ones.
+        func freshMix(_ sources: SourcePool?) throws(ExportError) -> any AudioMixSource {
+            try AudioMixRenderer(composition: composition, audioMix: audioMix, sampleRate: sampleRate, channels: channels,
+                                 capacity: capacity,
+                                 pool: sources ?? SourcePool(decoderThreads: pool.decoderThreads, allowsDevices: pool.allowsDevices),
+                                 clampsOutput: false)
+        }
         func pass(gainDB: Double, limited: Bool) throws(ExportError) -> Loudness? {
             let mastering = try AudioMastering(gain: Float(pow(10, gainDB / 20)), limiterCeiling: limited ? limiterCeiling : nil,
                                                meters: true, channels: channels, sampleRate: sampleRate, capacity: capacity)
-            let mixer = try AudioMixRenderer(composition: composition, audioMix: audioMix, sampleRate: sampleRate,
-                                             channels: channels, capacity: capacity, pool: pool, clampsOutput: false)
-            var done = samples.lowerBound
-            while done < samples.upperBound {
+            let recording = spool.map { $0.written == 0 } ?? false
+            let mixer: any AudioMixSource
+            if let spool, !recording {
+                mixer = spool
+            } else {
+                mixer = try freshMix(remixes ? nil : pool)
+            }
+            for (from, count) in plan {
                 try checkCancelled()
-                let count = Int(min(Int64(capacity), samples.upperBound - done))
-                _ = try mastering.process(try mixer.render(from: done, count: count))
-                done += Int64(count)
+                let chunk = try mixer.render(from: from, count: count)
+                if recording { try spool?.append(chunk) }
+                _ = try mastering.process(chunk)
             }
             repeat { _ = try mastering.finish() } while mastering.hasPending
             return try mastering.measurement()
@@ -56,7 +81,9 @@ extension ExportSession {
                 }
             }
         }
-        return try AudioMastering(gain: Float(pow(10, gainDB / 20)), limiterCeiling: limiterCeiling, meters: true,
-                                  channels: channels, sampleRate: sampleRate, capacity: capacity)
+        let mastering = try AudioMastering(gain: Float(pow(10, gainDB / 20)), limiterCeiling: limiterCeiling,
+                                           meters: true, channels: channels, sampleRate: sampleRate, capacity: capacity)
+        if let spool { return (mastering, spool) }
+        return (mastering, try freshMix(nil))
     }
 }

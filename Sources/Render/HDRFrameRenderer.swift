@@ -111,7 +111,7 @@ final class HDRFrameRenderer: PictureRenderer {
         var slot = slots[layer.trackID]
         let area = placement.crop
         if slot == nil || slot!.scaler.sourceWidth != frame.width || slot!.scaler.sourceHeight != frame.height
-            || slot!.scaler.sourceFormat != frame.pixelFormat || slot!.crop != area
+            || slot!.scaler.sourceFormat != frame.pixelFormat || slot!.crop.width != area.width || slot!.crop.height != area.height
             || slot!.frame.width != scaled.width || slot!.frame.height != scaled.height
             || slot!.buffer.width != placement.width || slot!.buffer.height != placement.height {
             let format = alpha ? VideoFrameBuffer16.alphaFormat : VideoFrameBuffer16.format
@@ -122,7 +122,7 @@ final class HDRFrameRenderer: PictureRenderer {
         }
         guard let ready = slot else { return nil }
         slots[layer.trackID] = ready
-        try ready.scaler.scale(frame, into: ready.frame)
+        try ready.scaler.scale(frame, cropX: area.x, cropY: area.y, into: ready.frame)
         ready.buffer.copy(from: ready.frame, orientation: placement.orientation)
         return Compositor16.Layer(source: ready.buffer, x: placement.x, y: placement.y, opacity: opacity)
     }

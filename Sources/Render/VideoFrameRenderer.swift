@@ -29,8 +29,11 @@ final class VideoFrameRenderer {
     /// The encoder's frame, when it differs from the canvas in size or format.
     private let outputFrame: Frame?
     private var outputScaler: Scaler?
-    /// Per track: the scaler, scaled frame and buffer of its last axis-aligned placement.
-    private var slots: [Int32: LayerSlot] = [:]
+    /// Per track: the scalers, scaled frames and buffers of its last few axis-aligned placements, latest first (a
+    /// pan at a fractional scale alternates between sizes a pixel apart).
+    private var slots: [Int32: [LayerSlot]] = [:]
+    /// How many placements a track keeps ready.
+    private static let slotsPerTrack = 4
     /// Per track: the warper of its last general placement.
     private var warpers: [Int32: AffineWarper] = [:]
     /// Shaped, blurred and dipped transitions; made on first use.
@@ -40,6 +43,10 @@ final class VideoFrameRenderer {
     private let directFrame: Frame
     /// Titles, captions and ASS overlays drawn on the finished picture; nil without text.
     private let text: TextOverlay?
+    /// How many scalers this renderer has set up (a pan must not add one per frame).
+    private(set) var scalersMade = 0
+    /// False makes a fresh scaler for every picture: the reference the reuse is tested against.
+    var reusesScalers = true
 
     /// One layer's reusable conversion state.
     private struct LayerSlot {
@@ -150,7 +157,7 @@ final class VideoFrameRenderer {
             let scaler = try reuse(directScaler, frame: frame, crop: placement.crop, width: outputWidth,
                                    height: outputHeight, format: outputFormat)
             directScaler = scaler
-            try scaler.scale(frame, into: directFrame)
+            try scaler.scale(frame, cropX: placement.crop.x, cropY: placement.crop.y, into: directFrame)
             return directFrame
         } catch {
             throw ExportError.decode(path: nil, reason: "\(error)")
@@ -191,20 +198,27 @@ final class VideoFrameRenderer {
         let sourceAlpha = plan.frame.pixelFormat.hasAlpha
         let format: VideoFrameBuffer.PixelFormat = sourceAlpha || plan.needsAlpha ? .yuva420p : .yuv420p
         let libavFormat = sourceAlpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
-        var slot = slots[plan.trackID]
         let scaled = placement.scaledSize
-        let scaler = try reuse(slot?.scaler, frame: plan.frame, crop: placement.crop,
-                               width: scaled.width, height: scaled.height, format: libavFormat)
-        if slot == nil || slot!.scaler !== scaler || slot!.buffer.format != format
-            || slot!.buffer.width != placement.width || slot!.buffer.height != placement.height {
-            slot = LayerSlot(
-                scaler: scaler,
+        var cached = slots[plan.trackID] ?? []
+        let found = cached.firstIndex {
+            fits($0.scaler, frame: plan.frame, crop: placement.crop, width: scaled.width, height: scaled.height,
+                 format: libavFormat)
+                && $0.buffer.format == format && $0.buffer.width == placement.width && $0.buffer.height == placement.height
+        }
+        let ready: LayerSlot
+        if reusesScalers, let found {
+            ready = cached.remove(at: found)
+        } else {
+            scalersMade += 1
+            ready = LayerSlot(
+                scaler: try Scaler(sourceWidth: plan.frame.width, sourceHeight: plan.frame.height,
+                                   sourceFormat: plan.frame.pixelFormat, crop: placement.crop, width: scaled.width,
+                                   height: scaled.height, pixelFormat: libavFormat),
                 frame: try Frame(width: scaled.width, height: scaled.height, pixelFormat: libavFormat),
                 buffer: try VideoFrameBuffer(width: placement.width, height: placement.height, format: format))
         }
-        guard let ready = slot else { throw ExportError.decode(path: nil, reason: "no layer buffer") }
-        slots[plan.trackID] = ready
-        try ready.scaler.scale(plan.frame, into: ready.frame)
+        slots[plan.trackID] = Array(([ready] + cached).prefix(Self.slotsPerTrack))
+        try ready.scaler.scale(plan.frame, cropX: placement.crop.x, cropY: placement.crop.y, into: ready.frame)
         ready.buffer.copy(from: ready.frame, orientation: placement.orientation)
         if ready.buffer.hasAlpha && !sourceAlpha {
             ready.buffer.withPlane(3) { pointer, stride, _, height in pointer.update(repeating: 255, count: stride * height) }
@@ -228,18 +242,26 @@ final class VideoFrameRenderer {
         }
     }
 
-    /// `existing` when it converts exactly this geometry, else a new scaler.
+    /// `existing` when it converts these sizes and formats, else a new scaler. The crop's origin is not part of
+    /// the key: callers pass it to each `scale` call, so a moving crop keeps its scaler.
     private func reuse(_ existing: Scaler?, frame: Frame, crop: Scaler.Rect?, width: Int, height: Int,
                        format: LibAV.PixelFormat) throws(LibAVError) -> Scaler {
-        let area = crop ?? Scaler.Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        if let existing, existing.sourceWidth == frame.width, existing.sourceHeight == frame.height,
-           existing.sourceFormat == frame.pixelFormat, existing.width == width, existing.height == height,
-           existing.pixelFormat == format, existing.crop.width == area.width, existing.crop.height == area.height,
-           existing.crop.x == area.x & ~1 || existing.crop.x == area.x,
-           existing.crop.y == area.y & ~1 || existing.crop.y == area.y {
+        if reusesScalers, let existing,
+           fits(existing, frame: frame, crop: crop, width: width, height: height, format: format) {
             return existing
         }
+        scalersMade += 1
         return try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
                           crop: crop, width: width, height: height, pixelFormat: format)
+    }
+
+    /// Whether `scaler` converts `frame`'s size and format, cropped to `crop`'s size (wherever it lies), to `width` x
+    /// `height` `format`.
+    private func fits(_ scaler: Scaler, frame: Frame, crop: Scaler.Rect?, width: Int, height: Int,
+                      format: LibAV.PixelFormat) -> Bool {
+        let area = crop ?? Scaler.Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        return scaler.sourceWidth == frame.width && scaler.sourceHeight == frame.height
+            && scaler.sourceFormat == frame.pixelFormat && scaler.width == width && scaler.height == height
+            && scaler.pixelFormat == format && scaler.crop.width == area.width && scaler.crop.height == area.height
     }
 }
