@@ -2,11 +2,16 @@ import MediaCore
 
 /// Cuts one source range into the segments of a smart passthrough.
 ///
-/// The copied stretch of a piece starts at the first keyframe K1 at or after the piece's start and runs, in decode
-/// order, up to the last keyframe K2 whose group (with any leading pictures decoded after it, which refer to the
-/// group before) is shown no later than the piece's end. Copied packets shown before K1 (K1's own leading pictures
-/// in an open GOP) are dropped: the head re-encode shows those times. The head re-encodes `[start, K1)`, the tail
-/// `[first picture of K2's group, end)`; a piece with no usable keyframe is re-encoded whole.
+/// The copied stretch of a piece starts at the first IDR picture K1 at or after the piece's start and runs, in decode
+/// order, up to the last packet P before which everything copied is shown before everything after (see `copyEnd`),
+/// so a keyframe's leading pictures (open GOP, decoded after it, referring to the group before) are re-encoded with
+/// the tail, never copied. The head re-encodes `[start, K1)`, the tail `[first picture from P on, end)`; a piece
+/// with no IDR to start copying at is re-encoded whole.
+///
+/// Why K1 must be an IDR: after a re-encoded head, a copied open-GOP I picture (a recovery point that is not an IDR)
+/// continues picture-order counts and reference marking from pictures the output does not have; FFmpeg then drops or
+/// reorders pictures. An IDR resets both, and the re-encoded head ends its sequence (an end-of-sequence NAL unit) so
+/// the IDR follows it as the standard requires.
 struct SmartPassthroughPlanner {
     /// The source's packets.
     let index: VideoPacketIndex
@@ -29,7 +34,7 @@ struct SmartPassthroughPlanner {
     func segments(from start: MediaTime, to end: MediaTime) -> [SmartPassthroughPlan.Segment]? {
         guard !index.times(from: start, to: end).isEmpty else { return nil }
         let entries = index.entries
-        guard let first = entries.indices.first(where: { entries[$0].isKeyframe && entries[$0].pts >= start }),
+        guard let first = entries.indices.first(where: { entries[$0].isIDR && entries[$0].pts >= start }),
               entries[first].pts < end, let (last, copyEnd) = copyEnd(after: first, end: end),
               copyIsClean(packets: first..<last, times: entries[first].pts..<copyEnd) else {
             return [reencode(start..<end)]
@@ -41,14 +46,22 @@ struct SmartPassthroughPlanner {
         return segments
     }
 
-    /// Where copying from decode position `first` stops: the decode position of K2 (or the end of the stream) and the
-    /// first time not copied; nil when nothing after `first` can be copied.
+    /// Where copying from decode position `first` stops: the last decode position P whose earlier packets (from
+    /// `first`) are all shown before every later one, with the first picture still to come (X) no later than `end`;
+    /// returns P and X. Any such P works, keyframe or not (with B-pictures, the end of a mini-GOP): the tail
+    /// re-encode decodes from an earlier keyframe. Nil when nothing after `first` can be copied.
     private func copyEnd(after first: Int, end: MediaTime) -> (Int, MediaTime)? {
         let entries = index.entries
         if let shownLast = index.displayTimes.last, shownLast < end { return (entries.count, end) }
-        guard let last = entries.indices.last(where: { $0 > first && entries[$0].isKeyframe && laterMinimum[$0] <= end }),
-              laterMinimum[last] > entries[first].pts else { return nil }
-        return (last, laterMinimum[last])
+        var shownMax = entries[first].pts
+        var best: (Int, MediaTime)?
+        var position = first + 1
+        while position < entries.count, laterMinimum[position] <= end {
+            if shownMax < laterMinimum[position] { best = (position, laterMinimum[position]) }
+            if entries[position].pts >= entries[first].pts { shownMax = max(shownMax, entries[position].pts) }
+            position += 1
+        }
+        return best
     }
 
     /// Whether the packets at `packets` shown in `times` are exactly the pictures of `times`, none shown later.
