@@ -74,9 +74,11 @@ public final class OutputFile: @unchecked Sendable {
     }
 
     /// Adds a stream that carries packets copied unchanged from stream `index` of `input` (passthrough): the codec
-    /// parameters and time base are taken from the input stream, with stream-level tags; returns the new stream's index.
+    /// parameters and time base are taken from the input stream, with stream-level tags, and `extradata` (when given)
+    /// replaces the codec headers; returns the new stream's index.
     @discardableResult
-    public func addStream(copying index: Int, of input: InputFile, metadata: [String: String] = [:]) throws(LibAVError) -> Int {
+    public func addStream(copying index: Int, of input: InputFile, metadata: [String: String] = [:],
+                          extradata: [UInt8]? = nil) throws(LibAVError) -> Int {
         guard !headerWritten else {
             throw LibAVError.invalidArgument("cannot add a stream to '\(path)' after its header was written")
         }
@@ -87,6 +89,7 @@ public final class OutputFile: @unchecked Sendable {
                   "avcodec_parameters_copy", .create(path: path))
         // The input container's codec tag may be meaningless in the output container.
         stream.pointee.codecpar.pointee.codec_tag = 0
+        if let extradata { try replaceExtradata(of: stream.pointee.codecpar, with: extradata) }
         stream.pointee.time_base = source.pointee.time_base
         stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
         stream.pointee.r_frame_rate = source.pointee.r_frame_rate
@@ -95,6 +98,18 @@ public final class OutputFile: @unchecked Sendable {
         }
         sourceTimeBases.append(source.pointee.time_base)
         return Int(stream.pointee.index)
+    }
+
+    /// Gives `parameters` a padded copy of `bytes` as extradata; the parameters own (and free) it.
+    private func replaceExtradata(of parameters: UnsafeMutablePointer<AVCodecParameters>, with bytes: [UInt8]) throws(LibAVError) {
+        let padded = bytes.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)
+        let memory = try checkAllocation(av_mallocz(padded), "av_mallocz", .create(path: path))
+        bytes.withUnsafeBytes { source in
+            if let base = source.baseAddress { memory.copyMemory(from: base, byteCount: source.count) }
+        }
+        av_freep(&parameters.pointee.extradata)
+        parameters.pointee.extradata = memory.assumingMemoryBound(to: UInt8.self)
+        parameters.pointee.extradata_size = Int32(bytes.count)
     }
 
     /// Writes the header with muxer options (`movflags: +faststart`); an option the muxer does not know is an error.

@@ -15,6 +15,10 @@ public struct ExportResult: Sendable, Hashable {
     public var renderSeconds: Double
     /// Video frames encoded (1 for a poster, 0 for audio-only, packets copied for passthrough video).
     public var framesWritten: Int64
+    /// Passthrough: video pictures copied as they were (0 when the file was encoded).
+    public var copiedFrames: Int64
+    /// Smart passthrough: video pictures re-encoded at cuts between keyframes (0 otherwise).
+    public var reencodedFrames: Int64
     /// Why passthrough was asked for but the file was re-encoded; nil otherwise.
     public var reencodeReason: String?
     /// EBU R128 loudness of the encoded audio as it went into the encoder; nil without audio, for passthrough and
@@ -26,7 +30,9 @@ public struct ExportResult: Sendable, Hashable {
     /// Creates a result.
     public init(outputPath: String, probe: ProbedMedia, duration: MediaTime, byteSize: Int64, renderSeconds: Double,
                 framesWritten: Int64, reencodeReason: String? = nil, loudness: Loudness? = nil,
-                warnings: [SourceWarning] = []) {
+                warnings: [SourceWarning] = [], copiedFrames: Int64 = 0, reencodedFrames: Int64 = 0) {
+        self.copiedFrames = copiedFrames
+        self.reencodedFrames = reencodedFrames
         self.outputPath = outputPath
         self.probe = probe
         self.duration = duration

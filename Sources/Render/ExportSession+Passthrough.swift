@@ -74,6 +74,6 @@ extension ExportSession {
         let probe = try verify(duration: duration, tolerance: plan.frameDuration, video: true,
                                audio: plan.audioStream != nil)
         return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
-                            renderSeconds: 0, framesWritten: packets)
+                            renderSeconds: 0, framesWritten: packets, copiedFrames: packets)
     }
 }

@@ -156,6 +156,7 @@ public final class ExportSession: Sendable {
             let copied = range.start == .zero && range.end == duration ? composition : trimmed(composition, to: range)
             switch PassthroughPlan.make(composition: copied, videoComposition: videoComposition, settings: settings) {
             case let .copy(plan): return try exportPassthrough(plan, duration: range.duration)
+            case let .smart(plan): return try exportSmartPassthrough(plan, duration: range.duration)
             case let .reencode(reason): reencodeReason = reason
             }
         }

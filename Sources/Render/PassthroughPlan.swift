@@ -22,6 +22,8 @@ struct PassthroughPlan {
     enum Decision {
         /// The composition can be copied.
         case copy(PassthroughPlan)
+        /// It can be copied except near cuts between keyframes, which are re-encoded.
+        case smart(SmartPassthroughPlan)
         /// It cannot; the reason starts with `passthrough:`.
         case reencode(String)
     }
@@ -82,7 +84,7 @@ struct PassthroughPlan {
             return .reencode("passthrough: the video composition changes the picture (layers, opacity, transform or crop)")
         }
         return probe(url: url, track: track, copyAudio: !audioTracks.isEmpty && settings.audio != nil, video: video,
-                     audio: settings.audio)
+                     settings: settings)
     }
 
     /// Whether every instruction shows `trackID` alone, opaque, untransformed and uncropped.
@@ -99,7 +101,8 @@ struct PassthroughPlan {
 
     /// Checks the source's streams against the preset and every cut against the keyframes.
     private static func probe(url: URL, track: CompositionTrack, copyAudio: Bool, video: ExportSettings.Video,
-                              audio: ExportSettings.Audio?) -> Decision {
+                              settings: ExportSettings) -> Decision {
+        let audio = settings.audio
         let path = url.path
         guard let input = try? InputFile(path: path), let videoIndex = try? input.bestStream(.video),
               let stream = try? input.probedStream(videoIndex) else {
@@ -127,11 +130,17 @@ struct PassthroughPlan {
         for (index, segment) in track.segments.enumerated() {
             let name = "segment \(index + 1) of track \(track.trackID)"
             let range = segment.timeMapping.source
-            guard keyframe(at: range.start, in: input, stream: videoIndex) else {
-                return .reencode("passthrough: \(name) does not start on a keyframe")
+            var cut: String?
+            if !keyframe(at: range.start, in: input, stream: videoIndex) {
+                cut = "\(name) does not start on a keyframe"
+            } else if !(end.isNumeric && range.end >= end), !keyframe(at: range.end, in: input, stream: videoIndex) {
+                cut = "\(name) does not end on a keyframe"
             }
-            if !(end.isNumeric && range.end >= end), !keyframe(at: range.end, in: input, stream: videoIndex) {
-                return .reencode("passthrough: \(name) does not end on a keyframe")
+            guard let cut else { continue }
+            switch SmartPassthroughPlan.make(input: input, videoStream: videoIndex, audioStream: audioIndex,
+                                             pieces: track.segments.map(\.timeMapping), settings: settings, video: video) {
+            case let .success(plan): return .smart(plan)
+            case let .failure(refusal): return .reencode("passthrough: \(cut) and \(refusal.reason)")
             }
         }
         return .copy(PassthroughPlan(path: path, videoStream: videoIndex, audioStream: audioIndex,

@@ -1,0 +1,75 @@
+import LibAV
+import MediaCore
+
+/// Copies a smart passthrough's audio packets, piece by piece: the packets whose pts fall inside the piece's source
+/// range, moved by the piece's offset (so sound stays exactly where it was against the pictures), written as the
+/// video advances so the muxer can interleave without holding much.
+final class SmartAudioCopier {
+    /// The source, opened for its audio.
+    private let input: InputFile
+    /// The audio stream in the source.
+    private let stream: Int
+    /// The audio stream in the output.
+    private let outputStream: Int
+    /// The piece being copied.
+    private var mapping: TimeMapping?
+    /// A packet read past the last limit, kept for the next call.
+    private var held: Packet?
+    /// Whether the source has no more packets for this piece.
+    private var exhausted = false
+
+    /// Opens `path` to copy its stream `stream` into output stream `outputStream`.
+    init(path: String, stream: Int, outputStream: Int) throws(ExportError) {
+        do {
+            input = try InputFile(path: path)
+        } catch {
+            throw ExportError.wrap(error, path: path)
+        }
+        self.stream = stream
+        self.outputStream = outputStream
+    }
+
+    /// Starts copying the piece `mapping`.
+    func begin(_ mapping: TimeMapping) throws(ExportError) {
+        self.mapping = mapping
+        held = nil
+        exhausted = false
+        do {
+            try input.seek(to: mapping.source.start, stream: stream)
+        } catch {
+            throw ExportError.wrap(error, path: input.path)
+        }
+    }
+
+    /// Writes the piece's packets shown before the source time `limit`.
+    func copy(until limit: MediaTime, to output: OutputFile) throws(ExportError) {
+        guard let mapping else { return }
+        let end = min(limit, mapping.source.end)
+        while !exhausted {
+            let nextPacket = held == nil ? try next() : held
+            held = nil
+            guard let packet = nextPacket else { exhausted = true; return }
+            if packet.pts >= mapping.source.end { exhausted = true; return }
+            if packet.pts >= end { held = packet; return }
+            guard packet.pts >= mapping.source.start else { continue }
+            packet.shiftTimestamps(by: mapping.target.start - mapping.source.start)
+            do {
+                try output.write(packet, stream: outputStream)
+            } catch {
+                throw ExportError.wrap(error, path: nil, output: output.path)
+            }
+        }
+    }
+
+    /// The next packet of the audio stream, nil at the end.
+    private func next() throws(ExportError) -> Packet? {
+        do {
+            while let packet = try input.readPacket() {
+                if packet.streamIndex == stream { return packet }
+            }
+            return nil
+        } catch {
+            throw ExportError.wrap(error, path: input.path)
+        }
+    }
+}
