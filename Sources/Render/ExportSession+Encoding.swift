@@ -11,8 +11,12 @@ extension ExportSession {
         let video = settings.container == .m4a ? nil : settings.video
         let audio = settings.audio
         let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
+        let depth = pipelineDepth
         let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
-        try pool.openAll(in: composition, video: video != nil, audio: audio != nil)
+        // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
+        let audioPool = depth > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices) : pool
+        try pool.openAll(in: composition, video: video != nil, audio: audio != nil && audioPool === pool)
+        if audioPool !== pool { try audioPool.openAll(in: composition, video: false, audio: audio != nil) }
         try checkCancelled()
 
         let output: OutputFile
@@ -72,10 +76,10 @@ extension ExportSession {
                 } ?? []
                 let plan = AudioChunkPlan(samples: samples, capacity: max(4096, perFrame), frameEnds: frameEnds)
                 let (mastering, mix) = try makeAudioMastering(audio, sampleRate: rate, channels: audioSettings.channels,
-                                                              plan: plan, pool: pool)
+                                                              plan: plan, pool: audioPool)
                 let mixer: any AudioMixSource = try mix ?? AudioMixRenderer(
                     composition: composition, audioMix: audioMix, sampleRate: rate, channels: audioSettings.channels,
-                    capacity: max(4096, perFrame), pool: pool, clampsOutput: audio.loudnessTarget == nil)
+                    capacity: max(4096, perFrame), pool: audioPool, clampsOutput: audio.loudnessTarget == nil)
                 audioPipe = (mixer, pipe, samples, mastering)
             } catch let error as ExportError {
                 throw error
@@ -92,26 +96,31 @@ extension ExportSession {
             throw ExportError.wrap(error, path: nil, output: outputPath)
         }
 
-        /// The next composition sample to mix.
-        var audioDone = audioPipe?.samples.lowerBound ?? 0
-        /// Mixes and encodes audio up to composition sample `target`.
-        func pumpAudio(to target: Int64) throws(ExportError) {
-            guard let audioPipe else { return }
-            let end = audioPipe.samples.upperBound
-            while audioDone < min(target, end) {
-                let count = Int(min(Int64(audioPipe.mixer.capacity), min(target, end) - audioDone))
-                try audioPipe.pipe.push(try audioPipe.mastering.process(try audioPipe.mixer.render(from: audioDone, count: count)))
-                audioDone += Int64(count)
+        let rate = Int32(audioRate)
+        let frames = videoPipe.map { pipe in
+            FramePipeline(renderer: pipe.renderer, frames: 0..<pipe.frames, depth: depth) { [clock = pipe.clock] in
+                range.start + clock.time(ofFrame: $0)
             }
+        }
+        // Audio goes to the muxer up to the next frame's time after each frame.
+        let audioPump = audioPipe.map { audio in
+            AudioPump(mixer: audio.mixer, mastering: audio.mastering, pipe: audio.pipe, samples: audio.samples,
+                      depth: depth, steps: videoPipe?.frames ?? 0) { [clock = videoPipe?.clock] index in
+                guard let clock else { return 0 }
+                return (range.start + clock.time(ofFrame: index + 1)).convertScale(rate, method: .roundTowardPositiveInfinity).value
+            }
+        }
+        defer {
+            frames?.close()
+            audioPump?.close()
         }
 
         var framesWritten: Int64 = 0
-        if let videoPipe {
-            let rate = Int32(audioRate)
+        if let videoPipe, let frames {
             for index in 0..<videoPipe.frames {
                 try checkCancelled()
                 let time = videoPipe.clock.time(ofFrame: index)
-                let frame = try videoPipe.renderer.render(at: range.start + time)
+                let frame = try frames.next()
                 do {
                     frame.pts = time
                     try output.write(try videoPipe.encoder.encode(frame), stream: videoPipe.stream)
@@ -119,9 +128,9 @@ extension ExportSession {
                     throw ExportError.wrap(error, path: nil, output: outputPath)
                 }
                 framesWritten += 1
-                if audioPipe != nil {
+                if let audioPump {
                     let next = range.start + videoPipe.clock.time(ofFrame: index + 1)
-                    try pumpAudio(to: next.convertScale(rate, method: .roundTowardPositiveInfinity).value)
+                    try audioPump.pump(to: next.convertScale(rate, method: .roundTowardPositiveInfinity).value)
                 }
                 report(progress: Double(index + 1) / Double(videoPipe.frames))
             }
@@ -130,21 +139,22 @@ extension ExportSession {
             } catch {
                 throw ExportError.wrap(error, path: nil, output: outputPath)
             }
+            frames.close()
         }
-        if let audioPipe {
-            let samples = audioPipe.samples
-            while audioDone < samples.upperBound {
+        if let audioPump {
+            let samples = audioPump.samples
+            while audioPump.position < samples.upperBound {
                 try checkCancelled()
-                try pumpAudio(to: audioDone + Int64(audioPipe.mixer.capacity))
+                try audioPump.pump(to: audioPump.position + Int64(audioPump.capacity))
                 if videoPipe == nil {
-                    report(progress: Double(audioDone - samples.lowerBound) / Double(max(1, samples.count)))
+                    report(progress: Double(audioPump.position - samples.lowerBound) / Double(max(1, samples.count)))
                 }
             }
-            repeat { try audioPipe.pipe.push(try audioPipe.mastering.finish()) } while audioPipe.mastering.hasPending
-            try audioPipe.pipe.finish()
+            try audioPump.finish()
         }
         try checkCancelled()
-        let warnings = try pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit)
+        let warnings = try pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit,
+                                         alongside: audioPool === pool ? [] : [audioPool])
         do {
             try output.writeTrailer()
         } catch {
@@ -156,7 +166,7 @@ extension ExportSession {
             + MediaTime(value: 2, timescale: 1000)
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
         return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
-                            renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPipe?.mastering.measurement(),
+                            renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPump?.mastering.measurement(),
                             warnings: warnings)
     }
 

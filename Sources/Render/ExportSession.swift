@@ -33,6 +33,7 @@ public final class ExportSession: Sendable {
         var measuresLoudness = true
         var timeRange = TimeRange.everything
         var allowsDevices = false
+        var pipelineDepth = ExportSession.defaultPipelineDepth
     }
 
     private let state = Mutex(State())
@@ -61,6 +62,16 @@ public final class ExportSession: Sendable {
         get { state.withLock { $0.decoderThreads } }
         set { state.withLock { $0.decoderThreads = max(0, newValue) } }
     }
+
+    /// Frames rendered (and audio chunks mixed) ahead on threads of their own while the caller encodes and muxes;
+    /// 0 renders, mixes, encodes and muxes on the calling thread. The bytes written are the same either way.
+    var pipelineDepth: Int {
+        get { state.withLock { $0.pipelineDepth } }
+        set { state.withLock { $0.pipelineDepth = max(0, newValue) } }
+    }
+
+    /// The default `pipelineDepth`: enough to ride out a slow frame (a transition, a seek) without holding much.
+    static let defaultPipelineDepth = 3
 
     /// Whether sources may be named pipes or character or block devices (default false: regular files only).
     public var allowsDevices: Bool {

@@ -6,11 +6,15 @@ extension SourcePool {
     /// The export's warnings about its sources, in path order: damaged packets concealed per file and stream kind
     /// (readers of the same file are merged, so a packet two readers met counts once), and HDR sources tone-mapped.
     /// Throws a `decode` error naming the file, the count and the share when a source's damaged packets are more
-    /// than `damageLimit` (a fraction, 0 for none at all) of the packets decoded from it.
-    func warnings(damageLimit: Double) throws(ExportError) -> [SourceWarning] {
+    /// than `damageLimit` (a fraction, 0 for none at all) of the packets decoded from it. The sources of `others`
+    /// (the same export's other pools) count as this pool's.
+    func warnings(damageLimit: Double, alongside others: [SourcePool] = []) throws(ExportError) -> [SourceWarning] {
+        let pools = [self] + others
+        let videoReaders = pools.flatMap(\.videoReaders.values)
+        let audioDecoders = pools.flatMap(\.audioDecoders.values)
         var damage: [DamageKey: DecodeDamage] = [:]
-        for reader in videoReaders.values { damage[DamageKey(path: reader.path, kind: "video"), default: DecodeDamage()].merge(reader.damage) }
-        for decoder in audioDecoders.values { damage[DamageKey(path: decoder.path, kind: "audio"), default: DecodeDamage()].merge(decoder.damage) }
+        for reader in videoReaders { damage[DamageKey(path: reader.path, kind: "video"), default: DecodeDamage()].merge(reader.damage) }
+        for decoder in audioDecoders { damage[DamageKey(path: decoder.path, kind: "audio"), default: DecodeDamage()].merge(decoder.damage) }
         var warnings: [SourceWarning] = []
         for (key, record) in damage.sorted(by: { $0.key < $1.key }) where !record.isEmpty {
             if record.damagedShare > damageLimit {
@@ -20,7 +24,7 @@ extension SourcePool {
                                           message: Self.damageMessage(record, kind: key.kind, path: key.path)))
         }
         var toneMapped: [String: ColorDescription] = [:]
-        for reader in videoReaders.values {
+        for reader in videoReaders {
             if let color = reader.lightConversion, color.isHDR, toneMapped[reader.path] == nil { toneMapped[reader.path] = color }
         }
         for (path, color) in toneMapped.sorted(by: { $0.key < $1.key }) {

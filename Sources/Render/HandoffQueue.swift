@@ -1,0 +1,60 @@
+import Foundation
+
+/// A bounded first-in first-out hand-off from one producer thread to one consumer thread: `put` waits while the
+/// queue is full (the back-pressure that keeps memory flat), `take` while it is empty; `close` stops both sides.
+///
+/// `@unchecked Sendable`: the items are only touched under the condition's lock, and each item has one owner at a
+/// time (the producer until `put`, the consumer after `take`).
+final class HandoffQueue<Item>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [Item] = []
+    private let capacity: Int
+    /// The producer will put nothing more.
+    private var isFinished = false
+    /// The consumer gave up: puts are dropped and takes return nil.
+    private var isClosed = false
+
+    /// A queue holding at most `capacity` (at least 1) items.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Appends `item`, waiting while the queue is full; false (and the item dropped) once the queue is closed.
+    @discardableResult
+    func put(_ item: Item) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= capacity, !isClosed { condition.wait() }
+        guard !isClosed else { return false }
+        items.append(item)
+        condition.broadcast()
+        return true
+    }
+
+    /// The oldest item, waiting while the queue is empty; nil once it is closed, or finished and empty.
+    func take() -> Item? {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty, !isFinished, !isClosed { condition.wait() }
+        guard !isClosed, !items.isEmpty else { return nil }
+        condition.broadcast()
+        return items.removeFirst()
+    }
+
+    /// Says that nothing more will be put; `take` returns what is left, then nil.
+    func finish() {
+        condition.lock()
+        isFinished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Wakes both sides for good and drops the items left.
+    func close() {
+        condition.lock()
+        isClosed = true
+        items.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+}

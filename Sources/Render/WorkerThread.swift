@@ -1,0 +1,24 @@
+import Foundation
+
+/// A thread of its own running one closure, which `join()` waits for.
+final class WorkerThread: Sendable {
+    /// Signalled when the closure has returned.
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts `body` on a new thread named `name`, with an 8 MB stack like the main thread's (decoders and libass
+    /// run on it).
+    init(name: String, body: @escaping @Sendable () -> Void) {
+        let thread = Thread { [done] in
+            body()
+            done.signal()
+        }
+        thread.name = name
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Waits until the closure has returned; call once.
+    func join() {
+        done.wait()
+    }
+}
