@@ -23,34 +23,10 @@ extension ExportSession {
             throw ExportError.wrap(error, path: outputPath, output: outputPath)
         }
 
-        // Video: renderer, encoder, stream.
-        var videoPipe: (renderer: any PictureRenderer, encoder: Encoder, stream: Int, clock: FrameClock, frames: Int64)?
+        // Video: renderer, the first encoder, stream, segment plan.
+        var videoPipe: SegmentedVideo?
         if let video {
-            let format = try settings.encoderPixelFormat(video)
-            let renderer: any PictureRenderer
-            var encoderSettings = settings.encoderSettings(video, pixelFormat: format)
-            if video.isHDR {
-                let hdr = try pool.prepareHDR(for: composition)
-                renderer = try HDRFrameRenderer(
-                    composition: composition, videoComposition: videoComposition, width: video.width,
-                    height: video.height, pixelFormat: format, color: hdr.color, sources: pool)
-                encoderSettings = ExportSettings.hdr(encoderSettings, color: hdr.color, metadata: hdr.metadata)
-            } else {
-                renderer = try VideoFrameRenderer(
-                    composition: composition, videoComposition: videoComposition, width: video.width,
-                    height: video.height, pixelFormat: format, sources: pool)
-            }
-            let name = ExportSettings.encoderName(video.codec)
-            do {
-                let clock = try FrameClock(frameRate: video.frameRate)
-                let encoder = try Encoder(codec: name, video: encoderSettings, globalHeader: output.needsGlobalHeader)
-                let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"))
-                videoPipe = (renderer, encoder, stream, clock, try clock.frameCount(for: duration))
-            } catch let error as LibAVError {
-                throw ExportError.encoderSetup(error, output: outputPath)
-            } catch {
-                throw ExportError.probe(path: nil, reason: "preset '\(settings.name)': \(error)")
-            }
+            videoPipe = try makeSegmentedVideo(video, range: range, pool: pool, output: output)
         }
 
         // Audio: mixer, encoder, stream.
@@ -101,30 +77,11 @@ extension ExportSession {
         }
 
         var framesWritten: Int64 = 0
-        if let videoPipe {
-            let rate = Int32(audioRate)
-            for index in 0..<videoPipe.frames {
-                try checkCancelled()
-                let time = videoPipe.clock.time(ofFrame: index)
-                let frame = try videoPipe.renderer.render(at: range.start + time)
-                do {
-                    frame.pts = time
-                    try output.write(try videoPipe.encoder.encode(frame), stream: videoPipe.stream)
-                } catch {
-                    throw ExportError.wrap(error, path: nil, output: outputPath)
-                }
-                framesWritten += 1
-                if audioPipe != nil {
-                    let next = range.start + videoPipe.clock.time(ofFrame: index + 1)
-                    try pumpAudio(to: next.convertScale(rate, method: .roundTowardPositiveInfinity).value)
-                }
-                report(progress: Double(index + 1) / Double(videoPipe.frames))
-            }
-            do {
-                try output.write(try videoPipe.encoder.finish(), stream: videoPipe.stream)
-            } catch {
-                throw ExportError.wrap(error, path: nil, output: outputPath)
-            }
+        var reused: [SegmentReuse] = []
+        if var videoPipe {
+            let written = try exportSegments(&videoPipe, range: range, output: output,
+                                             audioRate: audioPipe == nil ? nil : Int32(audioRate), pumpAudio: pumpAudio)
+            (framesWritten, reused) = (written.frames, written.reused)
         }
         if let audioPipe {
             let samples = audioPipe.samples
@@ -152,7 +109,7 @@ extension ExportSession {
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
         return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
                             renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPipe?.mastering.measurement(),
-                            warnings: warnings)
+                            warnings: warnings, reusedSegments: reused)
     }
 
     /// Probes the written file: it must have streams (video and audio as asked) and, for timed media, a duration

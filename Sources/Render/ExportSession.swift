@@ -33,6 +33,7 @@ public final class ExportSession: Sendable {
         var measuresLoudness = true
         var timeRange = TimeRange.everything
         var allowsDevices = false
+        var segmentCache: SegmentCache?
     }
 
     private let state = Mutex(State())
@@ -60,6 +61,12 @@ public final class ExportSession: Sendable {
     public var decoderThreads: Int {
         get { state.withLock { $0.decoderThreads } }
         set { state.withLock { $0.decoderThreads = max(0, newValue) } }
+    }
+
+    /// The run's shared video segments (nil: every segment is rendered); the bytes are the same either way.
+    public var segmentCache: SegmentCache? {
+        get { state.withLock { $0.segmentCache } }
+        set { state.withLock { $0.segmentCache = newValue } }
     }
 
     /// Whether sources may be named pipes or character or block devices (default false: regular files only).
