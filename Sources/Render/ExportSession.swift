@@ -172,7 +172,7 @@ public final class ExportSession: Sendable {
     }
 
     /// `timeRange` cut to `[0, duration)`; an invalid, non-numeric or empty result is an error.
-    private func exportedRange(of duration: MediaTime) throws(ExportError) -> TimeRange {
+    func exportedRange(of duration: MediaTime) throws(ExportError) -> TimeRange {
         let asked = timeRange
         let range = asked.intersection(TimeRange(start: .zero, duration: duration))
         guard asked.isValid, asked.start.isNumeric, range.isValid, range.start.isNumeric, range.duration.isNumeric,

@@ -56,9 +56,9 @@ struct SegmentDescriber {
         else { return nil }
         var layers: [Layer] = []
         for layer in instruction.layerInstructions {
-            guard let described = describe(layer, at: first) else { return nil }
+            guard let described = describe(layer, at: first, identifying: true) else { return nil }
             for time in times.dropFirst() {
-                guard !moves(layer, at: time), describe(layer, at: time).map({ same($0, described) }) == true
+                guard !moves(layer, at: time), describe(layer, at: time, identifying: false).map({ same($0, described) }) == true
                 else { return nil }
             }
             if described.opacity > 0 { layers.append(described) }
@@ -75,16 +75,17 @@ struct SegmentDescriber {
         return SegmentKey(identity: text, label: names.joined(separator: "+") + from)
     }
 
-    /// The layer at `time`, with its source time at `time`; nil when its picture cannot be keyed.
-    private func describe(_ layer: LayerInstruction, at time: MediaTime) -> Layer? {
+    /// The layer at `time`, with its source time at `time` (and, `identifying`, its file's size and modification
+    /// time); nil when its picture cannot be keyed.
+    private func describe(_ layer: LayerInstruction, at time: MediaTime, identifying: Bool) -> Layer? {
         guard let track = composition.track(withID: layer.trackID) else { return nil }
         let opacity = layer.opacity(at: time)
         guard let segment = track.segment(forTrackTime: time), !segment.isEmpty, segment.targetRange.contains(time),
               let url = segment.sourceURL, opacity.isFinite, opacity > 0 else {
             return opacity.isFinite ? Layer.hidden : nil
         }
-        let identity = url.isFileURL ? Self.fileIdentity(url) : (nil, nil)
-        if url.isFileURL, identity.0 == nil { return nil }
+        let identity = url.isFileURL && identifying ? Self.fileIdentity(url) : (nil, nil)
+        if url.isFileURL, identifying, identity.0 == nil { return nil }
         return Layer(url: url.absoluteString, fileSize: identity.0, fileModified: identity.1,
                      sourceTrack: segment.sourceTrackID, sourceStart: segment.sourceTime(forTrackTime: time),
                      sourceDuration: segment.timeMapping.source.duration,
@@ -97,6 +98,7 @@ struct SegmentDescriber {
     private func same(_ a: Layer, _ b: Layer) -> Bool {
         var moved = b
         moved.sourceStart = a.sourceStart
+        (moved.fileSize, moved.fileModified) = (a.fileSize, a.fileModified)
         return moved == a
     }
 
