@@ -44,8 +44,9 @@ public final class SegmentCache: @unchecked Sendable {
     /// Cached packets for `key`, or `.render` (the caller now renders it). Waits while another job renders `key`.
     func claim(_ key: SegmentKey) -> Claim {
         condition.withLock {
-            if let uses = remainingUses[key] { remainingUses[key] = uses - 1 }
+            // A waiter counts as a use still to come, so the renderer's `store` keeps the packets for it.
             while case .rendering = entries[key] { condition.wait() }
+            if let uses = remainingUses[key] { remainingUses[key] = uses - 1 }
             guard case .ready(let packets, _) = entries[key] else {
                 entries[key] = .rendering
                 return .render
