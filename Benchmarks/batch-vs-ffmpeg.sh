@@ -71,8 +71,8 @@ run_ffmpeg() { # prints "wall cpu peak_kib" (peak: the two largest per-command p
   local start; start=$(now)
   xargs -P 2 -d '\n' -I{} sh -c '{}' < "$work/commands"
   local wall; wall=$(calc "$(now) - $start")
-  cat "$work"/time-*x* | awk -v wall="$wall" '{ cpu += $2 + $3; peaks[NR] = $4 }
-    END { n = asort(peaks); print wall, cpu, peaks[n] + (n > 1 ? peaks[n - 1] : 0) }'
+  cat "$work"/time-*x* | awk -v wall="$wall" '{ cpu += $2 + $3; if ($4 > first) { second = first; first = $4 }
+    else if ($4 > second) second = $4 } END { print wall, cpu, first + second }'
 }
 best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
 runs=${RUNS:-2}
