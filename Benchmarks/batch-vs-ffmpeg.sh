@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# A batch of 12 outputs (4 products x 3 aspects) sharing an intro, an outro and a music bed, rendered by
-# `mediabatch run` and by a shell loop of equivalent ffmpeg commands, in the same run. Each output: intro (3 s),
-# 5 s of the product clip, outro (3 s), 0.5 s crossfades, every picture covering the canvas, the bed at -14 dB;
-# web-720p canvas refitted per aspect (1280x720, 720x1280, 1280x1280), x264 veryfast crf 23, AAC.
-# Prints both wall times and the ratio mediabatch / ffmpeg loop (target: <= 0.8).
+# Issue 12's B2: a batch of 12 outputs of 7 s (4 product clips x 3 aspects: 16:9, 9:16, 1:1) sharing a 2 s intro,
+# a 2 s outro and a music bed, 0.5 s crossfades, every picture covering its canvas; web-720p refitted per aspect
+# (1280x720, 720x1280, 1280x1280), x264 veryfast crf 23, AAC. mediabatch renders the batch in one process (its
+# outputs share the encoded intro and outro segments); the competitor is the equivalent ffmpeg commands run two at
+# a time (xargs -P 2, the best use of 2 cores for single ffmpeg processes). The two are run alternately, RUNS times
+# each (default 2), and each one's best wall time is kept.
+# Prints wall, CPU (user + system) and peak memory of both and the ratio mediabatch / ffmpeg (target: <= 0.5,
+# mediabatch <= 350 MB). mediabatch's peak is its process's maximum resident set; ffmpeg's is the sum of the two
+# largest per-command peaks (an upper bound of what two concurrent commands held at once).
 # Usage: bash Benchmarks/batch-vs-ffmpeg.sh   (from the repository root)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,12 +19,12 @@ trap 'rm -rf "$work"' EXIT
 ff="ffmpeg -hide_banner -loglevel error -y"
 mk() { $ff -f lavfi -i "$1" -f lavfi -i "sine=frequency=$2:sample_rate=48000:duration=$3" -t "$3" \
         -c:v libx264 -preset veryfast -crf 20 -g 30 -pix_fmt yuv420p -c:a aac -b:a 128k -ac 2 -shortest "$4"; }
-mk "testsrc2=size=1280x720:rate=30" 330 3 "$work/intro.mp4"
-mk "smptebars=size=1280x720:rate=30" 262 3 "$work/outro.mp4"
+mk "testsrc2=size=1280x720:rate=30" 330 2 "$work/intro.mp4"
+mk "smptebars=size=1280x720:rate=30" 262 2 "$work/outro.mp4"
 for p in shoes:red bag:teal watch:orange hat:purple; do
-  mk "color=c=${p##*:}:size=1280x720:rate=30,drawbox=x='mod(t*200,1000)':y=200:w=200:h=200:color=white:t=fill" 440 6 "$work/${p%%:*}.mp4"
+  mk "color=c=${p##*:}:size=1280x720:rate=30,drawbox=x='mod(t*200,1000)':y=200:w=200:h=200:color=white:t=fill" 440 5 "$work/${p%%:*}.mp4"
 done
-$ff -f lavfi -i "sine=frequency=220:sample_rate=48000:duration=12" -ac 2 -c:a aac -b:a 128k "$work/bed.m4a"
+$ff -f lavfi -i "sine=frequency=220:sample_rate=48000:duration=8" -ac 2 -c:a aac -b:a 128k "$work/bed.m4a"
 
 mkdir -p "$work/m"
 cat > "$work/m/batch.yaml" <<'YAML'
@@ -35,32 +39,57 @@ outputs:
     intro: { source: ../intro.mp4, fit: cover, transition: { type: crossfade, duration: 0.5s } }
     outro: { source: ../outro.mp4, fit: cover, transition: { type: crossfade, duration: 0.5s } }
     soundtrack: { source: ../bed.m4a, volume: -14dB }
-    clips: [ { source: "../{product}.mp4", from: 0.5s, to: 5.5s, fit: cover } ]
+    clips: [ { source: "../{product}.mp4", from: 0.5s, to: 4.5s, fit: cover } ]
 YAML
 
-start=$(date +%s.%N)
-"$bin" run "$work/m" --force --quiet >/dev/null
-mb=$(awk "BEGIN { print $(date +%s.%N) - $start }")
-
+# The ffmpeg commands, one per line.
 mkdir -p "$work/out-ff"
-start=$(date +%s.%N)
+: > "$work/commands"
 for product in shoes bag watch hat; do
   for size in 1280x720 720x1280 1280x1280; do
     w=${size%x*}; h=${size#*x}
     v="scale=$w:$h:force_original_aspect_ratio=increase,crop=$w:$h,fps=30,format=yuv420p,setsar=1"
-    $ff -i "$work/intro.mp4" -i "$work/$product.mp4" -i "$work/outro.mp4" -i "$work/bed.m4a" -filter_complex "
-      [0:v]$v[v0];[1:v]trim=0.5:5.5,setpts=PTS-STARTPTS,$v[v1];[2:v]$v[v2];
-      [v0][v1]xfade=transition=fade:duration=0.5:offset=2.5[x];[x][v2]xfade=transition=fade:duration=0.5:offset=7[vout];
-      [1:a]atrim=0.5:5.5,asetpts=PTS-STARTPTS[a1];[0:a][a1]acrossfade=d=0.5[ax];[ax][2:a]acrossfade=d=0.5[aclips];
-      [3:a]volume=-14dB[bed];[aclips][bed]amix=inputs=2:duration=first:normalize=0[aout]" \
-      -map "[vout]" -map "[aout]" -c:v libx264 -preset veryfast -crf 23 -c:a aac -b:a 160k -ar 48000 \
-      -movflags +faststart "$work/out-ff/promo-$product-$size.mp4"
+    fc="[0:v]$v[v0];[1:v]trim=0.5:4.5,setpts=PTS-STARTPTS,$v[v1];[2:v]$v[v2];"
+    fc+="[v0][v1]xfade=transition=fade:duration=0.5:offset=1.5[x];[x][v2]xfade=transition=fade:duration=0.5:offset=5[vout];"
+    fc+="[1:a]atrim=0.5:4.5,asetpts=PTS-STARTPTS[a1];[0:a][a1]acrossfade=d=0.5[ax];[ax][2:a]acrossfade=d=0.5[aclips];"
+    fc+="[3:a]volume=-14dB[bed];[aclips][bed]amix=inputs=2:duration=first:normalize=0[aout]"
+    echo "/usr/bin/time -f '%e %U %S %M' -o $work/time-$product-$size $ff -i $work/intro.mp4 -i $work/$product.mp4" \
+      "-i $work/outro.mp4 -i $work/bed.m4a -filter_complex '$fc' -map '[vout]' -map '[aout]' -c:v libx264" \
+      "-preset veryfast -crf 23 -c:a aac -b:a 160k -ar 48000 -movflags +faststart $work/out-ff/promo-$product-$size.mp4" \
+      >> "$work/commands"
   done
 done
-loop=$(awk "BEGIN { print $(date +%s.%N) - $start }")
+
+now() { date +%s.%N; }
+calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+run_mediabatch() { # prints "wall cpu peak_kib"
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time-mb" "$bin" run "$work/m" --force --quiet >/dev/null
+  awk '{ print $1, $2 + $3, $4 }' "$work/time-mb"
+}
+run_ffmpeg() { # prints "wall cpu peak_kib" (peak: the two largest per-command peaks added)
+  rm -f "$work"/time-*x*
+  local start; start=$(now)
+  xargs -P 2 -d '\n' -I{} sh -c '{}' < "$work/commands"
+  local wall; wall=$(calc "$(now) - $start")
+  cat "$work"/time-*x* | awk -v wall="$wall" '{ cpu += $2 + $3; if ($4 > first) { second = first; first = $4 }
+    else if ($4 > second) second = $4 } END { print wall, cpu, first + second }'
+}
+best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
+runs=${RUNS:-2}
+mb_wall=""; ff_wall=""
+for ((i = 1; i <= runs; i++)); do
+  read -r w c r < <(run_mediabatch)
+  [ "$(best "$w" "$mb_wall")" = "$w" ] && { mb_wall=$w; mb_cpu=$c; mb_rss=$r; }
+  read -r w c r < <(run_ffmpeg)
+  [ "$(best "$w" "$ff_wall")" = "$w" ] && { ff_wall=$w; ff_cpu=$c; ff_rss=$r; }
+done
 
 count=$(ls "$work/out-mb"/*.mp4 | wc -l)
-echo "batch: 12 outputs (4 products x 3 aspects), 10 s each, shared intro/outro/bed; x264 veryfast crf 23"
-printf "mediabatch run   %6.2f s  (%d outputs)\n" "$mb" "$count"
-printf "ffmpeg loop      %6.2f s  (12 outputs)\n" "$loop"
-printf "ratio mediabatch/ffmpeg loop: %.2f (target <= 0.8)\n" "$(awk "BEGIN { print $mb / $loop }")"
+echo "B2: 12 outputs of 7 s (4 clips x 3 aspects), shared 2 s intro/outro, 0.5 s crossfades, bed; x264 veryfast crf 23"
+printf "mediabatch run        %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (%d outputs, best of %d)\n" \
+  "$mb_wall" "$mb_cpu" "$(calc "$mb_rss/1024")" "$count" "$runs"
+printf "ffmpeg, 2 at a time   %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (12 outputs, best of %d)\n" \
+  "$ff_wall" "$ff_cpu" "$(calc "$ff_rss/1024")" "$runs"
+printf "ratio mediabatch/ffmpeg: wall %.2f (target <= 0.5), cpu %.2f; mediabatch peak %.0f MB (target <= 350)\n" \
+  "$(calc "$mb_wall / $ff_wall")" "$(calc "$mb_cpu / $ff_cpu")" "$(calc "$mb_rss/1024")"
+grep -o 'shared segments: [^"]*' "$work/out-mb/report.md" || true

@@ -40,12 +40,14 @@ public final class BatchRunner: Sendable {
         let decoderThreads = concurrency == 1 ? 1 : max(1, cores / concurrency)
         events(.planned(total: selection.order.count, toRender: renderCount, concurrency: concurrency))
 
+        let toRender = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) && problems[$0] == nil }
+        let shared = planSharedSegments(toRender, jobs: jobs, concurrency: concurrency)
         let scheduler = Scheduler(maxConcurrentJobs: concurrency, failFast: options.failFast, retries: options.retries,
                                   isTransient: { error in (error as? JobFailure)?.isTransient ?? false })
         let ticker = startProgressTicker(events)
         let collected = Mutex<[OutputReport]>([])
         do {
-            _ = try scheduler.run(selection.graph, cancellation: cancellation, progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
+            _ = try scheduler.run(selection.graph, rank: shared.rank, cancellation: cancellation, progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
                 switch event {
                 case .started(let name, let attempt) where attempt == 1:
                     events(.started(name: name, expectedSeconds: jobs[name]?.expectedDuration.seconds ?? 0))
@@ -64,7 +66,7 @@ public final class BatchRunner: Sendable {
                 }
                 guard let job = jobs[name] else { throw JobFailure(stage: .load, reason: "output '\(name)' was not planned") }
                 if upToDate.contains(name) { return RenderedOutput(result: nil, posterPath: nil) }
-                let output = try render(job, decoderThreads: decoderThreads, token: token)
+                let output = try render(job, decoderThreads: decoderThreads, cache: shared.cache, token: token)
                 if let fingerprint = fingerprints[name] {
                     let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
                     try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness,
@@ -137,7 +139,8 @@ public final class BatchRunner: Sendable {
     }
 
     /// Renders one job to a temporary file beside its output, then renames it into place.
-    private func render(_ job: Job, decoderThreads: Int, token: CancellationToken) throws -> RenderedOutput {
+    private func render(_ job: Job, decoderThreads: Int, cache: SegmentCache,
+                        token: CancellationToken) throws -> RenderedOutput {
         let url = URL(fileURLWithPath: job.outputPath)
         let directory = url.deletingLastPathComponent()
         do {
@@ -160,6 +163,7 @@ public final class BatchRunner: Sendable {
                                     audioMix: job.audioMix, settings: settings, outputPath: staged.temporaryPath)
         session.allowsDevices = options.allowsDevices
         session.decoderThreads = decoderThreads
+        session.segmentCache = cache
         sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
         token.onCancel { session.cancel() }
@@ -263,6 +267,10 @@ public final class BatchRunner: Sendable {
                 report.speed = OutputReport.speed(media: result.duration.seconds, render: report.renderSeconds)
                 report.posterPath = outcome.value?.posterPath
                 report.warnings = result.warnings.isEmpty ? nil : result.warnings
+                if !result.reusedSegments.isEmpty {
+                    report.reusedSegments = result.reusedSegments.map(\.label)
+                    report.reusedSeconds = result.reusedSegments.reduce(0) { $0 + $1.seconds }
+                }
             }
         case .failed:
             report.status = .failed

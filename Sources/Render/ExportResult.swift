@@ -26,11 +26,14 @@ public struct ExportResult: Sendable, Hashable {
     public var loudness: Loudness?
     /// What the export concealed or converted on the way (damaged source packets, HDR sources tone-mapped).
     public var warnings: [SourceWarning]
+    /// The video segments taken from the run's `SegmentCache` instead of being rendered, in output order.
+    public var reusedSegments: [SegmentReuse]
 
     /// Creates a result.
     public init(outputPath: String, probe: ProbedMedia, duration: MediaTime, byteSize: Int64, renderSeconds: Double,
                 framesWritten: Int64, reencodeReason: String? = nil, loudness: Loudness? = nil,
-                warnings: [SourceWarning] = [], copiedFrames: Int64 = 0, reencodedFrames: Int64 = 0) {
+                warnings: [SourceWarning] = [], copiedFrames: Int64 = 0, reencodedFrames: Int64 = 0,
+                reusedSegments: [SegmentReuse] = []) {
         self.copiedFrames = copiedFrames
         self.reencodedFrames = reencodedFrames
         self.outputPath = outputPath
@@ -42,5 +45,6 @@ public struct ExportResult: Sendable, Hashable {
         self.reencodeReason = reencodeReason
         self.loudness = loudness
         self.warnings = warnings
+        self.reusedSegments = reusedSegments
     }
 }

@@ -27,34 +27,10 @@ extension ExportSession {
             throw ExportError.wrap(error, path: outputPath, output: outputPath)
         }
 
-        // Video: renderer, encoder, stream.
-        var videoPipe: (renderer: any PictureRenderer, encoder: Encoder, stream: Int, clock: FrameClock, frames: Int64)?
+        // Video: renderer, the first encoder, stream, segment plan.
+        var videoPipe: SegmentedVideo?
         if let video {
-            let format = try settings.encoderPixelFormat(video)
-            let renderer: any PictureRenderer
-            var encoderSettings = settings.encoderSettings(video, pixelFormat: format)
-            if video.isHDR {
-                let hdr = try pool.prepareHDR(for: composition)
-                renderer = try HDRFrameRenderer(
-                    composition: composition, videoComposition: videoComposition, width: video.width,
-                    height: video.height, pixelFormat: format, color: hdr.color, sources: pool)
-                encoderSettings = ExportSettings.hdr(encoderSettings, color: hdr.color, metadata: hdr.metadata)
-            } else {
-                renderer = try VideoFrameRenderer(
-                    composition: composition, videoComposition: videoComposition, width: video.width,
-                    height: video.height, pixelFormat: format, sources: pool)
-            }
-            let name = ExportSettings.encoderName(video.codec)
-            do {
-                let clock = try FrameClock(frameRate: video.frameRate)
-                let encoder = try Encoder(codec: name, video: encoderSettings, globalHeader: output.needsGlobalHeader)
-                let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"))
-                videoPipe = (renderer, encoder, stream, clock, try clock.frameCount(for: duration))
-            } catch let error as LibAVError {
-                throw ExportError.encoderSetup(error, output: outputPath)
-            } catch {
-                throw ExportError.probe(path: nil, reason: "preset '\(settings.name)': \(error)")
-            }
+            videoPipe = try makeSegmentedVideo(video, range: range, pool: pool, output: output)
         }
 
         // Audio: mixer, encoder, stream.
@@ -71,7 +47,7 @@ extension ExportSession {
                 let first = range.start.convertScale(Int32(rate), method: .roundTowardPositiveInfinity).value
                 let samples = first..<(first + duration.convertScale(Int32(rate), method: .roundHalfAwayFromZero).value)
                 let frameEnds = videoPipe.map { pipe in
-                    (0..<pipe.frames).map { (range.start + pipe.clock.time(ofFrame: $0 + 1)).convertScale(
+                    (0..<pipe.frameCount).map { (range.start + pipe.clock.time(ofFrame: $0 + 1)).convertScale(
                         Int32(rate), method: .roundTowardPositiveInfinity).value }
                 } ?? []
                 let plan = AudioChunkPlan(samples: samples, capacity: max(4096, perFrame), frameEnds: frameEnds)
@@ -97,49 +73,25 @@ extension ExportSession {
         }
 
         let rate = Int32(audioRate)
-        let frames = videoPipe.map { pipe in
-            FramePipeline(renderer: pipe.renderer, frames: 0..<pipe.frames, depth: depth) { [clock = pipe.clock] in
-                range.start + clock.time(ofFrame: $0)
-            }
+        let clock = videoPipe?.clock
+        /// The composition sample the audio reaches once output frame `index` is written: the next frame's time.
+        let audioTarget = { (index: Int64) -> Int64 in
+            guard let clock else { return 0 }
+            return (range.start + clock.time(ofFrame: index + 1)).convertScale(rate, method: .roundTowardPositiveInfinity).value
         }
-        // Audio goes to the muxer up to the next frame's time after each frame.
         let audioPump = audioPipe.map { audio in
             AudioPump(mixer: audio.mixer, mastering: audio.mastering, pipe: audio.pipe, samples: audio.samples,
-                      depth: depth, steps: videoPipe?.frames ?? 0) { [clock = videoPipe?.clock] index in
-                guard let clock else { return 0 }
-                return (range.start + clock.time(ofFrame: index + 1)).convertScale(rate, method: .roundTowardPositiveInfinity).value
-            }
+                      depth: depth, steps: videoPipe?.frameCount ?? 0, targets: audioTarget)
         }
-        defer {
-            frames?.close()
-            audioPump?.close()
-        }
+        defer { audioPump?.close() }
 
         var framesWritten: Int64 = 0
-        if let videoPipe, let frames {
-            for index in 0..<videoPipe.frames {
-                try checkCancelled()
-                let time = videoPipe.clock.time(ofFrame: index)
-                let frame = try frames.next()
-                do {
-                    frame.pts = time
-                    try output.write(try videoPipe.encoder.encode(frame), stream: videoPipe.stream)
-                } catch {
-                    throw ExportError.wrap(error, path: nil, output: outputPath)
-                }
-                framesWritten += 1
-                if let audioPump {
-                    let next = range.start + videoPipe.clock.time(ofFrame: index + 1)
-                    try audioPump.pump(to: next.convertScale(rate, method: .roundTowardPositiveInfinity).value)
-                }
-                report(progress: Double(index + 1) / Double(videoPipe.frames))
+        var reused: [SegmentReuse] = []
+        if var videoPipe {
+            let written = try exportSegments(&videoPipe, range: range, output: output, depth: depth) {
+                (index) throws(ExportError) in try audioPump?.pump(to: audioTarget(index))
             }
-            do {
-                try output.write(try videoPipe.encoder.finish(), stream: videoPipe.stream)
-            } catch {
-                throw ExportError.wrap(error, path: nil, output: outputPath)
-            }
-            frames.close()
+            (framesWritten, reused) = (written.frames, written.reused)
         }
         if let audioPump {
             let samples = audioPump.samples
@@ -167,7 +119,7 @@ extension ExportSession {
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
         return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
                             renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPump?.mastering.measurement(),
-                            warnings: warnings)
+                            warnings: warnings, reusedSegments: reused)
     }
 
     /// Probes the written file: it must have streams (video and audio as asked) and, for timed media, a duration

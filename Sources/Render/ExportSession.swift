@@ -34,6 +34,7 @@ public final class ExportSession: Sendable {
         var timeRange = TimeRange.everything
         var allowsDevices = false
         var pipelineDepth = ExportSession.defaultPipelineDepth
+        var segmentCache: SegmentCache?
     }
 
     private let state = Mutex(State())
@@ -72,6 +73,12 @@ public final class ExportSession: Sendable {
 
     /// The default `pipelineDepth`: enough to ride out a slow frame (a transition, a seek) without holding much.
     static let defaultPipelineDepth = 3
+
+    /// The run's shared video segments (nil: every segment is rendered); the bytes are the same either way.
+    public var segmentCache: SegmentCache? {
+        get { state.withLock { $0.segmentCache } }
+        set { state.withLock { $0.segmentCache = newValue } }
+    }
 
     /// Whether sources may be named pipes or character or block devices (default false: regular files only).
     public var allowsDevices: Bool {
@@ -177,7 +184,7 @@ public final class ExportSession: Sendable {
     }
 
     /// `timeRange` cut to `[0, duration)`; an invalid, non-numeric or empty result is an error.
-    private func exportedRange(of duration: MediaTime) throws(ExportError) -> TimeRange {
+    func exportedRange(of duration: MediaTime) throws(ExportError) -> TimeRange {
         let asked = timeRange
         let range = asked.intersection(TimeRange(start: .zero, duration: duration))
         guard asked.isValid, asked.start.isNumeric, range.isValid, range.start.isNumeric, range.duration.isNumeric,

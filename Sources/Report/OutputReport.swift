@@ -52,6 +52,10 @@ public struct OutputReport: Sendable, Hashable, Codable {
     /// Why it was rendered rather than up to date (`its inputs or settings changed`, `the file is missing`,
     /// `forced`), when `status` is `rendered`.
     public var renderReason: String?
+    /// The video segments this render took from the run's shared segment cache (what each shows); nil when none.
+    public var reusedSegments: [String]?
+    /// The seconds of output video those segments cover: rendering and encoding this run did not repeat.
+    public var reusedSeconds: Double?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(

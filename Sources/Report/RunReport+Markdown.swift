@@ -14,6 +14,7 @@ extension RunReport {
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
+        lines += reuseSection()
         let failed = outputs.filter { $0.status == .failed }
         if !failed.isEmpty {
             lines += ["", "### Failures", ""]

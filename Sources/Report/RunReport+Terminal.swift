@@ -31,6 +31,7 @@ extension RunReport {
         }
         lines.append("")
         lines.append(summaryLine)
+        if let reuseLine { lines.append(reuseLine) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -12,6 +12,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     }
 
     private let order: [ID]
+    private let rank: [ID: Int]
     private let dependents: [ID: [ID]]
     private let scheduler: Scheduler
     private let cancellation: CancellationToken
@@ -22,11 +23,12 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     private let progressQueue = DispatchQueue(label: "mediabatch.scheduler.progress")
 
     init(
-        graph: JobGraph<ID>, order: [ID], scheduler: Scheduler, cancellation: CancellationToken,
+        graph: JobGraph<ID>, order: [ID], rank: [ID: Int], scheduler: Scheduler, cancellation: CancellationToken,
         progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)?,
         job: @escaping @Sendable (ID, CancellationToken) throws -> Value
     ) {
         self.order = order
+        self.rank = rank
         self.dependents = graph.dependents
         self.scheduler = scheduler
         self.cancellation = cancellation
@@ -48,7 +50,9 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     private func pump(_ state: inout State) {
         let limit = max(1, scheduler.maxConcurrentJobs)
         while state.running < limit, !state.ready.isEmpty, !cancellation.isCancelled, state.failFastCause == nil {
-            let id = state.ready.removeFirst()
+            // `ready` is sorted by id, and `min` keeps the first of equals.
+            let next = state.ready.indices.min { rank[state.ready[$0]] ?? .max < rank[state.ready[$1]] ?? .max }!
+            let id = state.ready.remove(at: next)
             state.running += 1
             // One thread per launched job: jobs block for seconds to minutes, and libdispatch on Linux caps its
             // worker pool near the core count, which would silently lower `maxConcurrentJobs`.

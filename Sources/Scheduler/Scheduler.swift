@@ -40,16 +40,18 @@ public struct Scheduler: Sendable {
     /// Runs every job of `graph` and returns one outcome per job in topological order; blocks until all are done.
     ///
     /// Throws (before running anything) when the graph has an unknown dependency or a cycle. `progress` is called
-    /// serially, in order, and all its calls have returned when `run` returns.
+    /// serially, in order, and all its calls have returned when `run` returns. Among ready jobs the one with the
+    /// lowest `rank` starts first (unranked jobs last, then by id).
     public func run<ID: Hashable & Sendable & Comparable, Value: Sendable>(
         _ graph: JobGraph<ID>,
+        rank: [ID: Int] = [:],
         cancellation: CancellationToken = CancellationToken(),
         progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)? = nil,
         job: @escaping @Sendable (ID, CancellationToken) throws -> Value
     ) throws(SchedulerError<ID>) -> [JobOutcome<ID, Value>] {
         let order = try graph.topologicalOrder()
         let run = ScheduleRun(
-            graph: graph, order: order, scheduler: self, cancellation: cancellation, progress: progress, job: job)
+            graph: graph, order: order, rank: rank, scheduler: self, cancellation: cancellation, progress: progress, job: job)
         return run.execute()
     }
 }

@@ -1,0 +1,110 @@
+import LibAV
+import MediaCore
+
+/// Segmented video encoding: each planned segment is one fresh encoder session (or packets from the run's
+/// `SegmentCache`), joined by stream copy into the output's video stream.
+extension ExportSession {
+    /// Writes every segment of `video` for the export `range`, calling `audio(i)` once output frame `i` is in the
+    /// muxer (it mixes the sound up to the next frame); frames are rendered `depth` ahead on a thread of their own.
+    /// Returns the frames written and the segments taken from the cache.
+    func exportSegments(_ video: inout SegmentedVideo, range: TimeRange, output: OutputFile, depth: Int,
+                        audio: (Int64) throws(ExportError) -> Void) throws(ExportError)
+        -> (frames: Int64, reused: [SegmentReuse])
+    {
+        var reused: [SegmentReuse] = []
+        let clock = video.clock
+        for segment in video.plan.segments {
+            let start = clock.time(ofFrame: segment.frames.lowerBound)
+            /// The segment's pictures, rendered ahead (only when the segment is not taken from the cache).
+            func pictures() -> FramePipeline {
+                FramePipeline(renderer: video.renderer, frames: segment.frames, depth: depth) {
+                    range.start + clock.time(ofFrame: $0)
+                }
+            }
+            guard let key = segment.key else {
+                // Unshared: written as it is encoded, audio frame by frame (memory stays flat in its length).
+                let frames = pictures()
+                defer { frames.close() }
+                try encodeFrames(segment.frames, from: frames, clock: clock, total: video.frameCount,
+                                 encoder: try video.nextEncoder()) { (index, packets) throws(ExportError) in
+                    try write(packets, shiftedBy: start, to: output, stream: video.stream)
+                    try audio(index)
+                }
+                continue
+            }
+            let packets: [Packet]
+            if case .hit(let cached)? = segmentCache?.claim(key) {
+                packets = cached
+                reused.append(SegmentReuse(label: key.label, seconds: (clock.time(ofFrame: segment.frames.upperBound) - start).seconds))
+                report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
+            } else {
+                let frames = pictures()
+                defer { frames.close() }
+                packets = try encodeShared(segment.frames, key: key, from: frames, clock: clock,
+                                           total: video.frameCount, encoder: try video.nextEncoder())
+            }
+            // Shared: the whole segment, then its sound frame by frame, the same way whether rendered or reused.
+            try write(packets, shiftedBy: start, to: output, stream: video.stream)
+            for index in segment.frames { try audio(index) }
+        }
+        return (video.frameCount, reused)
+    }
+
+    /// Renders and encodes a shareable segment, collecting its packets and storing them in the run's cache.
+    private func encodeShared(_ indices: Range<Int64>, key: SegmentKey, from frames: FramePipeline, clock: FrameClock,
+                              total: Int64, encoder: Encoder) throws(ExportError) -> [Packet] {
+        var collected: [Packet] = []
+        do {
+            try encodeFrames(indices, from: frames, clock: clock, total: total, encoder: encoder) {
+                (_, packets) throws(ExportError) in collected += packets
+            }
+        } catch {
+            segmentCache?.abandon(key)
+            throw error
+        }
+        segmentCache?.store(key, packets: collected)
+        return collected
+    }
+
+    /// Encodes output frames `indices`, taken in order from `frames`, with `encoder` (a fresh session: the first frame
+    /// is a keyframe, timestamps count from the segment's first frame), handing each frame's packets (and at the end
+    /// the encoder's remaining ones) to `each` with the frame index; `total` frames make progress 1.
+    func encodeFrames(_ indices: Range<Int64>, from frames: FramePipeline, clock: FrameClock, total: Int64,
+                      encoder: Encoder, each: (Int64, [Packet]) throws(ExportError) -> Void) throws(ExportError) {
+        let start = clock.time(ofFrame: indices.lowerBound)
+        for index in indices {
+            try checkCancelled()
+            let frame = try frames.next()
+            let packets: [Packet]
+            do {
+                frame.pts = clock.time(ofFrame: index) - start
+                packets = try encoder.encode(frame)
+            } catch {
+                throw ExportError.wrap(error, path: nil, output: outputPath)
+            }
+            try each(index, packets)
+            report(progress: Double(index + 1) / Double(max(1, total)))
+        }
+        let rest: [Packet]
+        do {
+            rest = try encoder.finish()
+        } catch {
+            throw ExportError.wrap(error, path: nil, output: outputPath)
+        }
+        try each(indices.upperBound - 1, rest)
+    }
+
+    /// Writes copies of `packets` (segment time) to the output stream, moved to the segment's place at `start`.
+    private func write(_ packets: [Packet], shiftedBy start: MediaTime, to output: OutputFile,
+                       stream: Int) throws(ExportError) {
+        do {
+            for packet in packets {
+                let copy = try packet.copy()
+                copy.shiftTimestamps(by: start)
+                try output.write(copy, stream: stream)
+            }
+        } catch {
+            throw ExportError.wrap(error, path: nil, output: outputPath)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import LibAV
+
+/// Encoded video segments shared by the outputs of one run, keyed by content (`SegmentKey`).
+///
+/// Outputs that show the same intro, outro or packshot with the same geometry and preset reuse its packets instead of
+/// decoding, scaling and encoding it again. The packets are the same bytes a render of the segment would make, so an
+/// output is byte-identical whether its segments were rendered or reused. Memory is bounded: a run announces the uses
+/// it plans (`expect`), an entry is dropped after its last planned use, and nothing is kept past `byteLimit`.
+/// While one job renders a key, another job asking for it waits for the packets rather than rendering them twice.
+public final class SegmentCache: @unchecked Sendable {
+    /// How `claim` answers.
+    enum Claim {
+        /// The packets (encoder time base, timestamps from the segment's start); write copies of them.
+        case hit([Packet])
+        /// Nobody has them: render the segment, then `store` (or `abandon`) it.
+        case render
+    }
+
+    private enum Entry {
+        case rendering
+        case ready([Packet], bytes: Int)
+    }
+
+    /// The most payload bytes kept at once.
+    public let byteLimit: Int
+    private let condition = NSCondition()
+    private var entries: [SegmentKey: Entry] = [:]
+    private var remainingUses: [SegmentKey: Int] = [:]
+    private var storedBytes = 0
+    private var peak = 0
+    private var hitCount = 0
+
+    /// A cache keeping at most `byteLimit` bytes of packets (default 256 MiB).
+    public init(byteLimit: Int = 256 << 20) {
+        self.byteLimit = byteLimit
+    }
+
+    /// Announces planned uses of `keys` (one per occurrence); only announced keys used again later are kept.
+    public func expect(_ keys: [SegmentKey]) {
+        condition.withLock { for key in keys { remainingUses[key, default: 0] += 1 } }
+    }
+
+    /// Cached packets for `key`, or `.render` (the caller now renders it). Waits while another job renders `key`.
+    func claim(_ key: SegmentKey) -> Claim {
+        condition.withLock {
+            // A waiter counts as a use still to come, so the renderer's `store` keeps the packets for it.
+            while case .rendering = entries[key] { condition.wait() }
+            if let uses = remainingUses[key] { remainingUses[key] = uses - 1 }
+            guard case .ready(let packets, _) = entries[key] else {
+                entries[key] = .rendering
+                return .render
+            }
+            hitCount += 1
+            if remainingUses[key] == 0 { drop(key) }
+            return .hit(packets)
+        }
+    }
+
+    /// Keeps a rendered segment's packets when a later planned use needs them (or, unplanned, while they fit).
+    func store(_ key: SegmentKey, packets: [Packet]) {
+        condition.withLock {
+            let bytes = packets.reduce(0) { $0 + $1.size }
+            let wanted = remainingUses[key].map { $0 > 0 } ?? true
+            if wanted, storedBytes + bytes <= byteLimit {
+                entries[key] = .ready(packets, bytes: bytes)
+                storedBytes += bytes
+                peak = max(peak, storedBytes)
+            } else {
+                entries[key] = nil
+            }
+            condition.broadcast()
+        }
+    }
+
+    /// Gives up a claim (the render failed or was cancelled): the next job asking renders the segment itself.
+    func abandon(_ key: SegmentKey) {
+        condition.withLock {
+            if case .rendering = entries[key] { entries[key] = nil }
+            condition.broadcast()
+        }
+    }
+
+    /// How many claims were answered from the cache.
+    public var hits: Int { condition.withLock { hitCount } }
+    /// The most payload bytes held at once.
+    public var peakBytes: Int { condition.withLock { peak } }
+    /// Payload bytes held now.
+    public var bytes: Int { condition.withLock { storedBytes } }
+
+    /// Removes a ready entry; called with the lock held.
+    private func drop(_ key: SegmentKey) {
+        if case .ready(_, let bytes) = entries[key] { storedBytes -= bytes }
+        entries[key] = nil
+    }
+}

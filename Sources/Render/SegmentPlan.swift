@@ -1,0 +1,71 @@
+import Composition
+import Foundation
+import LibAV
+import MediaCore
+
+/// Cuts an output's video into encoder segments at instruction boundaries: a stretch over which the picture is one
+/// unchanging arrangement of source ranges (an intro, an outro, a packshot, a clip without a ramp) is a keyed segment
+/// of its own; everything else (transitions, titles, moves) joins its unkeyed neighbours. The cut depends only on the
+/// output's own composition and settings, so an output has the same segments alone, in a batch and with any --jobs.
+public struct SegmentPlan: Sendable {
+    /// Shorter keyed stretches are not worth a keyframe of their own and stay in their neighbours' segment.
+    public static let minimumKeyedFrames: Int64 = 12
+    /// Longer keyed stretches are not shared: their packets would be held in memory whole.
+    public static let maximumKeyedSeconds = 20.0
+
+    /// The segments in output order; together they cover every frame once.
+    public let segments: [PlannedSegment]
+
+    /// One unshared segment of `frameCount` frames (outputs whose pictures are not keyed, e.g. HDR).
+    init(frameCount: Int64) {
+        segments = frameCount > 0 ? [PlannedSegment(frames: 0..<frameCount, key: nil)] : []
+    }
+
+    /// Plans `frameCount` frames of `range` at `clock`'s rate; `encoder` is the encoder name and its settings.
+    init(composition: MutableComposition, videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
+         frameCount: Int64, encoder: String, settings: Encoder.VideoSettings) {
+        let describer = SegmentDescriber(composition: composition, videoComposition: videoComposition,
+                                         encoder: SegmentPlan.encoderIdentity(encoder, settings))
+        let maximum = Int64(Self.maximumKeyedSeconds / clock.frameDuration.seconds)
+        var segments: [PlannedSegment] = []
+        for group in Self.instructionGroups(videoComposition, range: range, clock: clock, frameCount: frameCount) {
+            var key: SegmentKey?
+            if group.count >= Self.minimumKeyedFrames, group.count <= maximum {
+                let times = group.map { range.start + clock.time(ofFrame: $0) }
+                key = describer.key(times: times, frameDuration: clock.frameDuration)
+            }
+            if key == nil, let last = segments.last, last.key == nil {
+                segments[segments.count - 1].frames = last.frames.lowerBound..<group.upperBound
+            } else {
+                segments.append(PlannedSegment(frames: group, key: key))
+            }
+        }
+        self.segments = segments
+    }
+
+    /// Runs of consecutive frames that show the same instruction (or none).
+    static func instructionGroups(_ videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
+                                  frameCount: Int64) -> [Range<Int64>] {
+        var groups: [Range<Int64>] = []
+        var current: TimeRange?
+        var start: Int64 = 0
+        for index in 0..<frameCount {
+            let instruction = videoComposition.instruction(at: range.start + clock.time(ofFrame: index))?.timeRange
+            if index > 0, instruction != current {
+                groups.append(start..<index)
+                start = index
+            }
+            current = instruction
+        }
+        if frameCount > 0 { groups.append(start..<frameCount) }
+        return groups
+    }
+
+    /// The encoder's name and every setting that changes its bytes, in a stable order.
+    static func encoderIdentity(_ name: String, _ settings: Encoder.VideoSettings) -> String {
+        var plain = settings
+        plain.options = [:]
+        let options = settings.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return "\(name) \(String(reflecting: plain)) \(options.joined(separator: ":"))"
+    }
+}

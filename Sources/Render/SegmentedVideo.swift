@@ -1,0 +1,32 @@
+import LibAV
+import MediaCore
+
+/// The video half of an encoded export: the picture renderer, the output stream, the frame clock and the segment
+/// plan, plus how to open a fresh encoder session for each segment (every session starts with a keyframe and uses
+/// the same settings, so their packets join by stream copy into the one stream).
+struct SegmentedVideo {
+    /// Renders the picture at a composition time.
+    let renderer: any PictureRenderer
+    /// The output's video stream index.
+    let stream: Int
+    /// Output frame timing.
+    let clock: FrameClock
+    /// Where the encoder sessions start and end, and which segments may be shared.
+    let plan: SegmentPlan
+    /// The encoder the stream was created from; the first rendered segment uses it.
+    var spareEncoder: Encoder?
+    /// Opens another encoder with the stream's settings.
+    let makeEncoder: () throws(ExportError) -> Encoder
+
+    /// The total number of frames.
+    var frameCount: Int64 { plan.segments.last?.frames.upperBound ?? 0 }
+
+    /// The spare encoder if still unused, else a new session.
+    mutating func nextEncoder() throws(ExportError) -> Encoder {
+        if let spare = spareEncoder {
+            spareEncoder = nil
+            return spare
+        }
+        return try makeEncoder()
+    }
+}

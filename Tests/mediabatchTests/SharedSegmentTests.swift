@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// Outputs of a batch that share an intro and an outro reuse their encoded segments, and every output has the bytes it
+/// has when rendered alone; the joined segments decode cleanly, on time, with the right pictures at the joins.
+@Suite(.serialized)
+struct SharedSegmentTests {
+    static let names = ["promo-red", "promo-blue", "promo-green"]
+    static let frameRate = 12
+    /// 1.5 s intro + 1.5 s clip + 1.5 s outro, two 0.25 s crossfades: 4 s.
+    static let frameCount = 48
+
+    /// A folder with the intro and outro files and a manifest of three outputs that share them.
+    static func makeBatch() throws -> URL {
+        let directory = try CommandRunner.temporaryDirectory("shared-segments")
+        for (name, pattern) in [("intro", "testsrc2"), ("outro", "smptebars")] {
+            try MediaCheck.make(directory.appendingPathComponent("m/\(name).mp4"), [
+                "-f", "lavfi", "-i", "\(pattern)=size=320x180:rate=12:duration=1.5", "-f", "lavfi", "-i",
+                "sine=frequency=440:sample_rate=48000:duration=1.5", "-c:v", "libx264", "-preset", "ultrafast",
+                "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"])
+        }
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out }
+            presets:
+              small: { base: draft, video: { width: 320, height: 180, fps: 12, speed: veryfast }, audio: { bitrate: 64k } }
+            outputs:
+              - name: "promo-{color}"
+                matrix: { color: [red, blue, green] }
+                preset: small
+                intro: { source: intro.mp4, transition: { type: crossfade, duration: 0.25s } }
+                outro: { source: outro.mp4, transition: { type: crossfade, duration: 0.25s } }
+                clips: [ { source: { generate: color, color: "{color}", duration: 1.5s } } ]
+
+            """, to: "m/batch.yaml", in: directory)
+        return directory
+    }
+
+    /// The bytes of every output after `mediabatch run m arguments` into an empty output folder, and the report.
+    static func render(_ arguments: [String], in directory: URL) throws -> (files: [String: Data], report: [String: Any]) {
+        let out = directory.appendingPathComponent("m/out")
+        try? FileManager.default.removeItem(at: out)
+        let result = try CommandRunner.run(["run", "m", "--quiet"] + arguments, in: directory)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        var files: [String: Data] = [:]
+        for name in names {
+            files[name] = FileManager.default.contents(atPath: out.appendingPathComponent("\(name).mp4").path)
+        }
+        let json = try Data(contentsOf: out.appendingPathComponent("report.json"))
+        return (files, try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:])
+    }
+
+    /// Each output's reused segment labels in a report.
+    static func reuse(in report: [String: Any]) -> [String: [String]] {
+        var reuse: [String: [String]] = [:]
+        for output in report["outputs"] as? [[String: Any]] ?? [] {
+            if let name = output["name"] as? String, let segments = output["reusedSegments"] as? [String] {
+                reuse[name] = segments
+            }
+        }
+        return reuse
+    }
+
+    @Test func sharedSegmentsGiveTheBytesOfOutputsRenderedAlone() throws {
+        let directory = try Self.makeBatch()
+        let serial = try Self.render(["--jobs", "1"], in: directory)
+        let parallel = try Self.render(["--jobs", "2"], in: directory)
+        var alone: [String: Data] = [:]
+        for name in Self.names {
+            alone[name] = try Self.render(["--only", name], in: directory).files[name]
+        }
+        for name in Self.names {
+            let bytes = try #require(alone[name], "\(name) was not rendered alone")
+            #expect(serial.files[name] == bytes, "\(name): --jobs 1 batch differs from the output alone")
+            #expect(parallel.files[name] == bytes, "\(name): --jobs 2 batch differs from the output alone")
+        }
+        // With one job, the first output renders the intro and outro and the two after it take them from the cache.
+        let reuse = Self.reuse(in: serial.report)
+        #expect(reuse.count == 2, "\(reuse)")
+        for segments in reuse.values {
+            #expect(segments.contains { $0.hasPrefix("intro.mp4") } && segments.contains { $0.hasPrefix("outro.mp4") },
+                    "\(segments)")
+        }
+        // Two at a time, the second output waits for the first one's intro instead of rendering it again.
+        #expect(!Self.reuse(in: parallel.report).isEmpty)
+        #expect(Self.reuse(in: try Self.render(["--only", "promo-blue"], in: directory).report).isEmpty)
+    }
+
+    @Test func joinedSegmentsDecodeOnTimeWithTheRightPicturesAtTheJoins() throws {
+        let directory = try Self.makeBatch()
+        _ = try Self.render(["--jobs", "1"], in: directory)
+        let name = "promo-green"
+        let file = directory.appendingPathComponent("m/out/\(name).mp4")
+        // Decodes without a single error (any corrupt join makes the decoder fail here).
+        try MediaCheck.run("ffmpeg", ["-v", "error", "-xerror", "-err_detect", "explode", "-i", file.path, "-f", "null", "-"])
+        let text = String(decoding: try MediaCheck.run("ffprobe", [
+            "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time,key_frame", "-of", "csv=p=0",
+            file.path]), as: UTF8.self)
+        let frames = text.split(separator: "\n").map { $0.split(separator: ",") }
+        try #require(frames.count == Self.frameCount, "\(frames.count) frames")
+        var joins: [Int] = []
+        for (index, fields) in frames.enumerated() {
+            let time = try #require(Double(fields[1]))
+            #expect(abs(time - Double(index) / Double(Self.frameRate)) < 0.001, "frame \(index) at \(time) s")
+            if fields[0] == "1", index > 0 { joins.append(index) }
+        }
+        // Intro | crossfade | clip | crossfade | outro: one encoder session each.
+        #expect(joins.count == 4, "keyframes at \(joins)")
+        let decoded = try MediaCheck.rgbFrames(file, width: 320, height: 180)
+        for index in joins.flatMap({ [$0 - 1, $0] }) {
+            let look = directory.appendingPathComponent("look\(index)")
+            let result = try CommandRunner.run(["frames", name, "m", "--at", "\(index)f", "--out", look.path], in: directory)
+            try #require(result.status == 0, "\(result.stderr)")
+            let png = try #require(try FileManager.default.contentsOfDirectory(atPath: look.path).first)
+            let reference = try MediaCheck.rgbFrames(look.appendingPathComponent(png), width: 320, height: 180)
+            let difference = zip(reference[0], decoded[index]).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            let mean = Double(difference) / Double(reference[0].count)
+            #expect(mean < 6, "frame \(index): mean difference \(mean) from the unencoded picture")
+        }
+    }
+}
