@@ -41,7 +41,7 @@ final class DecodedVideoReader: VideoSourceReader {
             }
             let stream = try input.probedStream(index)
             isStill = stream.isStillImage
-            decoder = try Decoder(input: input, stream: index, threads: threads)
+            decoder = try Decoder(input: input, stream: index, threads: DecoderThreads.count(base: threads, stream: stream))
             startOffset = Self.startOffset(of: input)
             normalizer = SourceFrameNormalizer(rotation: stream.rotation, sampleAspectRatio: stream.sampleAspectRatio,
                                                fieldOrder: input.fieldOrder(ofStream: index))

@@ -163,3 +163,20 @@ import Testing
         }
     }
 }
+
+/// The decoder thread count chosen from a source's size and codec.
+@Suite struct DecoderThreadsTests {
+    func stream(_ codec: String, _ width: Int, _ height: Int, still: Bool = false) -> ProbedStream {
+        ProbedStream(index: 0, mediaType: .video, codecName: codec, duration: seconds(1), width: width, height: height,
+                     isStillImage: still)
+    }
+
+    @Test func fourKHEVCGetsMoreThreadsThanHDAndTheSessionsCountIsAFloor() {
+        #expect(DecoderThreads.count(base: 2, stream: stream("hevc", 3840, 2160)) == 4)
+        #expect(DecoderThreads.count(base: 2, stream: stream("h264", 4096, 2160)) == 3)
+        #expect(DecoderThreads.count(base: 2, stream: stream("hevc", 1920, 1080)) == 2)
+        #expect(DecoderThreads.count(base: 6, stream: stream("hevc", 3840, 2160)) == 6)
+        #expect(DecoderThreads.count(base: 0, stream: stream("hevc", 3840, 2160)) == 0)
+        #expect(DecoderThreads.count(base: 2, stream: stream("mjpeg", 6000, 4000, still: true)) == 2)
+    }
+}
