@@ -80,21 +80,25 @@ struct PassthroughPlan {
         } else if settings.audio != nil {
             return .reencode("passthrough: the preset has audio but the composition has no audio track")
         }
-        if let videoComposition, !isIdentity(videoComposition, trackID: track.trackID) {
+        if let videoComposition, !isIdentity(videoComposition, trackID: track.trackID, width: video.width,
+                                             height: video.height) {
             return .reencode("passthrough: the video composition changes the picture (layers, opacity, transform or crop)")
         }
         return probe(url: url, track: track, copyAudio: !audioTracks.isEmpty && settings.audio != nil, video: video,
                      settings: settings)
     }
 
-    /// Whether every instruction shows `trackID` alone, opaque, untransformed and uncropped.
-    static func isIdentity(_ videoComposition: VideoComposition, trackID: Int32) -> Bool {
-        videoComposition.instructions.allSatisfy { instruction in
+    /// Whether every instruction shows `trackID` alone, opaque, untransformed and uncropped (a crop to the whole
+    /// `width` x `height` picture, as manifests write it, crops nothing; the source's size is checked to be that).
+    static func isIdentity(_ videoComposition: VideoComposition, trackID: Int32, width: Int, height: Int) -> Bool {
+        let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        func uncropped(_ rect: Rect) -> Bool { rect.isInfinite || rect == whole }
+        return videoComposition.instructions.allSatisfy { instruction in
             instruction.layerInstructions.count == 1 && instruction.layerInstructions.allSatisfy { layer in
                 layer.trackID == trackID
                     && layer.opacityRamps.allSatisfy { $0.startValue == 1 && $0.endValue == 1 }
                     && layer.transformRamps.allSatisfy { $0.startValue.isIdentity && $0.endValue.isIdentity }
-                    && layer.cropRectangleRamps.allSatisfy { $0.startValue.isInfinite && $0.endValue.isInfinite }
+                    && layer.cropRectangleRamps.allSatisfy { uncropped($0.startValue) && uncropped($0.endValue) }
             }
         }
     }
