@@ -13,6 +13,7 @@ extension ExportSession {
         let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
         let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
         try pool.openAll(in: composition, video: video != nil, audio: audio != nil)
+        pool.planReleases(for: composition)
         try checkCancelled()
 
         let output: OutputFile

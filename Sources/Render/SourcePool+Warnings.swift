@@ -11,6 +11,7 @@ extension SourcePool {
         var damage: [DamageKey: DecodeDamage] = [:]
         for reader in videoReaders.values { damage[DamageKey(path: reader.path, kind: "video"), default: DecodeDamage()].merge(reader.damage) }
         for decoder in audioDecoders.values { damage[DamageKey(path: decoder.path, kind: "audio"), default: DecodeDamage()].merge(decoder.damage) }
+        for source in retired { damage[DamageKey(path: source.path, kind: source.kind), default: DecodeDamage()].merge(source.damage) }
         var warnings: [SourceWarning] = []
         for (key, record) in damage.sorted(by: { $0.key < $1.key }) where !record.isEmpty {
             if record.damagedShare > damageLimit {
@@ -20,8 +21,9 @@ extension SourcePool {
                                           message: Self.damageMessage(record, kind: key.kind, path: key.path)))
         }
         var toneMapped: [String: ColorDescription] = [:]
-        for reader in videoReaders.values {
-            if let color = reader.lightConversion, color.isHDR, toneMapped[reader.path] == nil { toneMapped[reader.path] = color }
+        let lights = videoReaders.values.map { ($0.path, $0.lightConversion) } + retired.map { ($0.path, $0.lightConversion) }
+        for (path, light) in lights {
+            if let color = light, color.isHDR, toneMapped[path] == nil { toneMapped[path] = color }
         }
         for (path, color) in toneMapped.sorted(by: { $0.key < $1.key }) {
             let name = URL(fileURLWithPath: path).lastPathComponent
