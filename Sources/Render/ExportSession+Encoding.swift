@@ -17,6 +17,7 @@ extension ExportSession {
         let audioPool = depth > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices) : pool
         try pool.openAll(in: composition, video: video != nil, audio: audio != nil && audioPool === pool)
         if audioPool !== pool { try audioPool.openAll(in: composition, video: false, audio: audio != nil) }
+        pool.planReleases(for: composition)
         try checkCancelled()
 
         let output: OutputFile

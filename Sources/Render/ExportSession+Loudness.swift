@@ -83,7 +83,11 @@ extension ExportSession {
         }
         let mastering = try AudioMastering(gain: Float(pow(10, gainDB / 20)), limiterCeiling: limiterCeiling,
                                            meters: true, channels: channels, sampleRate: sampleRate, capacity: capacity)
-        if let spool { return (mastering, spool) }
+        if let spool {
+            // The spool holds the whole mix: the decoders are not read again.
+            pool.closeAudio()
+            return (mastering, spool)
+        }
         return (mastering, try freshMix(nil))
     }
 }

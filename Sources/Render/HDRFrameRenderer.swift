@@ -57,6 +57,7 @@ final class HDRFrameRenderer: PictureRenderer {
     /// The picture at composition time `time`, in the output size and pixel format, tagged with the working space.
     /// The frame is reused by the next call.
     func render(at time: MediaTime) throws(ExportError) -> Frame {
+        sources.releaseVideo(before: time)
         let instruction = layout.videoComposition.instruction(at: time)
         let background = instruction?.backgroundColor ?? layout.videoComposition.backgroundColor
         var layers: [Compositor16.Layer] = []

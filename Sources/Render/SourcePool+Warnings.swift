@@ -15,6 +15,7 @@ extension SourcePool {
         var damage: [DamageKey: DecodeDamage] = [:]
         for reader in videoReaders { damage[DamageKey(path: reader.path, kind: "video"), default: DecodeDamage()].merge(reader.damage) }
         for decoder in audioDecoders { damage[DamageKey(path: decoder.path, kind: "audio"), default: DecodeDamage()].merge(decoder.damage) }
+        for source in pools.flatMap(\.retired) { damage[DamageKey(path: source.path, kind: source.kind), default: DecodeDamage()].merge(source.damage) }
         var warnings: [SourceWarning] = []
         for (key, record) in damage.sorted(by: { $0.key < $1.key }) where !record.isEmpty {
             if record.damagedShare > damageLimit {
@@ -24,8 +25,9 @@ extension SourcePool {
                                           message: Self.damageMessage(record, kind: key.kind, path: key.path)))
         }
         var toneMapped: [String: ColorDescription] = [:]
-        for reader in videoReaders {
-            if let color = reader.lightConversion, color.isHDR, toneMapped[reader.path] == nil { toneMapped[reader.path] = color }
+        let lights = videoReaders.map { ($0.path, $0.lightConversion) } + pools.flatMap(\.retired).map { ($0.path, $0.lightConversion) }
+        for (path, light) in lights {
+            if let color = light, color.isHDR, toneMapped[path] == nil { toneMapped[path] = color }
         }
         for (path, color) in toneMapped.sorted(by: { $0.key < $1.key }) {
             let name = URL(fileURLWithPath: path).lastPathComponent

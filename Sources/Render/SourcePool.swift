@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import LibAV
+import MediaCore
 
 /// The open sources of one export: one video reader and one audio decoder per (composition track, URL, source
 /// track), shared by the segments of that composition track, so a decoder is reused across cuts of the same file;
@@ -19,6 +20,10 @@ final class SourcePool {
     let allowsDevices: Bool
     private(set) var videoReaders: [Key: any VideoSourceReader] = [:]
     private(set) var audioDecoders: [Key: AudioDecoderSource] = [:]
+    /// What released sources leave behind for the export's warnings.
+    var retired: [RetiredSource] = []
+    /// Per video reader, the composition time from which no segment uses it; set by `releaseVideo(after:)`'s plan.
+    var videoLastUse: [Key: MediaTime]?
 
     init(decoderThreads: Int, allowsDevices: Bool = false) {
         self.decoderThreads = decoderThreads
@@ -46,6 +51,21 @@ final class SourcePool {
         }
         videoReaders[key] = reader
         return reader
+    }
+
+    /// Closes the video reader of `key`, keeping what the warnings need.
+    func closeVideo(_ key: Key) {
+        guard let reader = videoReaders.removeValue(forKey: key) else { return }
+        retired.append(RetiredSource(path: reader.path, kind: "video", damage: reader.damage,
+                                     lightConversion: reader.lightConversion))
+    }
+
+    /// Closes every audio decoder (after the loudness spool holds the whole mix), keeping what the warnings need.
+    func closeAudio() {
+        for decoder in audioDecoders.values {
+            retired.append(RetiredSource(path: decoder.path, kind: "audio", damage: decoder.damage, lightConversion: nil))
+        }
+        audioDecoders.removeAll()
     }
 
     /// The audio decoder of composition track `owner` for track `trackID` of `url`, opened on first use (nil for

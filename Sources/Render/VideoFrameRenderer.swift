@@ -92,6 +92,7 @@ final class VideoFrameRenderer {
 
     /// The picture at `time` with its text drawn on top (see `renderPicture(at:)`).
     func render(at time: MediaTime) throws(ExportError) -> Frame {
+        sources.releaseVideo(before: time)
         let frame = try renderPicture(at: time)
         return try text?.draw(onto: frame, at: time) ?? frame
     }

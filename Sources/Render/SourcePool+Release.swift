@@ -1,0 +1,27 @@
+import Composition
+import MediaCore
+
+extension SourcePool {
+    /// Makes `releaseVideo(before:)` close each video reader once the timeline has passed the last segment using it.
+    /// Only a forward render (the export) asks for this: a frame grabber may go back.
+    func planReleases(for composition: MutableComposition) {
+        var lastUse: [Key: MediaTime] = [:]
+        for track in composition.tracks(withMediaType: .video) {
+            for segment in track.segments where !segment.isEmpty {
+                guard let url = segment.sourceURL else { continue }
+                let key = Key(owner: track.trackID, url: url, trackID: segment.sourceTrackID)
+                let end = segment.targetRange.end
+                lastUse[key] = lastUse[key].map { MediaTime.maximum($0, end) } ?? end
+            }
+        }
+        videoLastUse = lastUse
+    }
+
+    /// Closes the video readers no segment at or after composition time `time` uses (none without a plan).
+    func releaseVideo(before time: MediaTime) {
+        guard let plan = videoLastUse else { return }
+        for key in Array(videoReaders.keys) where plan[key].map({ $0 <= time }) ?? false {
+            closeVideo(key)
+        }
+    }
+}
