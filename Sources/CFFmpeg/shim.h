@@ -70,11 +70,11 @@ static inline void mb_frame_clear_buffers(AVFrame *frame) {
     }
 }
 
-/// Has glibc hand out every later heap allocation zeroed (M_PERTURB 0xff: allocations get the complement, 0x00;
-/// freed blocks get 0xff); returns 1 when done, 0 off glibc. See HeapDeterminism.swift for why.
+/// Has glibc serve every later allocation of 64 KiB or more from fresh zeroed pages (a fixed mmap threshold, which also
+/// returns them to the system on free); returns 1 when done, 0 off glibc. See HeapDeterminism.swift for why.
 static inline int mb_zero_new_allocations(void) {
 #if defined(__GLIBC__)
-    return mallopt(M_PERTURB, 0xff);
+    return mallopt(M_MMAP_THRESHOLD, 64 * 1024);
 #else
     return 0;
 #endif

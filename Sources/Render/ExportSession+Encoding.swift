@@ -88,8 +88,9 @@ extension ExportSession {
 
         var framesWritten: Int64 = 0
         var reused: [SegmentReuse] = []
-        if var videoPipe {
-            let written = try exportSegments(&videoPipe, range: range, output: output, depth: depth) {
+        if videoPipe != nil {
+            // In place: the first encoder session leaves the plan when its segment is done, so its memory goes then.
+            let written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth) {
                 (index) throws(ExportError) in try audioPump?.pump(to: audioTarget(index))
             }
             (framesWritten, reused) = (written.frames, written.reused)
