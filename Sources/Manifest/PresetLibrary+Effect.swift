@@ -12,7 +12,8 @@ extension PresetLibrary {
     ]
 
     /// After one preset mapping is applied: gives GIF and WebP their codec and drops the sound they cannot carry, and
-    /// reports the keys of `fields` that would do nothing (`loop` off an animated picture, `quality` off WebP, ...).
+    /// reports the keys of `fields` that would do nothing (`loop` off an animated picture, `quality` off WebP,
+    /// `passthrough` or `metadata` on one, ...).
     static func fitAnimatedPicture(_ fields: [String: YAMLNode], settings: inout ExportSettings,
                                    reader: inout NodeReader) {
         let container = settings.container
@@ -44,6 +45,12 @@ extension PresetLibrary {
             if let node = fields[key] {
                 reader.error("'\(key)' has no effect on a '\(container.rawValue)' output, which is pictures only", at: node)
             }
+        }
+        if let node = fields["passthrough"] {
+            reader.error("'passthrough' has no effect on a '\(container.rawValue)' output; its pictures are always encoded", at: node)
+        }
+        if let node = fields["metadata"] {
+            reader.error("'metadata' has no effect on a '\(container.rawValue)' output; the format has no place for tags", at: node)
         }
         settings.audio = nil
     }

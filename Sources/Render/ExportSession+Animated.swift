@@ -42,7 +42,7 @@ extension ExportSession {
                 throw ExportError.wrap(error, path: nil, output: outputPath)
             }
         }
-        try renderFrames(video, clock: clock, frameCount: frameCount, progress: isGIF ? 0.5...1 : 0...1) {
+        let warnings = try renderFrames(video, clock: clock, frameCount: frameCount, progress: isGIF ? 0.5...1 : 0...1) {
             (frame) throws(ExportError) in
             guard let mapping else { return try write([frame]) }
             try write(try Self.filter(frame, through: mapping))
@@ -63,7 +63,8 @@ extension ExportSession {
         let tolerance = isGIF ? clock.frameDuration + MediaTime(value: 2, timescale: 100) : nil
         let probe = try verify(duration: duration, tolerance: tolerance, video: true, audio: false)
         return ExportResult(outputPath: outputPath, probe: probe, duration: isGIF ? probe.duration : duration,
-                            byteSize: probe.byteSize, renderSeconds: 0, framesWritten: frameCount, loudness: nil)
+                            byteSize: probe.byteSize, renderSeconds: 0, framesWritten: frameCount, loudness: nil,
+                            warnings: warnings)
     }
 
     /// Creates the file, the GIF or WebP encoder and its stream, and writes the header with the loop setting.
@@ -105,7 +106,7 @@ extension ExportSession {
     private func makePalette(_ video: ExportSettings.Video, clock: FrameClock,
                              frameCount: Int64) throws(ExportError) -> Frame {
         var graph: FilterGraph?
-        try renderFrames(video, clock: clock, frameCount: frameCount, progress: 0...0.5) { (frame) throws(ExportError) in
+        _ = try renderFrames(video, clock: clock, frameCount: frameCount, progress: 0...0.5) { (frame) throws(ExportError) in
             do {
                 if graph == nil { graph = try FilterGraph(input: .like(frame, timeBase: clock.frameDuration),
                                                           filters: Self.paletteFilters) }
@@ -145,11 +146,12 @@ extension ExportSession {
     }
 
     /// Renders frames `0..<frameCount` from the start (sources opened afresh), each timed by `clock`, handing each to
-    /// `body`; GIF passes take BGRA (what palettegen and paletteuse work in), WebP the encoder's format.
+    /// `body`; GIF passes take BGRA (what palettegen and paletteuse work in), WebP the encoder's format. Returns the
+    /// pass's warnings about its sources, and throws when their damage is over the preset's limit.
     private func renderFrames(_ video: ExportSettings.Video, clock: FrameClock, frameCount: Int64,
                               progress: ClosedRange<Double>,
-                              _ body: (Frame) throws(ExportError) -> Void) throws(ExportError) {
-        let pool = SourcePool(decoderThreads: decoderThreads)
+                              _ body: (Frame) throws(ExportError) -> Void) throws(ExportError) -> [SourceWarning] {
+        let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
         try pool.openAll(in: composition, video: true, audio: false)
         let format: LibAV.PixelFormat = video.codec == .gif ? .bgra : try settings.encoderPixelFormat(video)
         let renderer = try VideoFrameRenderer(
@@ -164,5 +166,6 @@ extension ExportSession {
             let done = Double(index + 1) / Double(max(1, frameCount))
             report(progress: progress.lowerBound + done * (progress.upperBound - progress.lowerBound))
         }
+        return try pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit)
     }
 }

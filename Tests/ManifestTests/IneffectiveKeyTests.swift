@@ -129,6 +129,20 @@ struct IneffectiveKeyTests {
                 preset: { base: webp, video: { speed: fast, quality: 90 } }
                                                       ^
             """),
+        ErrorCase(name: "passthrough and metadata on an animated picture", manifest: """
+            mediabatch: 1
+            outputs:
+              - name: x
+                preset: { base: gif, passthrough: true, metadata: { title: Sale } }
+                clips: [a.mp4]
+            """, expected: """
+            manifest.yaml:4:39: error: 'passthrough' has no effect on a 'gif' output; its pictures are always encoded
+                preset: { base: gif, passthrough: true, metadata: { title: Sale } }
+                                                  ^
+            manifest.yaml:4:55: error: 'metadata' has no effect on a 'gif' output; the format has no place for tags
+                preset: { base: gif, passthrough: true, metadata: { title: Sale } }
+                                                                  ^
+            """),
         ErrorCase(name: "encoder threads", manifest: """
             mediabatch: 1
             outputs:

@@ -14,14 +14,22 @@ import Testing
         fixtures = try ExportFixtures.get()
     }
 
-    /// Renders `[0, duration)` of every track of `source` at 160x96, 30 fps, into a new file.
-    func render(_ source: String, duration: MediaTime, damageLimit: Double? = nil) throws -> (path: String, result: ExportResult) {
+    /// A 160x96 animated GIF at 10 fps.
+    static let gif = ExportSettings(name: "test-gif", container: .gif, video: ExportSettings.Video(
+        codec: .gif, width: 160, height: 96, frameRate: FrameRate(10)), audio: nil)
+
+    /// Renders `[0, duration)` of every track of `source` into a new file, by default an mp4 at 160x96, 30 fps.
+    func render(_ source: String, duration: MediaTime, damageLimit: Double? = nil,
+                settings preset: ExportSettings = TestPresets.mp4(width: 160, height: 96)) throws
+        -> (path: String, result: ExportResult)
+    {
         var composition = MutableComposition()
         try composition.insertTimeRange(TimeRange(start: .zero, duration: duration),
                                         of: try fixtures.sourceTracks(source), at: .invalid)
         let name = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
-        let output = try fixtures.outputDirectory(name) + "/out.mp4"
-        var settings = TestPresets.mp4(width: 160, height: 96)
+        let output = try fixtures.outputDirectory(name + "-" + preset.container.rawValue) + "/out."
+            + preset.container.rawValue
+        var settings = preset
         settings.damageLimit = damageLimit
         let session = ExportSession(composition: composition, videoComposition: nil, settings: settings,
                                     outputPath: output)
@@ -145,10 +153,22 @@ import Testing
         #expect(rms(samples, channel: 0, from: 1.34, to: 1.40) > 0.05)
     }
 
-    @Test func damageOverTheLimitFailsAtDecodeNamingTheFileCountAndShare() throws {
+    /// An animated picture reports and limits its sources' damage as a video does (its sound is not decoded).
+    @Test func animatedPicturesReportDamagedPacketsToo() throws {
+        let source = try FootageFixtures.damagedAVI
+        let (_, result) = try render(source, duration: seconds(4), settings: Self.gif)
+        #expect(result.warnings == [
+            SourceWarning(stage: .decode, source: source, message: "\(URL(fileURLWithPath: source).lastPathComponent): "
+                          + "2 corrupt video packets concealed between 1.2 s and 2.8 s"),
+        ])
+    }
+
+    @Test(arguments: ["mp4", "gif"])
+    func damageOverTheLimitFailsAtDecodeNamingTheFileCountAndShare(container: String) throws {
         let source = try FootageFixtures.damagedAVI
         #expect {
-            _ = try render(source, duration: seconds(4), damageLimit: 0)
+            _ = try render(source, duration: seconds(4), damageLimit: 0,
+                           settings: container == "gif" ? Self.gif : TestPresets.mp4(width: 160, height: 96))
         } throws: { error in
             (error as? ExportError)?.description == "decode: '\(source)': 2 of 100 video packets are damaged (2%), "
                 + "more than the damage limit of 0%; first error: Invalid data found when processing input"
