@@ -74,11 +74,11 @@ let package = Package(
         .testTarget(name: "MediaCoreTests", dependencies: ["MediaCore"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "MediaCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "MediaCore"]),
-        .testTarget(name: "LibAVTests", dependencies: ["LibAV", "MediaCore"]),
+        .testTarget(name: "LibAVTests", dependencies: ["LibAV", "MediaCore", "MediaTestSupport"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "MediaCore"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "MediaCore"]),
         // ffmpeg and ffprobe as the independent checker of rendering tests: running them, reading pictures and sound.
-        .target(name: "MediaTestSupport", path: "Tests/MediaTestSupport"),
+        .target(name: "MediaTestSupport", dependencies: ["LibAV"], path: "Tests/MediaTestSupport"),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Composition", "LibAV", "MediaCore", "MediaTestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "YAML", "Composition", "MediaCore"]),
         .testTarget(name: "OpenAVFoundationTests",

@@ -2,6 +2,7 @@ import Composition
 import Foundation
 import LibAV
 import MediaCore
+import MediaTestSupport
 @testable import Render
 import Testing
 
@@ -35,9 +36,7 @@ import Testing
         var pictures: [[UInt8]] = [], open: [Int] = []
         for index in 0..<30 {
             let frame = try renderer.render(at: MediaTime(value: Int64(index), timescale: 30))
-            pictures.append(frame.withPlanes { planes in
-                planes.flatMap { plane in (0..<plane.rows).flatMap { Array(plane.row($0)[0..<plane.usedBytesPerRow]) } }
-            })
+            pictures.append(frame.usedBytes)
             open.append(pool.videoReaders.count)
         }
         return (pictures, open)
