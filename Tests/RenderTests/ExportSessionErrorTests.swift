@@ -138,15 +138,7 @@ import Testing
 
     @Test func cancelFromAnotherThreadStopsPromptlyAndLeavesNoOutput() throws {
         let output = try fixtures.outputDirectory("cancel") + "/out.mp4"
-        // Two minutes of generated pictures and tone: far longer than the test waits.
-        let range = TimeRange(start: .zero, duration: seconds(120))
-        let pattern = GeneratedSource(kind: .testpattern, duration: seconds(120), width: 320, height: 240)
-        var composition = MutableComposition()
-        try composition.insertTimeRange(range, of: [
-            SourceTrack(url: pattern.url, trackID: 1, mediaType: .video, timeRange: range,
-                        naturalSize: Size(width: 320, height: 240), frameRate: FrameRate(30)),
-            SourceTrack(url: pattern.url, trackID: 2, mediaType: .audio, timeRange: range),
-        ], at: .invalid)
+        let composition = try TestPresets.twoMinutesOfPatternAndTone()
         let session = ExportSession(composition: composition, videoComposition: nil,
                                     settings: TestPresets.mp4(width: 320, height: 240), outputPath: output)
         let canceller = Thread {

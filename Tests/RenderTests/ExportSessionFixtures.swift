@@ -102,6 +102,19 @@ enum TestPresets {
         ExportSettings(name: "test-mp4", container: .mp4, video: video(width: width, height: height),
                        audio: audio ? Self.audio : nil)
     }
+
+    /// Two minutes of generated 320x240 pictures and tone: far longer than a cancelling test waits.
+    static func twoMinutesOfPatternAndTone() throws -> MutableComposition {
+        let range = TimeRange(start: .zero, duration: seconds(120))
+        let pattern = GeneratedSource(kind: .testpattern, duration: seconds(120), width: 320, height: 240)
+        var composition = MutableComposition()
+        try composition.insertTimeRange(range, of: [
+            SourceTrack(url: pattern.url, trackID: 1, mediaType: .video, timeRange: range,
+                        naturalSize: Size(width: 320, height: 240), frameRate: FrameRate(30)),
+            SourceTrack(url: pattern.url, trackID: 2, mediaType: .audio, timeRange: range),
+        ], at: .invalid)
+        return composition
+    }
 }
 
 /// The root mean square of the first channel of a file's audio (of a window of it, in seconds), decoded by ffmpeg.

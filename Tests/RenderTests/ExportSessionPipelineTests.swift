@@ -78,14 +78,7 @@ import Testing
 
     @Test func cancellingMidRenderStopsAndDeletesTheOutput() throws {
         let output = try fixtures.outputDirectory("pipeline-cancel") + "/out.mp4"
-        let range = TimeRange(start: .zero, duration: seconds(120))
-        let pattern = GeneratedSource(kind: .testpattern, duration: seconds(120), width: 320, height: 240)
-        var composition = MutableComposition()
-        try composition.insertTimeRange(range, of: [
-            SourceTrack(url: pattern.url, trackID: 1, mediaType: .video, timeRange: range,
-                        naturalSize: Size(width: 320, height: 240), frameRate: FrameRate(30)),
-            SourceTrack(url: pattern.url, trackID: 2, mediaType: .audio, timeRange: range),
-        ], at: .invalid)
+        let composition = try TestPresets.twoMinutesOfPatternAndTone()
         let session = ExportSession(composition: composition, videoComposition: nil,
                                     settings: TestPresets.mp4(width: 320, height: 240), outputPath: output)
         session.pipelineDepth = 4
