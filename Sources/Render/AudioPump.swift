@@ -1,14 +1,12 @@
 import MediaCore
 
-/// The export's sound from the mixer to the encoder pipe, in the serial path's chunks: `pump(to:)` hands the pipe
-/// everything up to a composition sample, `finish()` the limiter's tail and the encoder's last packets. With `depth`
-/// 0 the caller mixes and masters in `pump`; otherwise a thread of its own does, up to `depth` chunks ahead, and the
-/// caller only frames, encodes and muxes.
+/// The export's sound from the mixer to the encoder pipe, in the chunks of its `AudioChunkPlan`: `pump(throughFrame:)`
+/// hands the pipe everything up to the end of a video frame, `pump(to:)` up to a composition sample, `finish()` the
+/// limiter's tail and the encoder's last packets. With `depth` 0 the caller mixes and masters in `pump`; otherwise a
+/// thread of its own does, up to `depth` chunks ahead, and the caller only frames, encodes and muxes.
 ///
-/// The mixer is asked for exactly the chunks the serial path asks for (a chunk ends at every target, and at most
-/// `mixer.capacity` long), because chunk edges decide gain interpolation: so the samples, the packets and the
-/// order they are muxed in are the serial path's, byte for byte. The thread must know the targets in advance:
-/// `targets(step)` for `steps` steps (one per video frame), then chunks of `mixer.capacity` to the end.
+/// Both ways the mixer is asked for exactly the plan's chunks, because chunk edges decide gain interpolation: so the
+/// samples, the packets and the order they are muxed in are the same, byte for byte, whatever the depth.
 ///
 /// `@unchecked Sendable`: the mixer and mastering stage are used by the audio thread only (or, with depth 0, by the
 /// caller only) until `close()` has joined it; the pipe by the caller only; chunks change hands through
@@ -24,28 +22,26 @@ final class AudioPump: @unchecked Sendable {
     /// The mastering stage (its loudness measurement is read after `finish()`).
     let mastering: AudioMastering
     private let pipe: AudioEncodePipe
-    /// The composition samples of the output.
-    let samples: Range<Int64>
+    /// The chunks to mix, in order.
+    private let plan: AudioChunkPlan
+    /// With depth 0, where the caller's mixing is in the plan.
+    private var chunks: AudioChunkPlan.Iterator
     /// The next composition sample handed to the pipe.
     private(set) var position: Int64
     private let depth: Int
-    private let steps: Int64
-    private let targets: (Int64) -> Int64
     private let ready: HandoffQueue<Result<Chunk, ExportError>>
     private let free: HandoffQueue<AudioBuffer?>
     private var worker: WorkerThread?
 
-    /// A pump of composition samples `samples` through `mastering` into `pipe`.
-    init(mixer: any AudioMixSource, mastering: AudioMastering, pipe: AudioEncodePipe, samples: Range<Int64>, depth: Int,
-         steps: Int64, targets: @escaping (Int64) -> Int64) {
+    /// A pump of the composition samples of `plan` through `mastering` into `pipe`.
+    init(mixer: any AudioMixSource, mastering: AudioMastering, pipe: AudioEncodePipe, plan: AudioChunkPlan, depth: Int) {
         self.mixer = mixer
         self.mastering = mastering
         self.pipe = pipe
-        self.samples = samples
+        self.plan = plan
+        chunks = plan.makeIterator()
         self.depth = max(0, depth)
-        self.steps = steps
-        self.targets = targets
-        position = samples.lowerBound
+        position = plan.samples.lowerBound
         ready = HandoffQueue(capacity: max(1, depth))
         free = HandoffQueue(capacity: depth + 1)
         guard depth > 0 else { return }
@@ -53,17 +49,24 @@ final class AudioPump: @unchecked Sendable {
         worker = WorkerThread(name: "mediabatch audio") { [self] in produce() }
     }
 
+    /// The composition samples of the output.
+    var samples: Range<Int64> { plan.samples }
+
     /// The largest chunk the mixer makes.
     var capacity: Int { mixer.capacity }
 
-    /// Hands the pipe every sample before composition sample `target` (at most to the end).
+    /// Hands the pipe every sample before the end of video frame `index`.
+    func pump(throughFrame index: Int64) throws(ExportError) {
+        try pump(to: plan.frameEnds[Int(index)])
+    }
+
+    /// Hands the pipe the plan's chunks up to composition sample `target` (at most to the end).
     func pump(to target: Int64) throws(ExportError) {
         let end = min(target, samples.upperBound)
         guard depth > 0 else {
-            while position < end {
-                let count = Int(min(Int64(mixer.capacity), end - position))
-                try pipe.push(try mastering.process(try mixer.render(from: position, count: count)))
-                position += Int64(count)
+            while position < end, let (from, count) = chunks.next() {
+                try pipe.push(try mastering.process(try mixer.render(from: from, count: count)))
+                position = from + Int64(count)
             }
             return
         }
@@ -104,23 +107,15 @@ final class AudioPump: @unchecked Sendable {
         return try result.get()
     }
 
-    /// The audio thread: the serial path's chunks, mixed, mastered, copied and queued; an error ends it.
+    /// The audio thread: the plan's chunks, mixed, mastered, copied and queued; an error ends it.
     private func produce() {
-        var done = samples.lowerBound
         do throws(ExportError) {
-            var step: Int64 = 0
-            while done < samples.upperBound {
-                let target = step < steps ? targets(step) : done + Int64(mixer.capacity)
-                step += 1
-                while done < min(target, samples.upperBound) {
-                    let count = Int(min(Int64(mixer.capacity), min(target, samples.upperBound) - done))
-                    let mastered = try mastering.process(try mixer.render(from: done, count: count))
-                    done += Int64(count)
-                    guard try queue(mastered, inputEnd: done) else { return }
-                }
+            for (from, count) in plan {
+                let mastered = try mastering.process(try mixer.render(from: from, count: count))
+                guard try queue(mastered, inputEnd: from + Int64(count)) else { return }
             }
             repeat {
-                guard try queue(try mastering.finish(), inputEnd: done) else { return }
+                guard try queue(try mastering.finish(), inputEnd: plan.samples.upperBound) else { return }
             } while mastering.hasPending
         } catch {
             ready.put(.failure(error))

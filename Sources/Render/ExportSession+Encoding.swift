@@ -35,7 +35,7 @@ extension ExportSession {
         }
 
         // Audio: mixer, encoder, stream.
-        var audioPipe: (mixer: any AudioMixSource, pipe: AudioEncodePipe, samples: Range<Int64>, mastering: AudioMastering)?
+        var audioPipe: (mixer: any AudioMixSource, pipe: AudioEncodePipe, plan: AudioChunkPlan, mastering: AudioMastering)?
         if let audio {
             let audioSettings = settings.encoderSettings(audio)
             let rate = audioSettings.sampleRate
@@ -57,7 +57,7 @@ extension ExportSession {
                 let mixer: any AudioMixSource = try mix ?? AudioMixRenderer(
                     composition: composition, audioMix: audioMix, sampleRate: rate, channels: audioSettings.channels,
                     capacity: max(4096, perFrame), pool: audioPool, clampsOutput: audio.loudnessTarget == nil)
-                audioPipe = (mixer, pipe, samples, mastering)
+                audioPipe = (mixer, pipe, plan, mastering)
             } catch let error as ExportError {
                 throw error
             } catch let error as LibAVError {
@@ -73,16 +73,8 @@ extension ExportSession {
             throw ExportError.wrap(error, path: nil, output: outputPath)
         }
 
-        let rate = Int32(audioRate)
-        let clock = videoPipe?.clock
-        /// The composition sample the audio reaches once output frame `index` is written: the next frame's time.
-        let audioTarget = { (index: Int64) -> Int64 in
-            guard let clock else { return 0 }
-            return (range.start + clock.time(ofFrame: index + 1)).convertScale(rate, method: .roundTowardPositiveInfinity).value
-        }
         let audioPump = audioPipe.map { audio in
-            AudioPump(mixer: audio.mixer, mastering: audio.mastering, pipe: audio.pipe, samples: audio.samples,
-                      depth: depth, steps: videoPipe?.frameCount ?? 0, targets: audioTarget)
+            AudioPump(mixer: audio.mixer, mastering: audio.mastering, pipe: audio.pipe, plan: audio.plan, depth: depth)
         }
         defer { audioPump?.close() }
 
@@ -91,7 +83,7 @@ extension ExportSession {
         if videoPipe != nil {
             // In place: the first encoder session leaves the plan when its segment is done, so its memory goes then.
             let written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth) {
-                (index) throws(ExportError) in try audioPump?.pump(to: audioTarget(index))
+                (index) throws(ExportError) in try audioPump?.pump(throughFrame: index)
             }
             (framesWritten, reused) = (written.frames, written.reused)
         }
