@@ -28,6 +28,9 @@ public struct Job: Sendable, Hashable, Codable {
     public var sourceFiles: [String]
     /// Where one clip gives way to the next, in timeline order, with the transition used.
     public var cuts: [PlannedCut] = []
+    /// The template parts other outputs of a batch are likely to show too (the intro and the outro), as composition
+    /// ranges: their unchanging stretches are encoded as segments of their own, for those outputs to reuse.
+    public var shareableRanges: [TimeRange] = []
 
     /// The composition's duration: the length of the output.
     public var expectedDuration: MediaTime { composition.duration }

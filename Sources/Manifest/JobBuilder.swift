@@ -167,11 +167,23 @@ public struct JobBuilder {
         // Caption and font files shape the picture as much as media do.
         files.formUnion(spec.captions.map(\.path) + spec.clips.compactMap(\.captions?.path))
         files.formUnion(videoComposition?.textLayers.compactMap(\.style.fontFile) ?? [])
-        return Job(name: spec.name, manifestPath: spec.manifestPath, location: spec.location, outputPath: spec.outputPath,
-                   settings: spec.settings, composition: composition, videoComposition: videoComposition,
-                   audioMix: audioMix, titles: spec.titles, dependencies: spec.dependencies,
-                   sourceFiles: files.sorted(),
-                   cuts: placed.dropFirst().map { PlannedCut(at: $0.start, transition: $0.transitionIn) })
+        var job = Job(name: spec.name, manifestPath: spec.manifestPath, location: spec.location,
+                      outputPath: spec.outputPath, settings: spec.settings, composition: composition,
+                      videoComposition: videoComposition, audioMix: audioMix, titles: spec.titles,
+                      dependencies: spec.dependencies, sourceFiles: files.sorted(),
+                      cuts: placed.dropFirst().map { PlannedCut(at: $0.start, transition: $0.transitionIn) })
+        job.shareableRanges = Self.shareableRanges(spec, placed: placed)
+        return job
+    }
+
+    /// The composition ranges of the intro and the outro (the first and last placed clips when the output has them).
+    static func shareableRanges(_ spec: OutputSpec, placed: [PlacedClip]) -> [TimeRange] {
+        var ranges: [TimeRange] = []
+        if spec.intro != nil, let first = placed.first { ranges.append(TimeRange(start: first.start, duration: first.duration)) }
+        if spec.outro != nil, let last = placed.last, placed.count > 1 || spec.intro == nil {
+            ranges.append(TimeRange(start: last.start, duration: last.duration))
+        }
+        return ranges
     }
 
     /// Places intro, body clips and outro one after another, each overlapping the previous by its transition: a body

@@ -14,6 +14,7 @@ extension BatchRunner {
             guard let job = jobs[name] else { continue }
             let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
                                         audioMix: job.audioMix, settings: job.settings, outputPath: job.outputPath)
+            session.shareableRanges = job.shareableRanges
             keys[name] = session.plannedSegmentKeys()
         }
         cache.expect(names.flatMap { keys[$0] ?? [] })

@@ -164,6 +164,10 @@ public final class BatchRunner: Sendable {
         session.allowsDevices = options.allowsDevices
         session.decoderThreads = decoderThreads
         session.segmentCache = cache
+        session.shareableRanges = job.shareableRanges
+        let posterTimes = options.posters ? OutputPictures.posterCandidates(of: job) : []
+        session.stillTimes = posterTimes
+        session.stillWidth = OutputPictures.posterWidth
         sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
         token.onCancel { session.cancel() }
@@ -185,7 +189,9 @@ public final class BatchRunner: Sendable {
         }
         var finished = result
         finished.outputPath = job.outputPath
-        return RenderedOutput(result: finished, posterPath: options.posters ? poster(for: job, token: token) : nil)
+        finished.stills = [:]
+        let poster = options.posters ? poster(for: job, candidates: posterTimes, stills: result.stills, token: token) : nil
+        return RenderedOutput(result: finished, posterPath: poster)
     }
 
     /// Where an output's poster picture goes: `posters/NAME.jpg` beside it.
@@ -201,11 +207,13 @@ public final class BatchRunner: Sendable {
             .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".jpg").path
     }
 
-    /// A poster of the output, at most 320 pixels wide, for the HTML report (see `PosterChoice`); nil if it fails.
-    private func poster(for job: Job, token: CancellationToken) -> String? {
+    /// A poster of the output, at most 320 pixels wide, for the HTML report (see `PosterChoice`), chosen among
+    /// `candidates` from the pictures the export kept (`stills`), rendering only those it did not; nil if it fails.
+    private func poster(for job: Job, candidates: [MediaTime], stills: [MediaTime: Picture],
+                        token: CancellationToken) -> String? {
         guard job.settings.video != nil, job.expectedDuration > .zero, !token.isCancelled else { return nil }
         let path = Self.posterPath(for: job)
-        return OutputPictures.writePoster(of: job, to: path) ? path : nil
+        return OutputPictures.writePoster(of: job, candidates: candidates, stills: stills, to: path) ? path : nil
     }
 
     /// I/O conditions that may pass: a full or busy disk, an interrupted call.

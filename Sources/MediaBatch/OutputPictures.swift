@@ -32,10 +32,7 @@ public enum OutputPictures {
     /// A grabber of `job`'s pictures at its preset's size, or `width` wide keeping its shape.
     public static func grabber(for job: Job, width: Int? = nil) throws(Failure) -> FrameGrabber {
         guard let video = job.settings.video else { throw .noPicture(output: job.name) }
-        var size = (width: video.width, height: video.height)
-        if let width, width < video.width {
-            size = (width & ~1, max(2, Int((Double(width) * Double(video.height) / Double(video.width) / 2).rounded()) * 2))
-        }
+        let size = Picture.size(of: video.width, by: video.height, atMost: width ?? video.width)
         do {
             return try FrameGrabber(composition: job.composition, videoComposition: job.videoComposition,
                                     width: size.width, height: size.height, frameRate: video.frameRate)
@@ -91,13 +88,27 @@ public enum OutputPictures {
         return path
     }
 
-    /// Writes a poster of `job` (320 pixels wide at most) as a JPEG file at `path`, chosen by `PosterChoice`;
-    /// returns false when none could be made.
-    static func writePoster(of job: Job, to path: String) -> Bool {
-        guard let grabber = try? grabber(for: job, width: 320) else { return false }
-        let candidates = PosterChoice.candidates(duration: job.expectedDuration, videoComposition: job.videoComposition)
-        guard let chosen = PosterChoice.pick(candidates, grabber: grabber),
-              let data = try? chosen.picture.jpegData() else { return false }
+    /// The largest width of a poster.
+    static let posterWidth = 320
+
+    /// The times `PosterChoice` may pick a poster of `job` from (none for an output without pictures).
+    static func posterCandidates(of job: Job) -> [MediaTime] {
+        guard job.settings.video != nil else { return [] }
+        return PosterChoice.candidates(duration: job.expectedDuration, videoComposition: job.videoComposition)
+    }
+
+    /// Writes a poster of `job` (`posterWidth` pixels wide at most) as a JPEG file at `path`, chosen by
+    /// `PosterChoice` among `candidates`: from `stills` (pictures the export kept) where it has them, else rendered
+    /// (the sources are opened only then). Returns false when none could be made.
+    static func writePoster(of job: Job, candidates: [MediaTime], stills: [MediaTime: Picture] = [:],
+                            to path: String) -> Bool {
+        var grabber: FrameGrabber?
+        let chosen = PosterChoice.pick(candidates) { time in
+            if let kept = stills[time] { return kept }
+            if grabber == nil { grabber = try? Self.grabber(for: job, width: posterWidth) }
+            return try? grabber?.picture(at: time)
+        }
+        guard let chosen, let data = try? chosen.picture.jpegData() else { return false }
         return (try? write(data, to: path)) != nil
     }
 

@@ -91,11 +91,12 @@ enum PosterChoice {
         return result
     }
 
-    /// The first candidate whose picture is neither dark nor flat, else the liveliest; nil when nothing renders.
-    static func pick(_ candidates: [MediaTime], grabber: FrameGrabber) -> (time: MediaTime, picture: Picture)? {
+    /// The first candidate whose picture (from `picture`, nil when it cannot be had) is neither dark nor flat, else
+    /// the liveliest; nil when there is no picture.
+    static func pick(_ candidates: [MediaTime], picture: (MediaTime) -> Picture?) -> (time: MediaTime, picture: Picture)? {
         var best: (time: MediaTime, picture: Picture, deviation: Double)?
         for time in candidates {
-            guard let picture = try? grabber.picture(at: time) else { continue }
+            guard let picture = picture(time) else { continue }
             let statistics = picture.lumaStatistics
             if statistics.mean >= minimumMean && statistics.deviation >= minimumDeviation { return (time, picture) }
             if statistics.deviation > best?.deviation ?? -1 { best = (time, picture, statistics.deviation) }

@@ -11,6 +11,9 @@ final class AudioEncodePipe {
     private let frame: AudioBuffer
     private let sampleFormat: SampleFormat
     private let sampleRate: Int
+    /// While true, encoded packets are kept (in order) instead of muxed, until `writeHeld()`.
+    var holdsPackets = false
+    private var held: [Packet] = []
 
     init(encoder: Encoder, settings: Encoder.AudioSettings, output: OutputFile, stream: Int) throws(ExportError) {
         self.encoder = encoder
@@ -100,7 +103,18 @@ final class AudioEncodePipe {
         }
     }
 
-    private func write(_ packets: [Packet]) throws(ExportError) {
+    /// Muxes the packets kept while `holdsPackets` was true, in the order they were encoded.
+    func writeHeld() throws(ExportError) {
+        let packets = held
+        held = []
+        try write(packets, holding: false)
+    }
+
+    private func write(_ packets: [Packet], holding: Bool? = nil) throws(ExportError) {
+        if holding ?? holdsPackets {
+            held += packets
+            return
+        }
         do {
             try output.write(packets, stream: stream)
         } catch {

@@ -55,6 +55,19 @@ final class AudioPump: @unchecked Sendable {
     /// The largest chunk the mixer makes.
     var capacity: Int { mixer.capacity }
 
+    /// Encodes the sound up to each frame while a shared video segment is encoded, but muxes it only at
+    /// `writeHeld()`, after the segment's packets: the muxer sees the same order as when the segment is reused,
+    /// and the sound is not left to encode on its own once the segment is done.
+    var holdsPackets: Bool {
+        get { pipe.holdsPackets }
+        set { pipe.holdsPackets = newValue }
+    }
+
+    /// Muxes the packets encoded while `holdsPackets` was true.
+    func writeHeld() throws(ExportError) {
+        try pipe.writeHeld()
+    }
+
     /// Hands the pipe every sample before the end of video frame `index`.
     func pump(throughFrame index: Int64) throws(ExportError) {
         try pump(to: plan.frameEnds[Int(index)])

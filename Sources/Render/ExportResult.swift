@@ -28,6 +28,8 @@ public struct ExportResult: Sendable, Hashable {
     public var warnings: [SourceWarning]
     /// The video segments taken from the run's `SegmentCache` instead of being rendered, in output order.
     public var reusedSegments: [SegmentReuse]
+    /// The output pictures kept at `ExportSession.stillTimes`, by asked time (missing: not kept).
+    public var stills: [MediaTime: Picture] = [:]
 
     /// Creates a result.
     public init(outputPath: String, probe: ProbedMedia, duration: MediaTime, byteSize: Int64, renderSeconds: Double,

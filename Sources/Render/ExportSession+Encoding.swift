@@ -18,6 +18,8 @@ extension ExportSession {
         try pool.openAll(in: composition, video: video != nil, audio: audio != nil && audioPool === pool)
         if audioPool !== pool { try audioPool.openAll(in: composition, video: false, audio: audio != nil) }
         pool.planReleases(for: composition)
+        if warmsUpSources { pool.planWarmUps(for: composition, from: range.start) }
+        defer { pool.finishWarmUps() }
         try checkCancelled()
 
         let output: OutputFile
@@ -32,6 +34,8 @@ extension ExportSession {
         var videoPipe: SegmentedVideo?
         if let video {
             videoPipe = try makeSegmentedVideo(video, range: range, pool: pool, output: output)
+            videoPipe!.stills = StillCapture(times: stillTimes, range: range, clock: videoPipe!.clock,
+                                             frameCount: videoPipe!.frameCount, width: stillWidth)
         }
 
         // Audio: mixer, encoder, stream.
@@ -82,9 +86,7 @@ extension ExportSession {
         var reused: [SegmentReuse] = []
         if videoPipe != nil {
             // In place: the first encoder session leaves the plan when its segment is done, so its memory goes then.
-            let written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth) {
-                (index) throws(ExportError) in try audioPump?.pump(throughFrame: index)
-            }
+            let written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth, audio: audioPump)
             (framesWritten, reused) = (written.frames, written.reused)
         }
         if let audioPump {
@@ -111,9 +113,12 @@ extension ExportSession {
         let tolerance = (videoPipe?.clock.frameDuration ?? MediaTime(value: 2048, timescale: Int32(audioRate)))
             + MediaTime(value: 2, timescale: 1000)
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
-        return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
-                            renderSeconds: 0, framesWritten: framesWritten, loudness: try audioPump?.mastering.measurement(),
-                            warnings: warnings, reusedSegments: reused)
+        var result = ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration,
+                                  byteSize: probe.byteSize, renderSeconds: 0, framesWritten: framesWritten,
+                                  loudness: try audioPump?.mastering.measurement(), warnings: warnings,
+                                  reusedSegments: reused)
+        result.stills = videoPipe?.stills?.pictures ?? [:]
+        return result
     }
 
     /// Probes the written file: it must have streams (video and audio as asked) and, for timed media, a duration

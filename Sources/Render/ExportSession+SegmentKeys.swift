@@ -13,7 +13,8 @@ extension ExportSession {
               let frames = try? clock.frameCount(for: range.duration)
         else { return [] }
         let plan = SegmentPlan(composition: composition, videoComposition: videoComposition, range: range, clock: clock,
-                               frameCount: frames, encoder: ExportSettings.encoderName(video.codec),
+                               frameCount: frames, shareable: shareableRanges,
+                               encoder: ExportSettings.encoderName(video.codec),
                                settings: settings.encoderSettings(video, pixelFormat: format))
         return plan.segments.compactMap(\.key)
     }

@@ -4,13 +4,11 @@ import MediaCore
 /// Segmented video encoding: each planned segment is one fresh encoder session (or packets from the run's
 /// `SegmentCache`), joined by stream copy into the output's video stream.
 extension ExportSession {
-    /// Writes every segment of `video` for the export `range`, calling `audio(i)` once output frame `i` is in the
-    /// muxer (it mixes the sound up to the next frame); frames are rendered `depth` ahead on a thread of their own.
-    /// Returns the frames written and the segments taken from the cache.
+    /// Writes every segment of `video` for the export `range`, pumping `audio` through output frame `i` once frame
+    /// `i` is in the muxer; frames are rendered `depth` ahead on a thread of their own. Returns the frames written
+    /// and the segments taken from the cache.
     func exportSegments(_ video: inout SegmentedVideo, range: TimeRange, output: OutputFile, depth: Int,
-                        audio: (Int64) throws(ExportError) -> Void) throws(ExportError)
-        -> (frames: Int64, reused: [SegmentReuse])
-    {
+                        audio: AudioPump?) throws(ExportError) -> (frames: Int64, reused: [SegmentReuse]) {
         var reused: [SegmentReuse] = []
         let clock = video.clock
         for segment in video.plan.segments {
@@ -26,9 +24,9 @@ extension ExportSession {
                 let frames = pictures()
                 defer { frames.close() }
                 try encodeFrames(segment.frames, from: frames, clock: clock, total: video.frameCount,
-                                 encoder: try video.nextEncoder()) { (index, packets) throws(ExportError) in
+                                 encoder: try video.nextEncoder(), stills: video.stills) { (index, packets) throws(ExportError) in
                     try write(packets, shiftedBy: start, to: output, stream: video.stream)
-                    try audio(index)
+                    try audio?.pump(throughFrame: index)
                 }
                 continue
             }
@@ -40,23 +38,31 @@ extension ExportSession {
             } else {
                 let frames = pictures()
                 defer { frames.close() }
+                audio?.holdsPackets = true
                 packets = try encodeShared(segment.frames, key: key, from: frames, clock: clock,
-                                           total: video.frameCount, encoder: try video.nextEncoder())
+                                           total: video.frameCount, encoder: try video.nextEncoder(), stills: video.stills,
+                                           audio: audio)
+                audio?.holdsPackets = false
             }
             // Shared: the whole segment, then its sound frame by frame, the same way whether rendered or reused.
             try write(packets, shiftedBy: start, to: output, stream: video.stream)
-            for index in segment.frames { try audio(index) }
+            try audio?.writeHeld()
+            for index in segment.frames { try audio?.pump(throughFrame: index) }
         }
         return (video.frameCount, reused)
     }
 
-    /// Renders and encodes a shareable segment, collecting its packets and storing them in the run's cache.
+    /// Renders and encodes a shareable segment, collecting its packets and storing them in the run's cache; `audio`
+    /// is pumped frame by frame meanwhile (it holds its packets for the caller to mux after the segment's).
     private func encodeShared(_ indices: Range<Int64>, key: SegmentKey, from frames: FramePipeline, clock: FrameClock,
-                              total: Int64, encoder: Encoder) throws(ExportError) -> [Packet] {
+                              total: Int64, encoder: Encoder, stills: StillCapture?,
+                              audio: AudioPump?) throws(ExportError) -> [Packet] {
         var collected: [Packet] = []
         do {
-            try encodeFrames(indices, from: frames, clock: clock, total: total, encoder: encoder) {
-                (_, packets) throws(ExportError) in collected += packets
+            try encodeFrames(indices, from: frames, clock: clock, total: total, encoder: encoder, stills: stills) {
+                (index, packets) throws(ExportError) in
+                collected += packets
+                try audio?.pump(throughFrame: index)
             }
         } catch {
             segmentCache?.abandon(key)
@@ -68,13 +74,16 @@ extension ExportSession {
 
     /// Encodes output frames `indices`, taken in order from `frames`, with `encoder` (a fresh session: the first frame
     /// is a keyframe, timestamps count from the segment's first frame), handing each frame's packets (and at the end
-    /// the encoder's remaining ones) to `each` with the frame index; `total` frames make progress 1.
+    /// the encoder's remaining ones) to `each` with the frame index; `total` frames make progress 1. `stills` sees
+    /// every frame before it is encoded.
     func encodeFrames(_ indices: Range<Int64>, from frames: FramePipeline, clock: FrameClock, total: Int64,
-                      encoder: Encoder, each: (Int64, [Packet]) throws(ExportError) -> Void) throws(ExportError) {
+                      encoder: Encoder, stills: StillCapture?,
+                      each: (Int64, [Packet]) throws(ExportError) -> Void) throws(ExportError) {
         let start = clock.time(ofFrame: indices.lowerBound)
         for index in indices {
             try checkCancelled()
             let frame = try frames.next()
+            stills?.offer(frame, index: index)
             let packets: [Packet]
             do {
                 frame.pts = clock.time(ofFrame: index) - start

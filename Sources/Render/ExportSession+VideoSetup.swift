@@ -33,7 +33,7 @@ extension ExportSession {
             let plan = video.isHDR || videoComposition == nil
                 ? SegmentPlan(frameCount: frames)
                 : SegmentPlan(composition: composition, videoComposition: videoComposition!, range: range, clock: clock,
-                              frameCount: frames, encoder: name, settings: encoderSettings)
+                              frameCount: frames, shareable: shareableRanges, encoder: name, settings: encoderSettings)
             return SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: plan, spareEncoder: encoder) {
                 () throws(ExportError) -> Encoder in
                 try Self.openEncoder(name, finalSettings, globalHeader: globalHeader, output: path)

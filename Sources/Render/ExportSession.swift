@@ -35,6 +35,10 @@ public final class ExportSession: Sendable {
         var allowsDevices = false
         var pipelineDepth = ExportSession.defaultPipelineDepth
         var segmentCache: SegmentCache?
+        var shareableRanges: [TimeRange] = []
+        var warmsUpSources = true
+        var stillTimes: [MediaTime] = []
+        var stillWidth = 320
     }
 
     private let state = Mutex(State())
@@ -71,13 +75,44 @@ public final class ExportSession: Sendable {
         set { state.withLock { $0.pipelineDepth = max(0, newValue) } }
     }
 
+    /// Whether video sources first shown later in the timeline start decoding a little before they are needed, on
+    /// threads of their own (see `SourcePool.planWarmUps`); the bytes written are the same either way.
+    var warmsUpSources: Bool {
+        get { state.withLock { $0.warmsUpSources } }
+        set { state.withLock { $0.warmsUpSources = newValue } }
+    }
+
     /// The default `pipelineDepth`: enough to ride out a slow frame (a transition, a seek) without holding much.
     static let defaultPipelineDepth = 3
+
+    /// The composition ranges whose unchanging stretches are encoded as segments of their own (each a fresh encoder
+    /// session, starting with a keyframe), so that other outputs showing the same pictures with the same settings can
+    /// reuse them through `segmentCache`: the parts a batch repeats, such as an intro and an outro. Empty (the
+    /// default) encodes the whole output in one session. The ranges change the bytes written, so they must come from
+    /// the output's own definition, never from what else a run renders.
+    public var shareableRanges: [TimeRange] {
+        get { state.withLock { $0.shareableRanges } }
+        set { state.withLock { $0.shareableRanges = newValue } }
+    }
 
     /// The run's shared video segments (nil: every segment is rendered); the bytes are the same either way.
     public var segmentCache: SegmentCache? {
         get { state.withLock { $0.segmentCache } }
         set { state.withLock { $0.segmentCache = newValue } }
+    }
+
+    /// Composition times whose output pictures the export keeps in `ExportResult.stills` (at most `stillWidth` wide),
+    /// so thumbnails need no second render; a time inside a segment taken from the cache, or in an HDR output, is
+    /// not kept. Empty (the default) keeps none. The file written is the same either way.
+    public var stillTimes: [MediaTime] {
+        get { state.withLock { $0.stillTimes } }
+        set { state.withLock { $0.stillTimes = newValue } }
+    }
+
+    /// The largest width of the pictures in `ExportResult.stills` (default 320; smaller outputs keep their own).
+    public var stillWidth: Int {
+        get { state.withLock { $0.stillWidth } }
+        set { state.withLock { $0.stillWidth = max(2, newValue) } }
     }
 
     /// Whether sources may be named pipes or character or block devices (default false: regular files only).

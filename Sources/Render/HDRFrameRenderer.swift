@@ -58,6 +58,7 @@ final class HDRFrameRenderer: PictureRenderer {
     /// The frame is reused by the next call.
     func render(at time: MediaTime) throws(ExportError) -> Frame {
         sources.releaseVideo(before: time)
+        sources.warmUp(before: time)
         let instruction = layout.videoComposition.instruction(at: time)
         let background = instruction?.backgroundColor ?? layout.videoComposition.backgroundColor
         var layers: [Compositor16.Layer] = []

@@ -33,6 +33,14 @@ public struct Picture: Sendable, Hashable {
         self.rgb = rgb
     }
 
+    /// The size of a smaller copy of a `width` x `height` picture: at most `widest` pixels wide (even), the same
+    /// shape (even height); the picture's own size when it is no wider.
+    public static func size(of width: Int, by height: Int, atMost widest: Int) -> (width: Int, height: Int) {
+        guard widest < width else { return (width, height) }
+        let smaller = max(2, widest & ~1)
+        return (smaller, max(2, Int((Double(smaller) * Double(height) / Double(width) / 2).rounded()) * 2))
+    }
+
     /// The pixels of an `rgb24` frame.
     init(frame: Frame) {
         let (width, height) = (frame.width, frame.height)

@@ -3,10 +3,11 @@ import Foundation
 import LibAV
 import MediaCore
 
-/// Cuts an output's video into encoder segments at instruction boundaries: a stretch over which the picture is one
-/// unchanging arrangement of source ranges (an intro, an outro, a packshot, a clip without a ramp) is a keyed segment
-/// of its own; everything else (transitions, titles, moves) joins its unkeyed neighbours. The cut depends only on the
-/// output's own composition and settings, so an output has the same segments alone, in a batch and with any --jobs.
+/// Cuts an output's video into encoder segments at instruction boundaries: a stretch inside one of the shareable
+/// ranges (an intro, an outro) over which the picture is one unchanging arrangement of source ranges is a keyed
+/// segment of its own; everything else (the clips between them, transitions, titles, moves) joins its unkeyed
+/// neighbours in one encoder session. The cut depends only on the output's own composition, shareable ranges and
+/// settings, so an output has the same segments alone, in a batch and with any --jobs.
 public struct SegmentPlan: Sendable {
     /// Shorter keyed stretches are not worth a keyframe of their own and stay in their neighbours' segment.
     public static let minimumKeyedFrames: Int64 = 12
@@ -21,16 +22,24 @@ public struct SegmentPlan: Sendable {
         segments = frameCount > 0 ? [PlannedSegment(frames: 0..<frameCount, key: nil)] : []
     }
 
-    /// Plans `frameCount` frames of `range` at `clock`'s rate; `encoder` is the encoder name and its settings.
+    /// Plans `frameCount` frames of `range` at `clock`'s rate, keying only stretches inside a `shareable` composition
+    /// range; `encoder` is the encoder name and its settings.
     init(composition: MutableComposition, videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
-         frameCount: Int64, encoder: String, settings: Encoder.VideoSettings) {
+         frameCount: Int64, shareable: [TimeRange], encoder: String, settings: Encoder.VideoSettings) {
+        guard !shareable.isEmpty else {
+            segments = frameCount > 0 ? [PlannedSegment(frames: 0..<frameCount, key: nil)] : []
+            return
+        }
         let describer = SegmentDescriber(composition: composition, videoComposition: videoComposition,
                                          encoder: SegmentPlan.encoderIdentity(encoder, settings))
         let maximum = Int64(Self.maximumKeyedSeconds / clock.frameDuration.seconds)
         var segments: [PlannedSegment] = []
         for group in Self.instructionGroups(videoComposition, range: range, clock: clock, frameCount: frameCount) {
             var key: SegmentKey?
-            if group.count >= Self.minimumKeyedFrames, group.count <= maximum {
+            let span = TimeRange(start: range.start + clock.time(ofFrame: group.lowerBound),
+                                 end: range.start + clock.time(ofFrame: group.upperBound))
+            if group.count >= Self.minimumKeyedFrames, group.count <= maximum,
+               shareable.contains(where: { $0.start <= span.start && span.end <= $0.end }) {
                 let times = group.map { range.start + clock.time(ofFrame: $0) }
                 key = describer.key(times: times, frameDuration: clock.frameDuration)
             }

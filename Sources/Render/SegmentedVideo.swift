@@ -15,6 +15,8 @@ struct SegmentedVideo {
     let plan: SegmentPlan
     /// The encoder the stream was created from; the first rendered segment uses it.
     var spareEncoder: Encoder?
+    /// Keeps the pictures asked for as stills while they are encoded (nil: none asked).
+    var stills: StillCapture?
     /// Opens another encoder with the stream's settings.
     let makeEncoder: () throws(ExportError) -> Encoder
 

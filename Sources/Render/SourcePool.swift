@@ -18,12 +18,17 @@ final class SourcePool {
     let decoderThreads: Int
     /// Whether sources may be named pipes or devices.
     let allowsDevices: Bool
-    private(set) var videoReaders: [Key: any VideoSourceReader] = [:]
+    /// Open video readers; a warm-up that failed removes its reader (see `finishWarmUp`).
+    var videoReaders: [Key: any VideoSourceReader] = [:]
     private(set) var audioDecoders: [Key: AudioDecoderSource] = [:]
     /// What released sources leave behind for the export's warnings.
     var retired: [RetiredSource] = []
     /// Per video reader, the composition time from which no segment uses it; set by `releaseVideo(after:)`'s plan.
     var videoLastUse: [Key: MediaTime]?
+    /// Video readers to warm up before their first use, earliest first; set by `planWarmUps(for:from:)`.
+    var plannedWarmUps: [PlannedWarmUp] = []
+    /// Readers being warmed up on threads of their own; a reader is not used until its warm-up is joined.
+    var warmUps: [Key: SourceWarmUp] = [:]
 
     init(decoderThreads: Int, allowsDevices: Bool = false) {
         self.decoderThreads = decoderThreads
@@ -38,6 +43,7 @@ final class SourcePool {
     /// The picture reader of composition track `owner` for track `trackID` of `url`, opened on first use.
     func videoReader(url: URL, trackID: Int32, owner: Int32) throws(ExportError) -> any VideoSourceReader {
         let key = Key(owner: owner, url: url, trackID: trackID)
+        finishWarmUp(key)
         if let reader = videoReaders[key] { return reader }
         let reader: any VideoSourceReader
         if url.scheme == GeneratedSource.scheme {
@@ -55,6 +61,7 @@ final class SourcePool {
 
     /// Closes the video reader of `key`, keeping what the warnings need.
     func closeVideo(_ key: Key) {
+        finishWarmUp(key)
         guard let reader = videoReaders.removeValue(forKey: key) else { return }
         retired.append(RetiredSource(path: reader.path, kind: "video", damage: reader.damage,
                                      lightConversion: reader.lightConversion))

@@ -93,6 +93,7 @@ final class VideoFrameRenderer {
     /// The picture at `time` with its text drawn on top (see `renderPicture(at:)`).
     func render(at time: MediaTime) throws(ExportError) -> Frame {
         sources.releaseVideo(before: time)
+        sources.warmUp(before: time)
         let frame = try renderPicture(at: time)
         return try text?.draw(onto: frame, at: time) ?? frame
     }

@@ -151,6 +151,21 @@ struct TransitionManifestTests {
     }
 
     @Test(arguments: [
+        // The intro and the outro are the parts a batch repeats; the clips between them are not shareable.
+        ("intro: { source: c.mp4, to: 2s }\nclips: [{ source: a.mp4, to: 3s }]\noutro: { source: c.mp4, to: 2s }",
+         [TimeRange(start: t(0), duration: t(2)), TimeRange(start: t(5), duration: t(2))]),
+        ("intro: { source: c.mp4, to: 2s, transition: { type: crossfade, duration: 0.5s } }\nclips: [{ source: a.mp4, to: 3s }]",
+         [TimeRange(start: t(0), duration: t(2))]),
+        ("clips: [{ source: a.mp4, to: 3s }]\noutro: { source: c.mp4, to: 2s, transition: { type: crossfade, duration: 0.5s } }",
+         [TimeRange(start: t(5, 2), duration: t(2))]),
+        ("clips: [{ source: a.mp4, to: 3s }, { source: b.mp4, to: 3s }]", []),
+    ] as [(String, [TimeRange])])
+    func introAndOutroAreTheShareableRanges(template: String, expected: [TimeRange]) throws {
+        let fixture = try ManifestFixture(JobBuilderTimelineTests.manifest(template))
+        #expect(try fixture.job("x").shareableRanges == expected)
+    }
+
+    @Test(arguments: [
         ("transition: { type: wipe-left, color: white }",
          "manifest.yaml:5:43: error: 'color' is for 'dip' transitions, not 'wipe-left'"),
         ("transition: { type: crossfade, softness: 0.2 }",

@@ -104,8 +104,11 @@ struct SharedSegmentTests {
             #expect(abs(time - Double(index) / Double(Self.frameRate)) < 0.001, "frame \(index) at \(time) s")
             if fields[0] == "1", index > 0 { joins.append(index) }
         }
-        // Intro | crossfade | clip | crossfade | outro: one encoder session each.
-        #expect(joins.count == 4, "keyframes at \(joins)")
+        // Intro | crossfade, clip, crossfade | outro: the intro and outro are sessions of their own, the clip and its
+        // crossfades (shown by this output only) one session between them.
+        // (x264 may add a keyframe of its own at the cut into the outro's picture, inside the middle session.)
+        #expect(joins.contains(15) && joins.contains(33) && !joins.contains(18) && !joins.contains(30),
+                "keyframes at \(joins)")
         let decoded = try MediaCheck.rgbFrames(file, width: 320, height: 180)
         for index in joins.flatMap({ [$0 - 1, $0] }) {
             let look = directory.appendingPathComponent("look\(index)")
