@@ -4,13 +4,29 @@ import Synchronization
 import Testing
 
 @Suite struct SharedWorkOrderTests {
-    /// Outputs sharing an intro per aspect: the longest starts, then the outputs of its aspect follow it.
-    @Test func outputsSharingSegmentsRunTogetherLongestFirst() {
+    /// Outputs sharing an intro per aspect, one at a time: the longest starts, then the first user of each other
+    /// intro, then the rest in order (their intros are in the cache by then).
+    @Test func eachIntroIsRenderedFirstThenReusedLongestFirst() {
         let jobs = ["a-16x9", "a-9x16", "b-16x9", "b-9x16", "c-16x9"]
         let keys = Dictionary(uniqueKeysWithValues: jobs.map { ($0, ["intro-" + $0.split(separator: "-")[1]]) })
         let cost = ["a-16x9": 7.0, "a-9x16": 7, "b-16x9": 7, "b-9x16": 9, "c-16x9": 7]
         let rank = SharedWorkOrder.rank(jobs, keys: keys, cost: cost, window: 1)
-        #expect(jobs.sorted { rank[$0]! < rank[$1]! } == ["b-9x16", "a-9x16", "a-16x9", "b-16x9", "c-16x9"])
+        #expect(jobs.sorted { rank[$0]! < rank[$1]! } == ["b-9x16", "a-16x9", "a-9x16", "b-16x9", "c-16x9"])
+    }
+
+    /// Two at a time, the first users of each intro run side by side, and an intro's later users start once the job
+    /// rendering it has finished, instead of waiting for it.
+    @Test func twoAtATimeNoJobWaitsForASegmentStillRendering() {
+        let jobs = ["a-16x9", "a-1x1", "a-9x16", "b-16x9", "b-1x1", "b-9x16"]
+        let keys = Dictionary(uniqueKeysWithValues: jobs.map { ($0, ["intro-" + $0.split(separator: "-")[1]]) })
+        let cost = Dictionary(uniqueKeysWithValues: jobs.map { ($0, 7.0) })
+        let rank = SharedWorkOrder.rank(jobs, keys: keys, cost: cost, window: 2)
+        let order = jobs.sorted { rank[$0]! < rank[$1]! }
+        #expect(order == ["a-16x9", "a-1x1", "a-9x16", "b-16x9", "b-1x1", "b-9x16"])
+        // No job starts right after the job that renders its intro (they would run together, one waiting).
+        for (first, second) in zip(order, order.dropFirst()) {
+            #expect(keys[first] != keys[second], "\(first) then \(second)")
+        }
     }
 
     /// Without shared keys the order is longest first, then by id.
