@@ -19,7 +19,7 @@ final class SourceWarmUp: @unchecked Sendable {
     /// Starts decoding `reader` up to its picture at source time `time`.
     init(reader: any VideoSourceReader, time: MediaTime) {
         self.reader = reader
-        thread = WorkerThread(name: "mediabatch warm-up") { [self] in
+        thread = WorkerThread(name: "mb warm-up") { [self] in
             do {
                 _ = try self.reader.frame(at: time)
             } catch {
