@@ -134,7 +134,7 @@ public struct PresetLibrary: Sendable {
             (video.width, video.height) = aspect.fit(longSideOf: (video.width, video.height))
             settings.video = video
         }
-        fitAnimatedPicture(fields, settings: &settings, reader: &reader)
+        fitPictureContainer(fields, settings: &settings, reader: &reader)
     }
 
     private static func applyVideo(_ node: YAMLNode, to settings: inout ExportSettings, reader: inout NodeReader) {
@@ -157,7 +157,8 @@ public struct PresetLibrary: Sendable {
         }
         if let node = fields["threads"], let value = reader.integer(node, "threads", in: 1...64) { video.threads = value }
         if let node = fields["quality"], let value = reader.integer(node, "quality", in: 0...100) { video.quality = value }
-        applyDynamicRange(fields, to: &video, reader: &reader)
+        // An animated picture is 8-bit SDR whatever it is asked; `fitPictureContainer` reports the key.
+        if !settings.container.isAnimatedPicture { applyDynamicRange(fields, to: &video, reader: &reader) }
         checkSize(video, fields: fields, in: node, reader: &reader)
         settings.video = video
     }

@@ -13,6 +13,21 @@ struct DynamicRangeTests {
         #expect(try ManifestFixture(JobBuilderTimelineTests.manifest("clips: [a.mp4]")).job("x").settings.video?.isHDR == false)
     }
 
+    /// An animated picture made from an HDR preset is 8-bit SDR GIF, not a GIF that claims to be HDR.
+    @Test func anAnimatedPictureFromAnHDRPresetIsSDR() throws {
+        let fixture = try ManifestFixture("""
+            mediabatch: 1
+            presets:
+              hdr: { base: web-1080p, video: { codec: hevc, dynamic_range: hdr } }
+            outputs:
+              - name: x
+                preset: { base: hdr, container: gif }
+                clips: [a.mp4]
+            """)
+        let video = try #require(try fixture.job("x").settings.video)
+        #expect(!video.isHDR && video.codec == .gif)
+    }
+
     @Test(arguments: [
         // The video mapping, the value the error points at, the message.
         ("{ dynamic_range: hdr }", "hdr", "'dynamic_range: hdr' needs 'codec: hevc', not 'h264'; HDR is written as 10-bit HEVC"),

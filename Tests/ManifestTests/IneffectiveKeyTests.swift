@@ -143,6 +143,35 @@ struct IneffectiveKeyTests {
                 preset: { base: gif, passthrough: true, metadata: { title: Sale } }
                                                                   ^
             """),
+        ErrorCase(name: "poster and HDR keys on pictures that cannot use them", manifest: """
+            mediabatch: 1
+            outputs:
+              - name: x
+                preset: { base: web-1080p, poster_at: 2s }
+                clips: [a.mp4]
+              - name: y
+                preset: { base: poster-png, faststart: true, video: { crf: 20, keyframe_interval: 30 } }
+                clips: [a.mp4]
+              - name: z
+                preset: { base: webp, video: { dynamic_range: hdr } }
+                clips: [a.mp4]
+            """, expected: """
+            manifest.yaml:4:43: error: 'poster_at' has no effect on a 'mp4' output; it is for 'jpeg' and 'png' posters
+                preset: { base: web-1080p, poster_at: 2s }
+                                                      ^
+            manifest.yaml:7:44: error: 'faststart' has no effect on a 'png' output, which is pictures only
+                preset: { base: poster-png, faststart: true, video: { crf: 20, keyframe_interval: 30 } }
+                                                       ^
+            manifest.yaml:7:64: error: 'crf' has no effect on a 'png' output; a PNG poster is one lossless picture
+                preset: { base: poster-png, faststart: true, video: { crf: 20, keyframe_interval: 30 } }
+                                                                           ^
+            manifest.yaml:7:87: error: 'keyframe_interval' has no effect on a 'png' output; a PNG poster is one lossless picture
+                preset: { base: poster-png, faststart: true, video: { crf: 20, keyframe_interval: 30 } }
+                                                                                                  ^
+            manifest.yaml:10:51: error: 'dynamic_range' has no effect on a 'webp' output; set 'quality' (0-100) instead
+                preset: { base: webp, video: { dynamic_range: hdr } }
+                                                              ^
+            """),
         ErrorCase(name: "encoder threads", manifest: """
             mediabatch: 1
             outputs:
