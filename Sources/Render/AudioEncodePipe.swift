@@ -107,14 +107,19 @@ final class AudioEncodePipe {
     func writeHeld() throws(ExportError) {
         let packets = held
         held = []
-        try write(packets, holding: false)
+        try mux(packets)
     }
 
-    private func write(_ packets: [Packet], holding: Bool? = nil) throws(ExportError) {
-        if holding ?? holdsPackets {
+    /// Muxes `packets`, or keeps them while `holdsPackets` is true.
+    private func write(_ packets: [Packet]) throws(ExportError) {
+        if holdsPackets {
             held += packets
-            return
+        } else {
+            try mux(packets)
         }
+    }
+
+    private func mux(_ packets: [Packet]) throws(ExportError) {
         do {
             try output.write(packets, stream: stream)
         } catch {

@@ -38,11 +38,9 @@ extension ExportSession {
             } else {
                 let frames = pictures()
                 defer { frames.close() }
-                audio?.holdsPackets = true
                 packets = try encodeShared(segment.frames, key: key, from: frames, clock: clock,
                                            total: video.frameCount, encoder: try video.nextEncoder(), stills: video.stills,
                                            audio: audio)
-                audio?.holdsPackets = false
             }
             // Shared: the whole segment, then its sound frame by frame, the same way whether rendered or reused.
             try write(packets, shiftedBy: start, to: output, stream: video.stream)
@@ -58,6 +56,8 @@ extension ExportSession {
                               total: Int64, encoder: Encoder, stills: StillCapture?,
                               audio: AudioPump?) throws(ExportError) -> [Packet] {
         var collected: [Packet] = []
+        audio?.holdsPackets = true
+        defer { audio?.holdsPackets = false }
         do {
             try encodeFrames(indices, from: frames, clock: clock, total: total, encoder: encoder, stills: stills) {
                 (index, packets) throws(ExportError) in

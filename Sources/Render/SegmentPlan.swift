@@ -39,7 +39,7 @@ public struct SegmentPlan: Sendable {
             let span = TimeRange(start: range.start + clock.time(ofFrame: group.lowerBound),
                                  end: range.start + clock.time(ofFrame: group.upperBound))
             if group.count >= Self.minimumKeyedFrames, group.count <= maximum,
-               shareable.contains(where: { $0.start <= span.start && span.end <= $0.end }) {
+               shareable.contains(where: { $0.contains(span) }) {
                 let times = group.map { range.start + clock.time(ofFrame: $0) }
                 key = describer.key(times: times, frameDuration: clock.frameDuration)
             }

@@ -57,10 +57,7 @@ extension SourcePool {
                 first[key] = PlannedWarmUp(key: key, compositionTime: time, sourceTime: segment.sourceRange.start)
             }
         }
-        plannedWarmUps = first.values.filter { $0.compositionTime > start }.sorted { a, b in
-            a.compositionTime != b.compositionTime ? a.compositionTime < b.compositionTime
-                : String(describing: a.key) < String(describing: b.key)
-        }
+        plannedWarmUps = first.values.filter { $0.compositionTime > start }.sorted { $0.compositionTime < $1.compositionTime }
     }
 
     /// Starts the planned warm-ups of the sources first shown within `warmUpLead` after composition time `time`.
