@@ -6,6 +6,8 @@ public struct BatchOptions: Sendable {
     public var outDirectory: String?
     /// At most this many renders at once; nil fits the machine's cores.
     public var jobs: Int?
+    /// Start a render only when the estimated peaks fit in this (`--max-memory`); nil for the machine's default.
+    public var maxMemory: MemoryBudget?
     /// Only outputs whose names match one of these globs (and what they depend on).
     public var only: [String] = []
     /// A preset for every output.

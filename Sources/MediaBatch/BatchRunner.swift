@@ -42,12 +42,18 @@ public final class BatchRunner: Sendable {
 
         let toRender = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) && problems[$0] == nil }
         let shared = planSharedSegments(toRender, jobs: jobs, concurrency: concurrency)
+        let budget = options.maxMemory ?? .machineDefault
         let scheduler = Scheduler(maxConcurrentJobs: concurrency, failFast: options.failFast, retries: options.retries,
+                                  memoryBudget: max(0, budget.bytes - RenderMemory.processBytes),
                                   isTransient: { error in (error as? JobFailure)?.isTransient ?? false })
+        let memory = toRender.reduce(into: [String: Int]()) { estimates, name in
+            guard let job = jobs[name] else { return }
+            estimates[name] = RenderMemory.estimate(settings: job.settings, composition: job.composition)
+        }
         let ticker = startProgressTicker(events)
         let collected = Mutex<[OutputReport]>([])
         do {
-            _ = try scheduler.run(selection.graph, rank: shared.rank, cancellation: cancellation, progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
+            _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory, cancellation: cancellation, progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
                 switch event {
                 case .started(let name, let attempt) where attempt == 1:
                     events(.started(name: name, expectedSeconds: jobs[name]?.expectedDuration.seconds ?? 0))

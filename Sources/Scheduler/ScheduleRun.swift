@@ -6,6 +6,8 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
         var waiting: [ID: Int]
         var ready: [ID]
         var running = 0
+        /// The memory estimates of the running jobs, added up.
+        var memoryInUse = 0
         var outcomes: [ID: JobOutcome<ID, Value>] = [:]
         var failFastCause: ID?
         var finished = false
@@ -13,6 +15,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
 
     private let order: [ID]
     private let rank: [ID: Int]
+    private let memory: [ID: Int]
     private let dependents: [ID: [ID]]
     private let scheduler: Scheduler
     private let cancellation: CancellationToken
@@ -23,12 +26,13 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     private let progressQueue = DispatchQueue(label: "mediabatch.scheduler.progress")
 
     init(
-        graph: JobGraph<ID>, order: [ID], rank: [ID: Int], scheduler: Scheduler, cancellation: CancellationToken,
+        graph: JobGraph<ID>, order: [ID], rank: [ID: Int], memory: [ID: Int], scheduler: Scheduler, cancellation: CancellationToken,
         progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)?,
         job: @escaping @Sendable (ID, CancellationToken) throws -> Value
     ) {
         self.order = order
         self.rank = rank
+        self.memory = memory
         self.dependents = graph.dependents
         self.scheduler = scheduler
         self.cancellation = cancellation
@@ -49,11 +53,9 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     /// Starts ready jobs up to the limit; when nothing runs any more, settles the rest and signals the end.
     private func pump(_ state: inout State) {
         let limit = max(1, scheduler.maxConcurrentJobs)
-        while state.running < limit, !state.ready.isEmpty, !cancellation.isCancelled, state.failFastCause == nil {
-            // `ready` is sorted by id, and `min` keeps the first of equals.
-            let next = state.ready.indices.min { rank[state.ready[$0]] ?? .max < rank[state.ready[$1]] ?? .max }!
-            let id = state.ready.remove(at: next)
+        while state.running < limit, !cancellation.isCancelled, state.failFastCause == nil, let id = next(&state) {
             state.running += 1
+            state.memoryInUse += memory[id] ?? 0
             // One thread per launched job: jobs block for seconds to minutes, and libdispatch on Linux caps its
             // worker pool near the core count, which would silently lower `maxConcurrentJobs`.
             let thread = Thread { self.work(id) }
@@ -75,6 +77,20 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
             }
         }
         done.signal()
+    }
+
+    /// Removes and returns the ready job to start next: the lowest-ranked one (`ready` is sorted by id, and the
+    /// first of equals wins) that fits the memory budget beside the running jobs; any job when nothing runs.
+    private func next(_ state: inout State) -> ID? {
+        let room = state.running == 0 ? nil : scheduler.memoryBudget.map { $0 - state.memoryInUse }
+        var chosen: Int?
+        for index in state.ready.indices {
+            let id = state.ready[index]
+            if let room, memory[id] ?? 0 > room { continue }
+            if let best = chosen, rank[state.ready[best]] ?? .max <= rank[id] ?? .max { continue }
+            chosen = index
+        }
+        return chosen.map { state.ready.remove(at: $0) }
     }
 
     /// Runs one job on a worker thread, retrying transient failures.
@@ -109,6 +125,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     private func complete(_ outcome: JobOutcome<ID, Value>) {
         state.withLock { state in
             state.running -= 1
+            state.memoryInUse -= memory[outcome.id] ?? 0
             settle(&state, outcome)
             switch outcome.status {
             case .succeeded:

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Runs a job graph's jobs on their own threads in dependency order, at most `maxConcurrentJobs` at a time.
+/// Runs a job graph's jobs on their own threads in dependency order, at most `maxConcurrentJobs` at a time and,
+/// with a `memoryBudget`, only as many as the jobs' memory estimates fit in it.
 ///
 /// A failed job fails alone: its dependents (transitively) are skipped with `dependency 'x' failed`, everything
 /// else still runs. `failFast` stops launching after the first failure. Transient failures are retried up to
@@ -14,13 +15,17 @@ public struct Scheduler: Sendable {
     public var retries: Int
     /// Decides whether an error is worth another attempt.
     public var isTransient: @Sendable (any Error) -> Bool
+    /// The most memory (in the unit of the jobs' estimates) the running jobs may need together; nil for no limit. A
+    /// job that does not fit waits for running jobs to finish; one that does not fit on its own runs alone.
+    public var memoryBudget: Int?
 
     /// Creates a scheduler; by default an error is transient when it is a `TransientFailure` that says so.
     public init(
-        maxConcurrentJobs: Int = 1, failFast: Bool = false, retries: Int = 0,
+        maxConcurrentJobs: Int = 1, failFast: Bool = false, retries: Int = 0, memoryBudget: Int? = nil,
         isTransient: @escaping @Sendable (any Error) -> Bool = Scheduler.isTransientFailure
     ) {
         self.maxConcurrentJobs = maxConcurrentJobs
+        self.memoryBudget = memoryBudget
         self.failFast = failFast
         self.retries = retries
         self.isTransient = isTransient
@@ -41,17 +46,19 @@ public struct Scheduler: Sendable {
     ///
     /// Throws (before running anything) when the graph has an unknown dependency or a cycle. `progress` is called
     /// serially, in order, and all its calls have returned when `run` returns. Among ready jobs the one with the
-    /// lowest `rank` starts first (unranked jobs last, then by id).
+    /// lowest `rank` starts first (unranked jobs last, then by id); under a `memoryBudget`, the first one whose
+    /// `memory` estimate (0 when not given) fits beside the running jobs.
     public func run<ID: Hashable & Sendable & Comparable, Value: Sendable>(
         _ graph: JobGraph<ID>,
         rank: [ID: Int] = [:],
+        memory: [ID: Int] = [:],
         cancellation: CancellationToken = CancellationToken(),
         progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)? = nil,
         job: @escaping @Sendable (ID, CancellationToken) throws -> Value
     ) throws(SchedulerError<ID>) -> [JobOutcome<ID, Value>] {
         let order = try graph.topologicalOrder()
         let run = ScheduleRun(
-            graph: graph, order: order, rank: rank, scheduler: self, cancellation: cancellation, progress: progress, job: job)
+            graph: graph, order: order, rank: rank, memory: memory, scheduler: self, cancellation: cancellation, progress: progress, job: job)
         return run.execute()
     }
 }

@@ -16,6 +16,7 @@ enum BatchCommand {
         var options = BatchOptions(paths: invocation.paths, toolVersion: version)
         options.outDirectory = invocation.outDirectory
         options.jobs = invocation.jobs
+        options.maxMemory = invocation.maxMemory
         options.only = invocation.only
         options.presetOverride = invocation.preset
         options.force = invocation.force

@@ -1,5 +1,6 @@
 import Foundation
 import Manifest
+import MediaBatch
 import MediaCore
 
 /// A parsed command line: which command, its paths and its options. Which options each command takes comes from
@@ -39,6 +40,7 @@ struct Invocation: Equatable, Sendable {
     var outDirectory: String?
     var reportDirectory: String?
     var jobs: Int?
+    var maxMemory: MemoryBudget?
     var only: [String] = []
     var dryRun = false
     var preset: String?
@@ -199,6 +201,11 @@ struct Invocation: Equatable, Sendable {
         case "--max-outputs": maxOutputs = try whole(value, option, minimum: 1)
         case "--report": reportDirectory = value
         case "--jobs": jobs = try whole(value, option, minimum: 1)
+        case "--max-memory":
+            guard let budget = MemoryBudget(parsing: value) else {
+                throw UsageError(message: "'--max-memory' needs a size such as '350M' or '2G', not '\(value)'", command: command)
+            }
+            maxMemory = budget
         case "--retries": retries = try whole(value, option, minimum: 0)
         case "--count": count = try whole(value, option, minimum: 1, maximum: 400)
         case "--columns": columns = try whole(value, option, minimum: 1, maximum: 40)

@@ -13,6 +13,7 @@ struct InvocationTests {
         #expect(invocation.jobs == 3 && invocation.only == ["promo-*"] && invocation.force && invocation.shard == "2/3")
         #expect(!invocation.strict)
         #expect(try Invocation(parsing: ["run", "--strict"]).strict)
+        #expect(try Invocation(parsing: ["run", "--max-memory", "350M"]).maxMemory?.bytes == 350 << 20)
     }
 
     @Test(arguments: [
@@ -20,6 +21,8 @@ struct InvocationTests {
         (["run", "--forse"], "unknown option '--forse' for 'run'; did you mean '--force'?"),
         (["run", "--jobs"], "option '--jobs' needs a value"),
         (["run", "--jobs", "0"], "'--jobs' needs a whole number above 0, not '0'"),
+        (["run", "--max-memory", "lots"], "'--max-memory' needs a size such as '350M' or '2G', not 'lots'"),
+        (["run", "--max-memory", "0M"], "'--max-memory' needs a size such as '350M' or '2G', not '0M'"),
         (["run", "--shard", "4/3"], "'--shard' needs K/N with 1 <= K <= N, such as '2/3', not '4/3'"),
         (["plan", "--force"], "unknown option '--force' for 'plan'"),
         (["plan", "--strict"], "unknown option '--strict' for 'plan'"),

@@ -86,6 +86,27 @@ struct SharedSegmentTests {
         #expect(Self.reuse(in: try Self.render(["--only", "promo-blue"], in: directory).report).isEmpty)
     }
 
+    /// A memory budget too small for two renders makes `--jobs 2` start one at a time (each `started` event follows
+    /// the previous output's `finished`), with the bytes of the serial run.
+    @Test func aMemoryBudgetRunsRendersOneAtATimeWithTheSameBytes() throws {
+        let directory = try Self.makeBatch()
+        let serial = try Self.render(["--jobs", "1"], in: directory)
+        let budgeted = try Self.render(["--jobs", "2", "--max-memory", "100M"], in: directory)
+        #expect(budgeted.files == serial.files)
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent("m/out"))
+        let result = try CommandRunner.run(["run", "m", "--jobs", "2", "--max-memory", "100M", "--progress", "json"],
+                                           in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = result.stdout.split(separator: "\n").compactMap { line -> String? in
+            let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return (event?["event"] as? String).flatMap { ["started", "finished"].contains($0) ? $0 : nil }
+        }
+        #expect(events == Array(repeating: ["started", "finished"], count: Self.names.count).flatMap { $0 }, "\(events)")
+        // Without the budget the two jobs overlap.
+        let free = try CommandRunner.run(["run", "m", "--force", "--jobs", "2", "--progress", "json"], in: directory)
+        #expect(free.stdout.split(separator: "\n").prefix(3).allSatisfy { !$0.contains("\"finished\"") })
+    }
+
     @Test func joinedSegmentsDecodeOnTimeWithTheRightPicturesAtTheJoins() throws {
         let directory = try Self.makeBatch()
         _ = try Self.render(["--jobs", "1"], in: directory)

@@ -1,0 +1,75 @@
+public import Composition
+
+/// How much memory a render holds at its peak, estimated from what it encodes and decodes, for a scheduler that
+/// keeps several renders under a memory budget. The model was fitted to peaks measured on this project's benchmark
+/// jobs (x264 veryfast to medium, 1280x720 to 1280x1280 outputs, 720p and 4K sources; within 8%, rather
+/// above than below):
+///
+/// - the encoder's frames: each output pixel costs `encoderBytesPerPixel` plus `lookaheadBytesPerPixel` per frame of
+///   rate-control lookahead (x264 keeps the lookahead's frames and its reference frames with half-pel planes);
+/// - the decoders: `decodedFrames` pictures of the largest source (its reference and reordered frames);
+/// - the renderer's own frames (layers, canvas, pipeline queue): `pipelineFrames` output pictures;
+/// - a fixed part (audio, codec contexts, threads' stacks).
+///
+/// Ten-bit output doubles the picture terms. The process itself (libraries, runtime) is `processBytes`.
+public enum RenderMemory {
+    /// What the process holds besides its renders (shared libraries, Swift runtime, manifests).
+    public static let processBytes = 75 << 20
+
+    static let fixedBytes = 36 << 20
+    /// An audio-only render: codec contexts and a few seconds of samples.
+    static let audioOnlyBytes = 8 << 20
+    static let encoderBytesPerPixel = 74.0
+    static let lookaheadBytesPerPixel = 3.2
+    static let decodedFrames = 6.0
+    static let pipelineFrames = 10.0
+
+    /// The estimated peak of one render with `settings` whose largest video source is `sourcePixels` pixels.
+    public static func estimate(settings: ExportSettings, sourcePixels: Int) -> Int {
+        guard let video = settings.video else { return audioOnlyBytes }
+        let depth = video.pixelFormat.contains("10") ? 2.0 : 1.0
+        let pixels = Double(video.width * video.height)
+        let encoder = pixels * depth * encoderCost(video)
+        let decoders = decodedFrames * Double(sourcePixels) * 1.5 * depth
+        let pipeline = pipelineFrames * pixels * 1.5 * depth
+        return fixedBytes + Int(encoder + decoders + pipeline)
+    }
+
+    /// The estimated peak of a render of `composition` with `settings` (its largest video track sizes the decoders).
+    public static func estimate(settings: ExportSettings, composition: MutableComposition) -> Int {
+        let largest = composition.tracks(withMediaType: .video)
+            .map { Int(max(0, $0.naturalSize.width) * max(0, $0.naturalSize.height)) }.max() ?? 0
+        return estimate(settings: settings, sourcePixels: largest)
+    }
+
+    /// Bytes per output pixel the encoder holds.
+    private static func encoderCost(_ video: ExportSettings.Video) -> Double {
+        switch video.codec {
+        case .h264:
+            return encoderBytesPerPixel + lookaheadBytesPerPixel * Double(x264Lookahead[video.speed] ?? 40)
+        case .hevc:
+            // x265 keeps more per frame (CTU analysis, SAO buffers) over a shorter lookahead.
+            return 1.5 * (encoderBytesPerPixel + lookaheadBytesPerPixel * Double(x265Lookahead[video.speed] ?? 20))
+        case .vp9:
+            // libvpx holds up to 25 frames ahead for its alternate reference frames.
+            return encoderBytesPerPixel + lookaheadBytesPerPixel * 25
+        case .av1:
+            // SVT-AV1 keeps a deep picture-analysis pipeline: several times x264's medium.
+            return 4 * (encoderBytesPerPixel + lookaheadBytesPerPixel * 40)
+        default:
+            // Intra-only and picture encoders hold a frame or two.
+            return 4 * 1.5
+        }
+    }
+
+    /// x264's rate-control lookahead (frames) per speed preset.
+    private static let x264Lookahead: [String: Int] = [
+        "ultrafast": 0, "superfast": 0, "veryfast": 10, "faster": 20, "fast": 30, "medium": 40, "slow": 50,
+        "slower": 60, "veryslow": 60, "placebo": 60,
+    ]
+    /// x265's rate-control lookahead (frames) per speed preset.
+    private static let x265Lookahead: [String: Int] = [
+        "ultrafast": 5, "superfast": 10, "veryfast": 15, "faster": 15, "fast": 15, "medium": 20, "slow": 25,
+        "slower": 40, "veryslow": 40, "placebo": 60,
+    ]
+}
