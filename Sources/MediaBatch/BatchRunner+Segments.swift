@@ -15,7 +15,7 @@ extension BatchRunner {
             let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
                                         audioMix: job.audioMix, settings: job.settings, outputPath: job.outputPath)
             session.shareableRanges = job.shareableRanges
-            keys[name] = session.plannedSegmentKeys()
+            keys[name] = session.plannedSegmentKeys() + [session.plannedSoundtrackKey()].compactMap { $0 }
         }
         cache.expect(names.flatMap { keys[$0] ?? [] })
         let cost = Dictionary(names.map { ($0, jobs[$0]?.expectedDuration.seconds ?? 0) }, uniquingKeysWith: { a, _ in a })

@@ -281,10 +281,12 @@ public final class BatchRunner: Sendable {
                 report.speed = OutputReport.speed(media: result.duration.seconds, render: report.renderSeconds)
                 report.posterPath = outcome.value?.posterPath
                 report.warnings = result.warnings.isEmpty ? nil : result.warnings
-                if !result.reusedSegments.isEmpty {
-                    report.reusedSegments = result.reusedSegments.map(\.label)
-                    report.reusedSeconds = result.reusedSegments.reduce(0) { $0 + $1.seconds }
+                let video = result.reusedSegments.filter { $0.kind == .video }
+                if !video.isEmpty {
+                    report.reusedSegments = video.map(\.label)
+                    report.reusedSeconds = video.reduce(0) { $0 + $1.seconds }
                 }
+                report.reusedSoundtrack = result.reusedSegments.first { $0.kind == .soundtrack }?.label
             }
         case .failed:
             report.status = .failed

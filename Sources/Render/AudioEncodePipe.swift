@@ -14,6 +14,10 @@ final class AudioEncodePipe {
     /// While true, encoded packets are kept (in order) instead of muxed, until `writeHeld()`.
     var holdsPackets = false
     private var held: [Packet] = []
+    /// The composition sample the mixer has reached with the chunk being pushed (`Int64.max` while finishing).
+    var mark: Int64 = 0
+    /// When set, a copy of every packet encoded, with `mark` at the time (for `AudioReplay`).
+    var recording: SegmentCache.Payload?
 
     init(encoder: Encoder, settings: Encoder.AudioSettings, output: OutputFile, stream: Int) throws(ExportError) {
         self.encoder = encoder
@@ -112,6 +116,16 @@ final class AudioEncodePipe {
 
     /// Muxes `packets`, or keeps them while `holdsPackets` is true.
     private func write(_ packets: [Packet]) throws(ExportError) {
+        if recording != nil {
+            do {
+                for packet in packets {
+                    recording!.packets.append(try packet.copy())
+                    recording!.marks.append(mark)
+                }
+            } catch {
+                throw ExportError.wrap(error, path: nil, output: output.path)
+            }
+        }
         if holdsPackets {
             held += packets
         } else {

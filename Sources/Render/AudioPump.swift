@@ -1,3 +1,4 @@
+import LibAV
 import MediaCore
 
 /// The export's sound from the mixer to the encoder pipe, in the chunks of its `AudioChunkPlan`: `pump(throughFrame:)`
@@ -11,7 +12,7 @@ import MediaCore
 /// `@unchecked Sendable`: the mixer and mastering stage are used by the audio thread only (or, with depth 0, by the
 /// caller only) until `close()` has joined it; the pipe by the caller only; chunks change hands through
 /// `HandoffQueue`s.
-final class AudioPump: @unchecked Sendable {
+final class AudioPump: AudioFeed, @unchecked Sendable {
     /// One mastered chunk: the samples that came out and the composition sample its input ended at.
     private struct Chunk {
         var buffer: AudioBuffer
@@ -78,6 +79,7 @@ final class AudioPump: @unchecked Sendable {
         let end = min(target, samples.upperBound)
         guard depth > 0 else {
             while position < end, let (from, count) = chunks.next() {
+                pipe.mark = from + Int64(count)
                 try pipe.push(try mastering.process(try mixer.render(from: from, count: count)))
                 position = from + Int64(count)
             }
@@ -85,6 +87,7 @@ final class AudioPump: @unchecked Sendable {
         }
         while position < end {
             guard let chunk = try take() else { throw ExportError.encode(path: nil, reason: "the audio ended early") }
+            pipe.mark = chunk.inputEnd
             try pipe.push(chunk.buffer)
             position = chunk.inputEnd
             free.put(chunk.buffer)
@@ -94,6 +97,7 @@ final class AudioPump: @unchecked Sendable {
     /// Hands the pipe the rest: the samples still in the limiter, then the encoder's last packets. Call after
     /// `pump(to: samples.upperBound)`.
     func finish() throws(ExportError) {
+        pipe.mark = .max
         if depth == 0 {
             repeat { try pipe.push(try mastering.finish()) } while mastering.hasPending
         } else {
@@ -104,6 +108,23 @@ final class AudioPump: @unchecked Sendable {
             close()
         }
         try pipe.finish()
+    }
+
+    /// The loudness the mastering stage measured, when it meters.
+    func measurement() throws(ExportError) -> Loudness? {
+        try mastering.measurement()
+    }
+
+    /// Keeps a copy of every packet with the mixer's position when it was encoded, for `recording()`.
+    func startRecording() {
+        pipe.recording = SegmentCache.Payload(packets: [])
+    }
+
+    /// The packets recorded since `startRecording()`, with the measured loudness; call after `finish()`.
+    func recording() throws(ExportError) -> SegmentCache.Payload? {
+        guard var payload = pipe.recording else { return nil }
+        payload.loudness = try measurement()
+        return payload
     }
 
     /// Stops the audio thread (after the chunk it is mixing) and waits for it; safe to call more than once.

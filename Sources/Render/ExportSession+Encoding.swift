@@ -15,8 +15,12 @@ extension ExportSession {
         let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
         // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
         let audioPool = depth > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices) : pool
-        try pool.openAll(in: composition, video: video != nil, audio: audio != nil && audioPool === pool)
-        if audioPool !== pool { try audioPool.openAll(in: composition, video: false, audio: audio != nil) }
+        // A soundtrack another output of the run encoded is replayed: its sources are not even opened.
+        let soundtrack = claimSoundtrack(range: range, video: video)
+        defer { soundtrack?.settle() }
+        let mixes = audio != nil && soundtrack?.cached == nil
+        try pool.openAll(in: composition, video: video != nil, audio: mixes && audioPool === pool)
+        if audioPool !== pool { try audioPool.openAll(in: composition, video: false, audio: mixes) }
         pool.planReleases(for: composition)
         if warmsUpSources { pool.planWarmUps(for: composition, from: range.start) }
         defer { pool.finishWarmUps() }
@@ -38,49 +42,16 @@ extension ExportSession {
                                              frameCount: videoPipe!.frameCount, width: stillWidth)
         }
 
-        // Audio: mixer, encoder, stream.
-        var audioPipe: (mixer: any AudioMixSource, pipe: AudioEncodePipe, plan: AudioChunkPlan, mastering: AudioMastering)?
-        if let audio {
-            let audioSettings = settings.encoderSettings(audio)
-            let rate = audioSettings.sampleRate
-            do {
-                let encoder = try Encoder(codec: ExportSettings.encoderName(audio.codec), audio: audioSettings,
-                                          globalHeader: output.needsGlobalHeader)
-                let stream = try output.addStream(for: encoder, metadata: settings.streamTags("audio"))
-                let pipe = try AudioEncodePipe(encoder: encoder, settings: audioSettings, output: output, stream: stream)
-                let perFrame = videoPipe.map { Int(($0.clock.frameDuration.seconds * Double(rate)).rounded(.up)) + 2 } ?? 0
-                let first = range.start.convertScale(Int32(rate), method: .roundTowardPositiveInfinity).value
-                let samples = first..<(first + duration.convertScale(Int32(rate), method: .roundHalfAwayFromZero).value)
-                let frameEnds = videoPipe.map { pipe in
-                    (0..<pipe.frameCount).map { (range.start + pipe.clock.time(ofFrame: $0 + 1)).convertScale(
-                        Int32(rate), method: .roundTowardPositiveInfinity).value }
-                } ?? []
-                let plan = AudioChunkPlan(samples: samples, capacity: max(4096, perFrame), frameEnds: frameEnds)
-                let (mastering, mix) = try makeAudioMastering(audio, sampleRate: rate, channels: audioSettings.channels,
-                                                              plan: plan, pool: audioPool)
-                let mixer: any AudioMixSource = try mix ?? AudioMixRenderer(
-                    composition: composition, audioMix: audioMix, sampleRate: rate, channels: audioSettings.channels,
-                    capacity: max(4096, perFrame), pool: audioPool, clampsOutput: audio.loudnessTarget == nil)
-                audioPipe = (mixer, pipe, plan, mastering)
-            } catch let error as ExportError {
-                throw error
-            } catch let error as LibAVError {
-                throw ExportError.encoderSetup(error, output: outputPath)
-            } catch {
-                throw ExportError.encode(path: nil, reason: "\(error)")
-            }
-        }
+        // Audio: a replay of the run's cached soundtrack, or mixer, mastering and encoder.
+        let audioPump = try makeAudioFeed(range: range, video: videoPipe, soundtrack: soundtrack, pool: audioPool,
+                                          output: output, depth: depth)
+        defer { audioPump?.close() }
 
         do {
             try output.writeHeader(options: settings.faststart && settings.supportsFaststart ? ["movflags": "+faststart"] : [:])
         } catch {
             throw ExportError.wrap(error, path: nil, output: outputPath)
         }
-
-        let audioPump = audioPipe.map { audio in
-            AudioPump(mixer: audio.mixer, mastering: audio.mastering, pipe: audio.pipe, plan: audio.plan, depth: depth)
-        }
-        defer { audioPump?.close() }
 
         var framesWritten: Int64 = 0
         var reused: [SegmentReuse] = []
@@ -103,6 +74,8 @@ extension ExportSession {
         try checkCancelled()
         let warnings = try pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit,
                                          alongside: audioPool === pool ? [] : [audioPool])
+        // Only a soundtrack made from undamaged sources is shared: its replays do not decode them to warn.
+        if warnings.isEmpty { soundtrack?.store(try (audioPump as? AudioPump)?.recording()) }
         do {
             try output.writeTrailer()
         } catch {
@@ -115,8 +88,8 @@ extension ExportSession {
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
         var result = ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration,
                                   byteSize: probe.byteSize, renderSeconds: 0, framesWritten: framesWritten,
-                                  loudness: try audioPump?.mastering.measurement(), warnings: warnings,
-                                  reusedSegments: reused)
+                                  loudness: try audioPump?.measurement(), warnings: warnings,
+                                  reusedSegments: reused + (soundtrack?.reuse(seconds: duration.seconds).map { [$0] } ?? []))
         result.stills = videoPipe?.stills?.pictures ?? [:]
         return result
     }

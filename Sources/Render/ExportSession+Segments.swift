@@ -8,7 +8,7 @@ extension ExportSession {
     /// `i` is in the muxer; frames are rendered `depth` ahead on a thread of their own. Returns the frames written
     /// and the segments taken from the cache.
     func exportSegments(_ video: inout SegmentedVideo, range: TimeRange, output: OutputFile, depth: Int,
-                        audio: AudioPump?) throws(ExportError) -> (frames: Int64, reused: [SegmentReuse]) {
+                        audio: (any AudioFeed)?) throws(ExportError) -> (frames: Int64, reused: [SegmentReuse]) {
         var reused: [SegmentReuse] = []
         let clock = video.clock
         for segment in video.plan.segments {
@@ -32,7 +32,7 @@ extension ExportSession {
             }
             let packets: [Packet]
             if case .hit(let cached)? = segmentCache?.claim(key) {
-                packets = cached
+                packets = cached.packets
                 reused.append(SegmentReuse(label: key.label, seconds: (clock.time(ofFrame: segment.frames.upperBound) - start).seconds))
                 report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
             } else {
@@ -54,7 +54,7 @@ extension ExportSession {
     /// is pumped frame by frame meanwhile (it holds its packets for the caller to mux after the segment's).
     private func encodeShared(_ indices: Range<Int64>, key: SegmentKey, from frames: FramePipeline, clock: FrameClock,
                               total: Int64, encoder: Encoder, stills: StillCapture?,
-                              audio: AudioPump?) throws(ExportError) -> [Packet] {
+                              audio: (any AudioFeed)?) throws(ExportError) -> [Packet] {
         var collected: [Packet] = []
         audio?.holdsPackets = true
         defer { audio?.holdsPackets = false }

@@ -1,25 +1,39 @@
 import Foundation
 import LibAV
 
-/// Encoded video segments shared by the outputs of one run, keyed by content (`SegmentKey`).
+/// Encoded video segments and whole soundtracks shared by the outputs of one run, keyed by content (`SegmentKey`).
 ///
 /// Outputs that show the same intro, outro or packshot with the same geometry and preset reuse its packets instead of
-/// decoding, scaling and encoding it again. The packets are the same bytes a render of the segment would make, so an
+/// decoding, scaling and encoding it again; outputs with the same sound (the aspects of one product) reuse its
+/// encoded audio. The packets are the same bytes a render of the segment would make, so an
 /// output is byte-identical whether its segments were rendered or reused. Memory is bounded: a run announces the uses
 /// it plans (`expect`), an entry is dropped after its last planned use, and nothing is kept past `byteLimit`.
 /// While one job renders a key, another job asking for it waits for the packets rather than rendering them twice.
 public final class SegmentCache: @unchecked Sendable {
+    /// What an entry holds: a segment's packets, or a soundtrack's packets with what `AudioReplay` needs.
+    struct Payload {
+        /// The packets in the order they were encoded (encoder time base); write copies of them.
+        var packets: [Packet]
+        /// A soundtrack's: per packet, the composition sample the mixer had reached when it was encoded (`Int64.max`
+        /// for the packets of the final flush).
+        var marks: [Int64] = []
+        /// A soundtrack's loudness as its render measured it.
+        var loudness: Loudness?
+    }
+
     /// How `claim` answers.
     enum Claim {
-        /// The packets (encoder time base, timestamps from the segment's start); write copies of them.
-        case hit([Packet])
-        /// Nobody has them: render the segment, then `store` (or `abandon`) it.
+        /// The payload, for the caller to write copies of.
+        case hit(Payload)
+        /// Nobody has it: render it, then `store` (or `abandon`) it.
         case render
+        /// Another job is rendering it and the caller chose not to wait: render it without storing it.
+        case busy
     }
 
     private enum Entry {
         case rendering
-        case ready([Packet], bytes: Int)
+        case ready(Payload, bytes: Int)
     }
 
     /// The most payload bytes kept at once.
@@ -41,29 +55,37 @@ public final class SegmentCache: @unchecked Sendable {
         condition.withLock { for key in keys { remainingUses[key, default: 0] += 1 } }
     }
 
-    /// Cached packets for `key`, or `.render` (the caller now renders it). Waits while another job renders `key`.
-    func claim(_ key: SegmentKey) -> Claim {
+    /// The cached payload for `key`, or `.render` (the caller now renders it). While another job renders `key`,
+    /// waits for it, or with `waits` false answers `.busy` at once (a soundtrack is ready only when its whole output
+    /// is: waiting would idle a job for a whole render).
+    func claim(_ key: SegmentKey, waits: Bool = true) -> Claim {
         condition.withLock {
             // A waiter counts as a use still to come, so the renderer's `store` keeps the packets for it.
-            while case .rendering = entries[key] { condition.wait() }
+            while waits, case .rendering = entries[key] { condition.wait() }
             if let uses = remainingUses[key] { remainingUses[key] = uses - 1 }
-            guard case .ready(let packets, _) = entries[key] else {
+            if case .rendering = entries[key] { return .busy }
+            guard case .ready(let payload, _) = entries[key] else {
                 entries[key] = .rendering
                 return .render
             }
             hitCount += 1
             if remainingUses[key] == 0 { drop(key) }
-            return .hit(packets)
+            return .hit(payload)
         }
     }
 
     /// Keeps a rendered segment's packets when a later planned use needs them (or, unplanned, while they fit).
     func store(_ key: SegmentKey, packets: [Packet]) {
+        store(key, payload: Payload(packets: packets))
+    }
+
+    /// Keeps a rendered payload when a later planned use needs it (or, unplanned, while it fits).
+    func store(_ key: SegmentKey, payload: Payload) {
         condition.withLock {
-            let bytes = packets.reduce(0) { $0 + $1.size }
+            let bytes = payload.packets.reduce(0) { $0 + $1.size }
             let wanted = remainingUses[key].map { $0 > 0 } ?? true
             if wanted, storedBytes + bytes <= byteLimit {
-                entries[key] = .ready(packets, bytes: bytes)
+                entries[key] = .ready(payload, bytes: bytes)
                 storedBytes += bytes
                 peak = max(peak, storedBytes)
             } else {

@@ -1,13 +1,24 @@
-/// A video segment an export took from the run's `SegmentCache` instead of rendering it.
+/// A video segment or a whole soundtrack an export took from the run's `SegmentCache` instead of rendering it.
 public struct SegmentReuse: Sendable, Hashable {
+    /// What was reused.
+    public enum Kind: String, Sendable, Hashable {
+        /// A stretch of encoded video.
+        case video
+        /// The output's whole encoded sound.
+        case soundtrack
+    }
+
     /// What the segment shows (source file names and source start).
     public var label: String
-    /// Its length in the output, in seconds: the decoding, compositing and encoding it saved.
+    /// Its length in the output, in seconds: the decoding, compositing (or mixing) and encoding it saved.
     public var seconds: Double
+    /// Video or sound.
+    public var kind: Kind
 
     /// A reuse record.
-    public init(label: String, seconds: Double) {
+    public init(label: String, seconds: Double, kind: Kind = .video) {
         self.label = label
         self.seconds = seconds
+        self.kind = kind
     }
 }

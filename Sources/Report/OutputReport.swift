@@ -56,6 +56,9 @@ public struct OutputReport: Sendable, Hashable, Codable {
     public var reusedSegments: [String]?
     /// The seconds of output video those segments cover: rendering and encoding this run did not repeat.
     public var reusedSeconds: Double?
+    /// The sound this render copied whole from another output of the run (what it is made of); nil when it mixed
+    /// and encoded its own.
+    public var reusedSoundtrack: String?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(

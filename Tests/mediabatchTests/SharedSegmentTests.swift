@@ -10,8 +10,9 @@ struct SharedSegmentTests {
     /// 1.5 s intro + 1.5 s clip + 1.5 s outro, two 0.25 s crossfades: 4 s.
     static let frameCount = 48
 
-    /// A folder with the intro and outro files and a manifest of three outputs that share them.
-    static func makeBatch() throws -> URL {
+    /// A folder with the intro and outro files and a manifest of three outputs that share them (and, the clips being
+    /// muted, all their sound), with a `loudness` target when given.
+    static func makeBatch(loudness: Int? = nil) throws -> URL {
         let directory = try CommandRunner.temporaryDirectory("shared-segments")
         for (name, pattern) in [("intro", "testsrc2"), ("outro", "smptebars")] {
             try MediaCheck.make(directory.appendingPathComponent("m/\(name).mp4"), [
@@ -23,14 +24,14 @@ struct SharedSegmentTests {
             mediabatch: 1
             defaults: { out: out }
             presets:
-              small: { base: draft, video: { width: 320, height: 180, fps: 12, speed: veryfast }, audio: { bitrate: 64k } }
+              small: { base: draft, video: { width: 320, height: 180, fps: 12, speed: veryfast }, audio: { bitrate: 64k\(loudness.map { ", loudness: \($0)" } ?? "") } }
             outputs:
               - name: "promo-{color}"
                 matrix: { color: [red, blue, green] }
                 preset: small
                 intro: { source: intro.mp4, transition: { type: crossfade, duration: 0.25s } }
                 outro: { source: outro.mp4, transition: { type: crossfade, duration: 0.25s } }
-                clips: [ { source: { generate: color, color: "{color}", duration: 1.5s } } ]
+                clips: [ { source: { generate: color, color: "{color}", duration: 1.5s }, mute: true } ]
 
             """, to: "m/batch.yaml", in: directory)
         return directory
@@ -48,6 +49,13 @@ struct SharedSegmentTests {
         }
         let json = try Data(contentsOf: out.appendingPathComponent("report.json"))
         return (files, try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:])
+    }
+
+    /// The outputs of a report that copied their sound from another.
+    static func soundtrackReuse(in report: [String: Any]) -> [String] {
+        (report["outputs"] as? [[String: Any]] ?? []).compactMap { output in
+            output["reusedSoundtrack"] != nil ? output["name"] as? String : nil
+        }
     }
 
     /// Each output's reused segment labels in a report.
@@ -81,9 +89,26 @@ struct SharedSegmentTests {
             #expect(segments.contains { $0.hasPrefix("intro.mp4") } && segments.contains { $0.hasPrefix("outro.mp4") },
                     "\(segments)")
         }
+        // The sound is the same for all three: the first output encodes it, the other two copy its packets.
+        #expect(Self.soundtrackReuse(in: serial.report).count == 2, "\(serial.report)")
         // Two at a time, the second output waits for the first one's intro instead of rendering it again.
         #expect(!Self.reuse(in: parallel.report).isEmpty)
         #expect(Self.reuse(in: try Self.render(["--only", "promo-blue"], in: directory).report).isEmpty)
+    }
+
+    /// With a loudness target (a measuring pass, gain and limiter before the encoder) a copied soundtrack still gives
+    /// each output the bytes and the reported loudness it has alone.
+    @Test func copiedSoundtracksKeepBytesAndLoudnessUnderALoudnessTarget() throws {
+        let directory = try Self.makeBatch(loudness: -16)
+        let batch = try Self.render(["--jobs", "1"], in: directory)
+        #expect(Self.soundtrackReuse(in: batch.report).count == 2)
+        let loudness = (batch.report["outputs"] as? [[String: Any]] ?? []).compactMap { $0["loudnessLUFS"] as? Double }
+        #expect(loudness.count == 3 && Set(loudness).count == 1, "\(loudness)")
+        for name in Self.names {
+            let alone = try Self.render(["--only", name], in: directory)
+            #expect(Self.soundtrackReuse(in: alone.report).isEmpty)
+            #expect(batch.files[name] == alone.files[name], "\(name) differs from the output alone")
+        }
     }
 
     /// A memory budget too small for two renders makes `--jobs 2` start one at a time (each `started` event follows

@@ -1,0 +1,160 @@
+import Composition
+import Foundation
+import LibAV
+import MediaCore
+
+/// Whole soundtracks shared by the outputs of a run: outputs whose sound is made of the same sources, mix, audio
+/// settings, length and chunking (the aspects of one product, say) encode it once; the others replay its packets.
+extension ExportSession {
+    /// Everything that decides a soundtrack's packets.
+    private struct SoundtrackIdentity: Encodable {
+        var format = 1
+        var tracks: [CompositionTrack]
+        /// Per source file: its size and modification time.
+        var files: [String: [Double]]
+        var audioMix: AudioMix
+        var audio: ExportSettings.Audio
+        var container: String
+        var measuresLoudness: Bool
+        var samples: [Int64]
+        var capacity: Int
+        var frameEnds: [Int64]
+    }
+
+    /// The chunks an export of `range` mixes its sound in at `rate`, one or more per video frame of `clock` (none
+    /// without video).
+    func audioPlan(range: TimeRange, rate: Int, clock: FrameClock?, frameCount: Int64) -> AudioChunkPlan {
+        let perFrame = clock.map { Int(($0.frameDuration.seconds * Double(rate)).rounded(.up)) + 2 } ?? 0
+        let first = range.start.convertScale(Int32(rate), method: .roundTowardPositiveInfinity).value
+        let samples = first..<(first + range.duration.convertScale(Int32(rate), method: .roundHalfAwayFromZero).value)
+        let frameEnds = clock.map { clock in
+            (0..<frameCount).map { (range.start + clock.time(ofFrame: $0 + 1)).convertScale(
+                Int32(rate), method: .roundTowardPositiveInfinity).value }
+        } ?? []
+        return AudioChunkPlan(samples: samples, capacity: max(4096, perFrame), frameEnds: frameEnds)
+    }
+
+    /// The key of the soundtrack an export mixing `plan` encodes; nil without sound.
+    func soundtrackKey(plan: AudioChunkPlan) -> SegmentKey? {
+        guard let audio = settings.audio else { return nil }
+        let tracks = composition.tracks(withMediaType: .audio)
+        let urls = Set(tracks.flatMap { $0.segments.compactMap(\.sourceURL) })
+        var files: [String: [Double]] = [:]
+        for url in urls {
+            let (size, modified) = SegmentDescriber.fileIdentity(url)
+            files[url.absoluteString] = [size.map(Double.init) ?? -1, modified ?? -1]
+        }
+        let identity = SoundtrackIdentity(
+            tracks: tracks, files: files, audioMix: audioMix, audio: audio, container: settings.container.rawValue,
+            measuresLoudness: measuresLoudness, samples: [plan.samples.lowerBound, plan.samples.upperBound],
+            capacity: plan.capacity, frameEnds: plan.frameEnds)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(identity) else { return nil }
+        let names = urls.map(\.lastPathComponent).sorted()
+        return SegmentKey(identity: "soundtrack " + String(decoding: data, as: UTF8.self),
+                          label: "soundtrack (\(names.joined(separator: ", ")))")
+    }
+
+    /// The soundtrack key an export of this session would claim, for a run to plan its cache and job order.
+    public func plannedSoundtrackKey() -> SegmentKey? {
+        guard let audio = settings.audio, !settings.passthrough, !settings.container.isStillImage,
+              !settings.container.isAnimatedPicture, let range = try? exportedRange(of: composition.duration)
+        else { return nil }
+        let rate = settings.encoderSettings(audio).sampleRate
+        guard let video = settings.container == .m4a ? nil : settings.video else {
+            return soundtrackKey(plan: audioPlan(range: range, rate: rate, clock: nil, frameCount: 0))
+        }
+        guard let clock = try? FrameClock(frameRate: video.frameRate),
+              let frames = try? clock.frameCount(for: range.duration) else { return nil }
+        return soundtrackKey(plan: audioPlan(range: range, rate: rate, clock: clock, frameCount: frames))
+    }
+}
+
+/// One export's claim on the run's cached soundtrack: the cached packets to replay, or the duty to record and store
+/// them (`settle()` gives the duty up when the export fails before `store`).
+final class SoundtrackClaim {
+    let key: SegmentKey
+    let cache: SegmentCache
+    /// The packets to replay, when another output of the run encoded them.
+    let cached: SegmentCache.Payload?
+    /// Whether this export records its soundtrack for the others.
+    let records: Bool
+    private var settled = false
+
+    init(key: SegmentKey, cache: SegmentCache) {
+        self.key = key
+        self.cache = cache
+        switch cache.claim(key, waits: false) {
+        case .hit(let payload): (cached, records) = (payload, false)
+        case .render: (cached, records) = (nil, true)
+        case .busy: (cached, records) = (nil, false)
+        }
+    }
+
+    /// Stores the recorded soundtrack (or, given nil, gives the claim up).
+    func store(_ payload: SegmentCache.Payload?) {
+        guard records, !settled else { return }
+        settled = true
+        if let payload { cache.store(key, payload: payload) } else { cache.abandon(key) }
+    }
+
+    /// Gives the claim up unless `store` took it.
+    func settle() {
+        store(nil)
+    }
+
+    /// The reuse record of a replayed soundtrack `seconds` long.
+    func reuse(seconds: Double) -> SegmentReuse? {
+        cached.map { _ in SegmentReuse(label: key.label, seconds: seconds, kind: .soundtrack) }
+    }
+}
+
+extension ExportSession {
+    /// The export's claim on the run's cached soundtrack of `range`; nil without sound or without a shared cache.
+    func claimSoundtrack(range: TimeRange, video: ExportSettings.Video?) -> SoundtrackClaim? {
+        guard let cache = segmentCache, let audio = settings.audio else { return nil }
+        let rate = settings.encoderSettings(audio).sampleRate
+        var clock: FrameClock?
+        var frames: Int64 = 0
+        if let video {
+            guard let made = try? FrameClock(frameRate: video.frameRate),
+                  let count = try? made.frameCount(for: range.duration) else { return nil }
+            (clock, frames) = (made, count)
+        }
+        return soundtrackKey(plan: audioPlan(range: range, rate: rate, clock: clock, frameCount: frames))
+            .map { SoundtrackClaim(key: $0, cache: cache) }
+    }
+
+    /// The export's sound: a replay of `soundtrack`'s cached packets, or mixer, mastering and encoder pumped
+    /// `depth` chunks ahead (recording its packets when `soundtrack` asks); nil without sound.
+    func makeAudioFeed(range: TimeRange, video: SegmentedVideo?, soundtrack: SoundtrackClaim?, pool: SourcePool,
+                       output: OutputFile, depth: Int) throws(ExportError) -> (any AudioFeed)? {
+        guard let audio = settings.audio else { return nil }
+        let audioSettings = settings.encoderSettings(audio)
+        let plan = audioPlan(range: range, rate: audioSettings.sampleRate, clock: video?.clock,
+                             frameCount: video?.frameCount ?? 0)
+        do {
+            let encoder = try Encoder(codec: ExportSettings.encoderName(audio.codec), audio: audioSettings,
+                                      globalHeader: output.needsGlobalHeader)
+            let stream = try output.addStream(for: encoder, metadata: settings.streamTags("audio"))
+            if let cached = soundtrack?.cached { return AudioReplay(cached, plan: plan, output: output, stream: stream) }
+            let pipe = try AudioEncodePipe(encoder: encoder, settings: audioSettings, output: output, stream: stream)
+            let (mastering, mix) = try makeAudioMastering(audio, sampleRate: audioSettings.sampleRate,
+                                                          channels: audioSettings.channels, plan: plan, pool: pool)
+            let mixer: any AudioMixSource = try mix ?? AudioMixRenderer(
+                composition: composition, audioMix: audioMix, sampleRate: audioSettings.sampleRate,
+                channels: audioSettings.channels, capacity: plan.capacity, pool: pool,
+                clampsOutput: audio.loudnessTarget == nil)
+            let pump = AudioPump(mixer: mixer, mastering: mastering, pipe: pipe, plan: plan, depth: depth)
+            if soundtrack?.records == true { pump.startRecording() }
+            return pump
+        } catch let error as ExportError {
+            throw error
+        } catch let error as LibAVError {
+            throw ExportError.encoderSetup(error, output: outputPath)
+        } catch {
+            throw ExportError.encode(path: nil, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import LibAV
+@testable import Render
+import Testing
+
+/// How the shared cache answers claims: a waiting claim blocks while another job renders the key, a claim that does
+/// not wait (a soundtrack's) is told `busy` at once; a stored payload comes back whole, marks and loudness included.
+@Suite struct SegmentCacheClaimTests {
+    static let key = SegmentKey(identity: "soundtrack test", label: "soundtrack (test)")
+
+    @Test func aClaimThatDoesNotWaitIsBusyWhileAnotherJobRenders() throws {
+        let cache = SegmentCache()
+        cache.expect([Self.key, Self.key, Self.key])
+        guard case .render = cache.claim(Self.key, waits: false) else { Issue.record("the first claim should render"); return }
+        guard case .busy = cache.claim(Self.key, waits: false) else { Issue.record("a second claim should be busy"); return }
+        let loudness = Loudness(integrated: -16, range: 2, truePeak: -1.5)
+        cache.store(Self.key, payload: SegmentCache.Payload(packets: [try Packet(), try Packet()], marks: [960, .max],
+                                                            loudness: loudness))
+        guard case .hit(let payload) = cache.claim(Self.key, waits: false) else {
+            Issue.record("the third claim should find the stored payload"); return
+        }
+        #expect(payload.packets.count == 2 && payload.marks == [960, .max] && payload.loudness == loudness)
+        #expect(cache.hits == 1)
+    }
+
+    @Test func anAbandonedClaimLetsTheNextJobRender() {
+        let cache = SegmentCache()
+        guard case .render = cache.claim(Self.key, waits: false) else { Issue.record("the first claim should render"); return }
+        cache.abandon(Self.key)
+        guard case .render = cache.claim(Self.key) else { Issue.record("after abandon, the next claim renders"); return }
+    }
+}
