@@ -6,7 +6,8 @@
 # a time (xargs -P 2, the best use of 2 cores for single ffmpeg processes). The two are run alternately, RUNS times
 # each (default 2), and each one's best wall time is kept.
 # Prints wall, CPU (user + system) and peak memory of both and the ratio mediabatch / ffmpeg (target: <= 0.5,
-# mediabatch <= 350 MB). mediabatch's peak is its process's maximum resident set; ffmpeg's is the sum of the two
+# mediabatch <= 350 MB), and the same for mediabatch under `--max-memory 350M` (renders start only while their
+# estimated peaks fit). mediabatch's peak is its process's maximum resident set; ffmpeg's is the sum of the two
 # largest per-command peaks (an upper bound of what two concurrent commands held at once).
 # Usage: bash Benchmarks/batch-vs-ffmpeg.sh   (from the repository root)
 set -euo pipefail
@@ -62,8 +63,8 @@ done
 
 now() { date +%s.%N; }
 calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
-run_mediabatch() { # prints "wall cpu peak_kib"
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time-mb" "$bin" run "$work/m" --force --quiet >/dev/null
+run_mediabatch() { # extra options...: prints "wall cpu peak_kib"
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time-mb" "$bin" run "$work/m" --force --quiet "$@" >/dev/null
   awk '{ print $1, $2 + $3, $4 }' "$work/time-mb"
 }
 run_ffmpeg() { # prints "wall cpu peak_kib" (peak: the two largest per-command peaks added)
@@ -76,10 +77,12 @@ run_ffmpeg() { # prints "wall cpu peak_kib" (peak: the two largest per-command p
 }
 best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
 runs=${RUNS:-2}
-mb_wall=""; ff_wall=""
+mb_wall=""; ff_wall=""; lim_wall=""
 for ((i = 1; i <= runs; i++)); do
   read -r w c r < <(run_mediabatch)
   [ "$(best "$w" "$mb_wall")" = "$w" ] && { mb_wall=$w; mb_cpu=$c; mb_rss=$r; }
+  read -r w c r < <(run_mediabatch --max-memory 350M)
+  [ "$(best "$w" "$lim_wall")" = "$w" ] && { lim_wall=$w; lim_cpu=$c; lim_rss=$r; }
   read -r w c r < <(run_ffmpeg)
   [ "$(best "$w" "$ff_wall")" = "$w" ] && { ff_wall=$w; ff_cpu=$c; ff_rss=$r; }
 done
@@ -90,6 +93,9 @@ printf "mediabatch run        %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (%d outp
   "$mb_wall" "$mb_cpu" "$(calc "$mb_rss/1024")" "$count" "$runs"
 printf "ffmpeg, 2 at a time   %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (12 outputs, best of %d)\n" \
   "$ff_wall" "$ff_cpu" "$(calc "$ff_rss/1024")" "$runs"
+printf "mediabatch --max-memory 350M %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (best of %d)\n" \
+  "$lim_wall" "$lim_cpu" "$(calc "$lim_rss/1024")" "$runs"
 printf "ratio mediabatch/ffmpeg: wall %.2f (target <= 0.5), cpu %.2f; mediabatch peak %.0f MB (target <= 350)\n" \
   "$(calc "$mb_wall / $ff_wall")" "$(calc "$mb_cpu / $ff_cpu")" "$(calc "$mb_rss/1024")"
+printf "under --max-memory 350M: wall %.2f, peak %.0f MB\n" "$(calc "$lim_wall / $ff_wall")" "$(calc "$lim_rss/1024")"
 grep -o 'shared segments: [^"]*' "$work/out-mb/report.md" || true
