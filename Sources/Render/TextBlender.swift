@@ -6,9 +6,12 @@ import Composition
 /// coverage of the pixels it covers), or packed 8-bit RGB.
 ///
 /// Colours convert with BT.709 (`Color.yuv`: limited range; full range for `yuvj` formats); deeper formats
-/// scale the 8-bit code values up. The inner loops run on raw plane pointers; all arithmetic is integer.
+/// scale the 8-bit code values up. The inner loops run on raw plane pointers (8-bit 4:2:0, the usual output, sixteen
+/// samples at a time); all arithmetic is integer.
 struct TextBlender {
     let layout: PixelFormat.Layout
+    /// False draws 8-bit 4:2:0 frames with the general code too: the reference the vector path is tested against.
+    var usesLanes = true
 
     /// A blender for `format`, or nil when text cannot be drawn on it.
     init?(format: PixelFormat) {
@@ -45,6 +48,10 @@ struct TextBlender {
         case let .planarYUV(depth, bytes, shiftX, shiftY, fullRange):
             guard planes.count >= 3 else { return }
             let color = Self.yuv(red: image.red, green: image.green, blue: image.blue, fullRange: fullRange)
+            if usesLanes, depth == 8, bytes == 1, shiftX == 1, shiftY == 1 {
+                Self.blend420(image, into: planes, color: color, x0: x0, y0: y0, x1: x1, y1: y1)
+                return
+            }
             let scale = depth - 8
             // Luma: every pixel.
             blendPlane(planes[0], bytes: bytes, value: color.y << scale, x0: x0, y0: y0, x1: x1, y1: y1,
