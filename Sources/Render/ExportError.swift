@@ -79,6 +79,16 @@ public enum ExportError: Error, CustomStringConvertible, Sendable, Hashable {
         return .encode(path: nil, reason: error.description)
     }
 
+    /// Any error met while setting up an encoder: an `ExportError` as it is, a LibAV failure as `encoderSetup`,
+    /// anything else as an `encode` failure.
+    static func encoderSetup(_ error: any Error, output: String) -> ExportError {
+        switch error {
+        case let error as ExportError: error
+        case let error as LibAVError: encoderSetup(error, output: output)
+        default: .encode(path: nil, reason: "\(error)")
+        }
+    }
+
     /// Wraps a LibAV failure. The stage comes from what failed: opening a source is `probe`, reading, decoding and
     /// converting it is `decode`, encoder failures are `encode`, writing the output is `mux`.
     static func wrap(_ error: LibAVError, path: String?, output: String? = nil) -> ExportError {

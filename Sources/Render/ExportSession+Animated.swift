@@ -83,12 +83,8 @@ extension ExportSession {
             // GIF: 0 loops forever, -1 plays once. WebP: 0 loops forever, 1 plays once.
             try output.writeHeader(options: ["loop": settings.loops ? "0" : (isGIF ? "-1" : "1")])
             return (output, encoder, stream)
-        } catch let error as LibAVError {
-            throw ExportError.encoderSetup(error, output: outputPath)
-        } catch let error as ExportError {
-            throw error
         } catch {
-            throw ExportError.encode(path: nil, reason: "\(error)")
+            throw ExportError.encoderSetup(error, output: outputPath)
         }
     }
 

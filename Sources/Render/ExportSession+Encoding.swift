@@ -16,7 +16,8 @@ extension ExportSession {
         // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
         let audioPool = depth > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices) : pool
         // A soundtrack another output of the run encoded is replayed: its sources are not even opened.
-        let soundtrack = claimSoundtrack(range: range, video: video)
+        let audioPlan = self.audioPlan(range: range, video: video)
+        let soundtrack = audioPlan.flatMap { claimSoundtrack(plan: $0) }
         defer { soundtrack?.settle() }
         let mixes = audio != nil && soundtrack?.cached == nil
         try pool.openAll(in: composition, video: video != nil, audio: mixes && audioPool === pool)
@@ -43,9 +44,13 @@ extension ExportSession {
         }
 
         // Audio: a replay of the run's cached soundtrack, or mixer, mastering and encoder.
-        let audioPump = try makeAudioFeed(range: range, video: videoPipe, soundtrack: soundtrack, pool: audioPool,
-                                          output: output, depth: depth)
-        defer { audioPump?.close() }
+        var audioFeed: (any AudioFeed)?
+        if let audioPlan {
+            assert(videoPipe.map { $0.frameCount == audioPlan.frameEnds.count } ?? true, "audio plan and video frames differ")
+            audioFeed = try makeAudioFeed(plan: audioPlan, soundtrack: soundtrack, pool: audioPool, output: output,
+                                          depth: depth)
+        }
+        defer { audioFeed?.close() }
 
         do {
             try output.writeHeader(options: settings.faststart && settings.supportsFaststart ? ["movflags": "+faststart"] : [:])
@@ -57,25 +62,25 @@ extension ExportSession {
         var reused: [SegmentReuse] = []
         if videoPipe != nil {
             // In place: the first encoder session leaves the plan when its segment is done, so its memory goes then.
-            let written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth, audio: audioPump)
+            let written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth, audio: audioFeed)
             (framesWritten, reused) = (written.frames, written.reused)
         }
-        if let audioPump {
-            let samples = audioPump.samples
-            while audioPump.position < samples.upperBound {
+        if let audioFeed {
+            let samples = audioFeed.samples
+            while audioFeed.position < samples.upperBound {
                 try checkCancelled()
-                try audioPump.pump(to: audioPump.position + Int64(audioPump.capacity))
+                try audioFeed.pump(to: audioFeed.position + Int64(audioFeed.capacity))
                 if videoPipe == nil {
-                    report(progress: Double(audioPump.position - samples.lowerBound) / Double(max(1, samples.count)))
+                    report(progress: Double(audioFeed.position - samples.lowerBound) / Double(max(1, samples.count)))
                 }
             }
-            try audioPump.finish()
+            try audioFeed.finish()
         }
         try checkCancelled()
         let warnings = try pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit,
                                          alongside: audioPool === pool ? [] : [audioPool])
         // Only a soundtrack made from undamaged sources is shared: its replays do not decode them to warn.
-        if warnings.isEmpty { soundtrack?.store(try (audioPump as? AudioPump)?.recording()) }
+        if warnings.isEmpty { soundtrack?.store(try (audioFeed as? AudioPump)?.recording()) }
         do {
             try output.writeTrailer()
         } catch {
@@ -88,7 +93,7 @@ extension ExportSession {
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
         var result = ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration,
                                   byteSize: probe.byteSize, renderSeconds: 0, framesWritten: framesWritten,
-                                  loudness: try audioPump?.measurement(), warnings: warnings,
+                                  loudness: try audioFeed?.measurement(), warnings: warnings,
                                   reusedSegments: reused + (soundtrack?.reuse(seconds: duration.seconds).map { [$0] } ?? []))
         result.stills = videoPipe?.stills?.pictures ?? [:]
         return result

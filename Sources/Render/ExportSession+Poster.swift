@@ -37,12 +37,8 @@ extension ExportSession {
                 throw ExportError.encode(path: nil, reason: "the \(video.codec.rawValue) encoder gave no picture")
             }
             packet.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        } catch let error as ExportError {
-            throw error
-        } catch let error as LibAVError {
-            throw ExportError.encoderSetup(error, output: outputPath)
         } catch {
-            throw ExportError.encode(path: nil, reason: "\(error)")
+            throw ExportError.encoderSetup(error, output: outputPath)
         }
         do {
             willCreateOutput()

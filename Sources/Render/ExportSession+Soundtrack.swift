@@ -21,9 +21,19 @@ extension ExportSession {
         var frameEnds: [Int64]
     }
 
-    /// The chunks an export of `range` mixes its sound in at `rate`, one or more per video frame of `clock` (none
-    /// without video).
-    func audioPlan(range: TimeRange, rate: Int, clock: FrameClock?, frameCount: Int64) -> AudioChunkPlan {
+    /// The chunks an export of `range` mixes its sound in: at the audio encoder's rate, one or more per video frame
+    /// of the output's frame rate (`video` nil: no video, no frame edges); nil without sound. The video's frame
+    /// clock is made the same way, so the edges are its frames' (a frame rate that gives no clock fails the video's
+    /// setup before any sound is mixed).
+    func audioPlan(range: TimeRange, video: ExportSettings.Video?) -> AudioChunkPlan? {
+        guard let audio = settings.audio else { return nil }
+        let rate = settings.encoderSettings(audio).sampleRate
+        var clock: FrameClock?
+        var frameCount: Int64 = 0
+        if let video, let made = try? FrameClock(frameRate: video.frameRate),
+           let count = try? made.frameCount(for: range.duration) {
+            (clock, frameCount) = (made, count)
+        }
         let perFrame = clock.map { Int(($0.frameDuration.seconds * Double(rate)).rounded(.up)) + 2 } ?? 0
         let first = range.start.convertScale(Int32(rate), method: .roundTowardPositiveInfinity).value
         let samples = first..<(first + range.duration.convertScale(Int32(rate), method: .roundHalfAwayFromZero).value)
@@ -58,16 +68,11 @@ extension ExportSession {
 
     /// The soundtrack key an export of this session would claim, for a run to plan its cache and job order.
     public func plannedSoundtrackKey() -> SegmentKey? {
-        guard let audio = settings.audio, !settings.passthrough, !settings.container.isStillImage,
-              !settings.container.isAnimatedPicture, let range = try? exportedRange(of: composition.duration)
+        guard !settings.passthrough, !settings.container.isStillImage, !settings.container.isAnimatedPicture,
+              let range = try? exportedRange(of: composition.duration),
+              let plan = audioPlan(range: range, video: settings.container == .m4a ? nil : settings.video)
         else { return nil }
-        let rate = settings.encoderSettings(audio).sampleRate
-        guard let video = settings.container == .m4a ? nil : settings.video else {
-            return soundtrackKey(plan: audioPlan(range: range, rate: rate, clock: nil, frameCount: 0))
-        }
-        guard let clock = try? FrameClock(frameRate: video.frameRate),
-              let frames = try? clock.frameCount(for: range.duration) else { return nil }
-        return soundtrackKey(plan: audioPlan(range: range, rate: rate, clock: clock, frameCount: frames))
+        return soundtrackKey(plan: plan)
     }
 }
 
@@ -111,29 +116,18 @@ final class SoundtrackClaim {
 }
 
 extension ExportSession {
-    /// The export's claim on the run's cached soundtrack of `range`; nil without sound or without a shared cache.
-    func claimSoundtrack(range: TimeRange, video: ExportSettings.Video?) -> SoundtrackClaim? {
-        guard let cache = segmentCache, let audio = settings.audio else { return nil }
-        let rate = settings.encoderSettings(audio).sampleRate
-        var clock: FrameClock?
-        var frames: Int64 = 0
-        if let video {
-            guard let made = try? FrameClock(frameRate: video.frameRate),
-                  let count = try? made.frameCount(for: range.duration) else { return nil }
-            (clock, frames) = (made, count)
-        }
-        return soundtrackKey(plan: audioPlan(range: range, rate: rate, clock: clock, frameCount: frames))
-            .map { SoundtrackClaim(key: $0, cache: cache) }
+    /// The export's claim on the run's cached soundtrack mixed in `plan`; nil without a shared cache.
+    func claimSoundtrack(plan: AudioChunkPlan) -> SoundtrackClaim? {
+        guard let cache = segmentCache else { return nil }
+        return soundtrackKey(plan: plan).map { SoundtrackClaim(key: $0, cache: cache) }
     }
 
-    /// The export's sound: a replay of `soundtrack`'s cached packets, or mixer, mastering and encoder pumped
-    /// `depth` chunks ahead (recording its packets when `soundtrack` asks); nil without sound.
-    func makeAudioFeed(range: TimeRange, video: SegmentedVideo?, soundtrack: SoundtrackClaim?, pool: SourcePool,
-                       output: OutputFile, depth: Int) throws(ExportError) -> (any AudioFeed)? {
+    /// The export's sound in the chunks of `plan`: a replay of `soundtrack`'s cached packets, or mixer, mastering
+    /// and encoder pumped `depth` chunks ahead (recording its packets when `soundtrack` asks); nil without sound.
+    func makeAudioFeed(plan: AudioChunkPlan, soundtrack: SoundtrackClaim?, pool: SourcePool, output: OutputFile,
+                       depth: Int) throws(ExportError) -> (any AudioFeed)? {
         guard let audio = settings.audio else { return nil }
         let audioSettings = settings.encoderSettings(audio)
-        let plan = audioPlan(range: range, rate: audioSettings.sampleRate, clock: video?.clock,
-                             frameCount: video?.frameCount ?? 0)
         do {
             let encoder = try Encoder(codec: ExportSettings.encoderName(audio.codec), audio: audioSettings,
                                       globalHeader: output.needsGlobalHeader)
@@ -149,12 +143,8 @@ extension ExportSession {
             let pump = AudioPump(mixer: mixer, mastering: mastering, pipe: pipe, plan: plan, depth: depth)
             if soundtrack?.records == true { pump.startRecording() }
             return pump
-        } catch let error as ExportError {
-            throw error
-        } catch let error as LibAVError {
-            throw ExportError.encoderSetup(error, output: outputPath)
         } catch {
-            throw ExportError.encode(path: nil, reason: "\(error)")
+            throw ExportError.encoderSetup(error, output: outputPath)
         }
     }
 }

@@ -11,7 +11,7 @@ public import Composition
 /// - the renderer's own frames (layers, canvas, pipeline queue): `pipelineFrames` output pictures;
 /// - a fixed part (audio, codec contexts, threads' stacks).
 ///
-/// Ten-bit output doubles the picture terms. The process itself (libraries, runtime) is `processBytes`.
+/// Output deeper than 8 bits doubles the picture terms. The process itself (libraries, runtime) is `processBytes`.
 public enum RenderMemory {
     /// What the process holds besides its renders (shared libraries, Swift runtime, manifests).
     public static let processBytes = 75 << 20
@@ -27,7 +27,7 @@ public enum RenderMemory {
     /// The estimated peak of one render with `settings` whose largest video source is `sourcePixels` pixels.
     public static func estimate(settings: ExportSettings, sourcePixels: Int) -> Int {
         guard let video = settings.video else { return audioOnlyBytes }
-        let depth = video.pixelFormat.contains("10") ? 2.0 : 1.0
+        let depth = ["10", "12", "16"].contains { video.pixelFormat.contains($0) } ? 2.0 : 1.0
         let pixels = Double(video.width * video.height)
         let encoder = pixels * depth * encoderCost(video)
         let decoders = decodedFrames * Double(sourcePixels) * 1.5 * depth
