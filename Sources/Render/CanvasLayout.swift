@@ -71,6 +71,19 @@ struct CanvasLayout {
         return (frame, .aligned(placement), opacity)
     }
 
+    /// Where the whole of `frame` lands when `layer`'s crop is changing size at `time` (a wipe) under an upright,
+    /// axis-aligned transform; nil otherwise. A wipe is drawn by cutting its crop out of this one scaled picture, so
+    /// it needs one scaler for the whole wipe instead of one per frame, and what it reveals does not shift.
+    func wipePlacement(of layer: LayerInstruction, frame: Frame, at time: MediaTime) -> LayerPlacement? {
+        guard !fitsSources, let span = layer.cropRectangleRamp(at: time), span.timeRange.contains(time),
+              span.startValue.width != span.endValue.width || span.startValue.height != span.endValue.height,
+              let whole = LayerPlacement.make(frameWidth: frame.width, frameHeight: frame.height, crop: .infinite,
+                                              transform: layer.transform(at: time), canvasWidth: width,
+                                              canvasHeight: height),
+              whole.orientation.isIdentity else { return nil }
+        return whole
+    }
+
     /// Whether the layer's transform is changing at `time` (inside a ramp between two different transforms).
     private static func transformMoves(_ layer: LayerInstruction, at time: MediaTime) -> Bool {
         guard let span = layer.transformRamp(at: time) else { return false }

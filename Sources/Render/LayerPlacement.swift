@@ -26,6 +26,16 @@ struct LayerPlacement: Hashable {
         orientation.swapsAxes ? (height, width) : (width, height)
     }
 
+    /// The canvas rectangle this placement shares with `other` (even edges), as a placement of `other`'s source
+    /// part; nil when they do not meet. Only the canvas rectangle is meaningful.
+    func intersection(_ other: LayerPlacement) -> LayerPlacement? {
+        let left = max(x, other.x), top = max(y, other.y)
+        let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
+        guard right - left >= 2, bottom - top >= 2 else { return nil }
+        return LayerPlacement(crop: other.crop, x: left, y: top, width: (right - left) & ~1, height: (bottom - top) & ~1,
+                              orientation: other.orientation)
+    }
+
     /// Whether the whole source is used.
     func usesWholeFrame(width frameWidth: Int, height frameHeight: Int) -> Bool {
         crop == Scaler.Rect(x: 0, y: 0, width: frameWidth, height: frameHeight)

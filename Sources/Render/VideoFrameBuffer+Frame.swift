@@ -27,6 +27,28 @@ extension VideoFrameBuffer {
         }
     }
 
+    /// Copies the `width` x `height` window at (`x`, `y`) of `frame` (even values; this buffer's plane layout) to the
+    /// top-left of this buffer.
+    func copy(from frame: Frame, x: Int, y: Int, width: Int, height: Int) {
+        frame.withPlanes { planes in
+            for plane in 0..<min(planeCount, planes.count) {
+                let source = planes[plane]
+                let shift = plane == 1 || plane == 2 ? 1 : 0
+                withPlane(plane) { pointer, stride, bufferWidth, bufferHeight in
+                    let left = x >> shift, top = y >> shift
+                    let bytes = min(width >> shift, bufferWidth, source.usedBytesPerRow - left)
+                    guard bytes > 0 else { return }
+                    for row in 0..<min(height >> shift, bufferHeight, source.rows - top) {
+                        (pointer + row * stride).update(
+                            from: source.base.advanced(by: (top + row) * source.bytesPerRow + left)
+                                .assumingMemoryBound(to: UInt8.self),
+                            count: bytes)
+                    }
+                }
+            }
+        }
+    }
+
     /// Copies `frame`'s planes turned by `orientation` (its size is this buffer's size with width and height swapped
     /// when the orientation swaps axes; this buffer's plane layout) into this buffer.
     func copy(from frame: Frame, orientation: PictureOrientation) {

@@ -63,6 +63,8 @@ final class VideoFrameRenderer {
         var opacity: Double
         /// Whether the layer's buffer needs an alpha plane (for a transition matte).
         var needsAlpha = false
+        /// During a wipe: where the whole source picture lands, which the layer's crop is cut out of.
+        var wipe: LayerPlacement?
     }
 
     init(composition: MutableComposition, videoComposition: VideoComposition?, width: Int, height: Int,
@@ -131,7 +133,8 @@ final class VideoFrameRenderer {
         -> PlannedLayer?
     {
         try layout.picture(of: layer, at: time, in: composition, sources: sources, opacityFactor: opacityFactor).map {
-            PlannedLayer(trackID: layer.trackID, frame: $0.frame, geometry: $0.geometry, opacity: $0.opacity)
+            PlannedLayer(trackID: layer.trackID, frame: $0.frame, geometry: $0.geometry, opacity: $0.opacity,
+                         wipe: layout.wipePlacement(of: layer, frame: $0.frame, at: time))
         }
     }
 
@@ -173,6 +176,12 @@ final class VideoFrameRenderer {
             for plan in planned {
                 switch plan.geometry {
                 case .aligned(let placement):
+                    if let whole = plan.wipe, let cut = placement.intersection(whole) {
+                        let buffer = try wipeBuffer(plan, whole: whole, cut: cut)
+                        layers.append(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
+                            source: buffer, x: cut.x, y: cut.y, opacity: plan.opacity, extent: (cut.width, cut.height))))
+                        continue
+                    }
                     let buffer = try scaledBuffer(plan, placement: placement)
                     layers.append(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
                         source: buffer, x: placement.x, y: placement.y, opacity: plan.opacity)))
@@ -197,6 +206,23 @@ final class VideoFrameRenderer {
     /// The layer's picture cropped, scaled and turned by swscale into its slot's buffer (with an opaque alpha plane
     /// when the source has none but the layer needs one).
     private func scaledBuffer(_ plan: PlannedLayer, placement: LayerPlacement) throws -> VideoFrameBuffer {
+        let ready = try scaledSlot(plan, placement: placement)
+        ready.buffer.copy(from: ready.frame, orientation: placement.orientation)
+        fillAlpha(ready.buffer, plan)
+        return ready.buffer
+    }
+
+    /// A wipe's layer: the whole picture scaled as `whole` places it, and the part of it under `cut` (a canvas
+    /// rectangle inside `whole`) copied to the top-left of the slot's buffer.
+    private func wipeBuffer(_ plan: PlannedLayer, whole: LayerPlacement, cut: LayerPlacement) throws -> VideoFrameBuffer {
+        let ready = try scaledSlot(plan, placement: whole)
+        ready.buffer.copy(from: ready.frame, x: cut.x - whole.x, y: cut.y - whole.y, width: cut.width, height: cut.height)
+        fillAlpha(ready.buffer, plan)
+        return ready.buffer
+    }
+
+    /// The slot (scaler, frame, buffer) for `placement` of the layer's picture, with the picture scaled into its frame.
+    private func scaledSlot(_ plan: PlannedLayer, placement: LayerPlacement) throws -> LayerSlot {
         let sourceAlpha = plan.frame.pixelFormat.hasAlpha
         let format: VideoFrameBuffer.PixelFormat = sourceAlpha || plan.needsAlpha ? .yuva420p : .yuv420p
         let libavFormat = sourceAlpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
@@ -221,11 +247,14 @@ final class VideoFrameRenderer {
         }
         slots[plan.trackID] = Array(([ready] + cached).prefix(Self.slotsPerTrack))
         try ready.scaler.scale(plan.frame, cropX: placement.crop.x, cropY: placement.crop.y, into: ready.frame)
-        ready.buffer.copy(from: ready.frame, orientation: placement.orientation)
-        if ready.buffer.hasAlpha && !sourceAlpha {
-            ready.buffer.withPlane(3) { pointer, stride, _, height in pointer.update(repeating: 255, count: stride * height) }
+        return ready
+    }
+
+    /// An opaque alpha plane for a layer that needs one but whose source has none.
+    private func fillAlpha(_ buffer: VideoFrameBuffer, _ plan: PlannedLayer) {
+        if buffer.hasAlpha && !plan.frame.pixelFormat.hasAlpha {
+            buffer.withPlane(3) { pointer, stride, _, height in pointer.update(repeating: 255, count: stride * height) }
         }
-        return ready.buffer
     }
 
     /// The layers blended over the background, converted to the output size and format.

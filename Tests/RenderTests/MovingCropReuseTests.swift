@@ -7,7 +7,8 @@ import MediaTestSupport
 import Testing
 
 /// A pan (a crop moving across the source) keeps its scaler and frames: every picture has the bytes of one drawn with
-/// a fresh scaler, and the renderer sets up a handful of scalers for the whole pan instead of one per frame.
+/// a fresh scaler, and the renderer sets up a handful of scalers for the whole pan instead of one per frame. A wipe
+/// (a crop changing size) is cut out of one scaled picture: one scaler, and it reveals exactly the unwiped picture.
 @Suite struct MovingCropReuseTests {
     let fixtures: ExportFixtures
 
@@ -65,5 +66,50 @@ import Testing
         #expect(made <= 4, "\(made) scalers for \(Self.frames) frames")
         #expect(freshMade >= Self.frames)
         #expect(Set(reused).count == Self.frames, "the pan should move the picture every frame")
+    }
+
+    /// The luma rows of every frame of a layer showing the testsrc2 clip at half size on the 160x120 canvas, its crop
+    /// going from `from` to `to` (source pixels) over the frames; and how many scalers the renderer made.
+    func wipe(from: Rect, to: Rect) throws -> ([[[UInt8]]], Int) {
+        var composition = MutableComposition()
+        let added = composition.addMutableTrack(withMediaType: .video)
+        let id = try #require(added)
+        let range = TimeRange(start: .zero, duration: MediaTime(value: Int64(Self.frames), timescale: 30))
+        let track = try fixtures.videoTrack(fixtures.longer)
+        try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
+        var layer = LayerInstruction(trackID: id)
+        try layer.setCropRectangleRamp(fromStartCropRectangle: from, toEndCropRectangle: to, timeRange: range)
+        try layer.setTransform(AffineTransform2D(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 0), at: .zero)
+        let video = VideoComposition(
+            renderSize: Size(width: 160, height: 120), frameDuration: MediaTime(value: 1, timescale: 30),
+            instructions: [VideoCompositionInstruction(timeRange: range, layerInstructions: [layer])])
+        let pool = SourcePool(decoderThreads: 1)
+        try pool.openAll(in: composition, video: true, audio: false)
+        let renderer = try VideoFrameRenderer(composition: composition, videoComposition: video, width: 160, height: 120,
+                                              pixelFormat: .yuv420p, sources: pool)
+        var pictures: [[[UInt8]]] = []
+        for index in 0..<Self.frames {
+            let frame = try renderer.render(at: MediaTime(value: Int64(index), timescale: 30))
+            pictures.append(frame.withPlanes { planes in (0..<120).map { Array(planes[0].row($0)[0..<160]) } })
+        }
+        return (pictures, renderer.scalersMade)
+    }
+
+    @Test func aWipeRevealsTheUnwipedPictureWithOneScaler() throws {
+        let full = Rect(x: 0, y: 0, width: 320, height: 240)
+        // The same picture with a crop ramp that does not change size: the unwiped reference.
+        let (reference, _) = try wipe(from: full, to: full)
+        let (wiped, made) = try wipe(from: full, to: Rect(x: 0, y: 0, width: 0, height: 240))
+        #expect(made <= 2, "\(made) scalers for \(Self.frames) frames")
+        for index in 0..<Self.frames {
+            // The crop's right edge on the canvas, within the even rounding of the placement.
+            let edge = 160.0 * (1 - Double(index) / Double(Self.frames))
+            let shown = (0..<160).filter { x in (0..<120).allSatisfy { wiped[index][$0][x] == reference[index][$0][x] } }
+            let hidden = (0..<160).filter { x in (0..<120).allSatisfy { wiped[index][$0][x] == 16 } }
+            #expect(shown.count + hidden.count >= 160, "frame \(index): columns neither picture nor background")
+            let revealed = shown.filter { !hidden.contains($0) }
+            #expect(revealed == Array(0..<revealed.count), "frame \(index): the picture should show from the left edge")
+            #expect(abs(Double(revealed.count) - edge) <= 2, "frame \(index): \(revealed.count) columns shown, edge \(edge)")
+        }
     }
 }
