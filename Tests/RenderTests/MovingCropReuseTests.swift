@@ -22,6 +22,14 @@ import Testing
     /// transform scaling by `scale`: a window sliding across the source and across the 160x120 canvas.
     func pan(width: Double, height: Double, scale: Double, opacity: Double) throws
         -> (MutableComposition, VideoComposition) {
+        let travel = 2.0 * Double(Self.frames)
+        return try scene(from: Rect(x: 0, y: 0, width: width, height: height),
+                         to: Rect(x: travel, y: travel, width: width, height: height), scale: scale, opacity: opacity)
+    }
+
+    /// The 320x240 testsrc2 clip on the 160x120 canvas, scaled by `scale`, its crop ramping from `from` to `to` over
+    /// the frames.
+    func scene(from: Rect, to: Rect, scale: Double, opacity: Double = 1) throws -> (MutableComposition, VideoComposition) {
         var composition = MutableComposition()
         let added = composition.addMutableTrack(withMediaType: .video)
         let id = try #require(added)
@@ -29,10 +37,7 @@ import Testing
         let track = try fixtures.videoTrack(fixtures.longer)
         try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
         var layer = LayerInstruction(trackID: id)
-        let travel = 2.0 * Double(Self.frames)
-        try layer.setCropRectangleRamp(fromStartCropRectangle: Rect(x: 0, y: 0, width: width, height: height),
-                                       toEndCropRectangle: Rect(x: travel, y: travel, width: width, height: height),
-                                       timeRange: range)
+        try layer.setCropRectangleRamp(fromStartCropRectangle: from, toEndCropRectangle: to, timeRange: range)
         try layer.setTransform(AffineTransform2D(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: 0), at: .zero)
         try layer.setOpacity(opacity, at: .zero)
         let video = VideoComposition(
@@ -68,31 +73,11 @@ import Testing
         #expect(Set(reused).count == Self.frames, "the pan should move the picture every frame")
     }
 
-    /// The luma rows of every frame of a layer showing the testsrc2 clip at half size on the 160x120 canvas, its crop
-    /// going from `from` to `to` (source pixels) over the frames; and how many scalers the renderer made.
+    /// The luma rows of every frame of the clip at half size with its crop going from `from` to `to`, and how many
+    /// scalers the renderer made.
     func wipe(from: Rect, to: Rect) throws -> ([[[UInt8]]], Int) {
-        var composition = MutableComposition()
-        let added = composition.addMutableTrack(withMediaType: .video)
-        let id = try #require(added)
-        let range = TimeRange(start: .zero, duration: MediaTime(value: Int64(Self.frames), timescale: 30))
-        let track = try fixtures.videoTrack(fixtures.longer)
-        try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
-        var layer = LayerInstruction(trackID: id)
-        try layer.setCropRectangleRamp(fromStartCropRectangle: from, toEndCropRectangle: to, timeRange: range)
-        try layer.setTransform(AffineTransform2D(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 0), at: .zero)
-        let video = VideoComposition(
-            renderSize: Size(width: 160, height: 120), frameDuration: MediaTime(value: 1, timescale: 30),
-            instructions: [VideoCompositionInstruction(timeRange: range, layerInstructions: [layer])])
-        let pool = SourcePool(decoderThreads: 1)
-        try pool.openAll(in: composition, video: true, audio: false)
-        let renderer = try VideoFrameRenderer(composition: composition, videoComposition: video, width: 160, height: 120,
-                                              pixelFormat: .yuv420p, sources: pool)
-        var pictures: [[[UInt8]]] = []
-        for index in 0..<Self.frames {
-            let frame = try renderer.render(at: MediaTime(value: Int64(index), timescale: 30))
-            pictures.append(frame.withPlanes { planes in (0..<120).map { Array(planes[0].row($0)[0..<160]) } })
-        }
-        return (pictures, renderer.scalersMade)
+        let (pictures, made) = try render(try scene(from: from, to: to, scale: 0.5), reusing: true)
+        return (pictures.map { bytes in (0..<120).map { Array(bytes[($0 * 160)..<($0 * 160 + 160)]) } }, made)
     }
 
     @Test func aWipeRevealsTheUnwipedPictureWithOneScaler() throws {
