@@ -92,7 +92,10 @@ final class SoundtrackClaim {
         self.cache = cache
         switch cache.claim(key, waits: false) {
         case .hit(let payload): (cached, records) = (payload, false)
-        case .render: (cached, records) = (nil, true)
+        case .render:
+            // Nobody will ask again (a single output): give the claim back at once and record nothing.
+            (cached, records) = (nil, cache.wantsStore(key))
+            if !records { cache.abandon(key) }
         case .busy: (cached, records) = (nil, false)
         }
     }

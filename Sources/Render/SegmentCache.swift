@@ -74,6 +74,11 @@ public final class SegmentCache: @unchecked Sendable {
         }
     }
 
+    /// Whether a `store` of `key` now would be kept: a later planned use needs it, or its uses were never planned.
+    func wantsStore(_ key: SegmentKey) -> Bool {
+        condition.withLock { remainingUses[key].map { $0 > 0 } ?? true }
+    }
+
     /// Keeps a rendered segment's packets when a later planned use needs them (or, unplanned, while they fit).
     func store(_ key: SegmentKey, packets: [Packet]) {
         store(key, payload: Payload(packets: packets))

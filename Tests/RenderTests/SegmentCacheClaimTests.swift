@@ -28,4 +28,15 @@ import Testing
         cache.abandon(Self.key)
         guard case .render = cache.claim(Self.key) else { Issue.record("after abandon, the next claim renders"); return }
     }
+
+    @Test func storesAreWantedOnlyForLaterPlannedUses() {
+        let cache = SegmentCache()
+        #expect(cache.wantsStore(Self.key), "unplanned keys are kept while they fit")
+        cache.expect([Self.key, Self.key])
+        guard case .render = cache.claim(Self.key, waits: false) else { Issue.record("the first claim should render"); return }
+        #expect(cache.wantsStore(Self.key))
+        cache.abandon(Self.key)
+        guard case .render = cache.claim(Self.key, waits: false) else { Issue.record("the second claim should render"); return }
+        #expect(!cache.wantsStore(Self.key), "no use is left to read it")
+    }
 }
