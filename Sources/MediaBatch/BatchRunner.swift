@@ -53,7 +53,8 @@ public final class BatchRunner: Sendable {
         let ticker = startProgressTicker(events)
         let collected = Mutex<[OutputReport]>([])
         do {
-            _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory, cancellation: cancellation, progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
+            _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory, cancellation: cancellation,
+                                  progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
                 switch event {
                 case .started(let name, let attempt) where attempt == 1:
                     events(.started(name: name, expectedSeconds: jobs[name]?.expectedDuration.seconds ?? 0))

@@ -46,7 +46,8 @@ extension ExportSession {
         // Audio: a replay of the run's cached soundtrack, or mixer, mastering and encoder.
         var audioFeed: (any AudioFeed)?
         if let audioPlan {
-            assert(videoPipe.map { $0.frameCount == audioPlan.frameEnds.count } ?? true, "audio plan and video frames differ")
+            assert(videoPipe.map { $0.frameCount == audioPlan.frameEnds.count } ?? true,
+                   "audio plan and video frames differ")
             audioFeed = try makeAudioFeed(plan: audioPlan, soundtrack: soundtrack, pool: audioPool, output: output,
                                           depth: depth)
         }
@@ -91,10 +92,11 @@ extension ExportSession {
         let tolerance = (videoPipe?.clock.frameDuration ?? MediaTime(value: 2048, timescale: Int32(audioRate)))
             + MediaTime(value: 2, timescale: 1000)
         let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
+        let soundReuse = soundtrack?.reuse(seconds: duration.seconds)
         var result = ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration,
                                   byteSize: probe.byteSize, renderSeconds: 0, framesWritten: framesWritten,
                                   loudness: try audioFeed?.measurement(), warnings: warnings,
-                                  reusedSegments: reused + (soundtrack?.reuse(seconds: duration.seconds).map { [$0] } ?? []))
+                                  reusedSegments: reused + (soundReuse.map { [$0] } ?? []))
         result.stills = videoPipe?.stills?.pictures ?? [:]
         return result
     }

@@ -135,7 +135,9 @@ extension ExportSession {
             let encoder = try Encoder(codec: ExportSettings.encoderName(audio.codec), audio: audioSettings,
                                       globalHeader: output.needsGlobalHeader)
             let stream = try output.addStream(for: encoder, metadata: settings.streamTags("audio"))
-            if let cached = soundtrack?.cached { return AudioReplay(cached, plan: plan, output: output, stream: stream) }
+            if let cached = soundtrack?.cached {
+                return AudioReplay(cached, plan: plan, output: output, stream: stream)
+            }
             let pipe = try AudioEncodePipe(encoder: encoder, settings: audioSettings, output: output, stream: stream)
             let (mastering, mix) = try makeAudioMastering(audio, sampleRate: audioSettings.sampleRate,
                                                           channels: audioSettings.channels, plan: plan, pool: pool)

@@ -32,8 +32,8 @@ struct LayerPlacement: Hashable {
         let left = max(x, other.x), top = max(y, other.y)
         let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
         guard right - left >= 2, bottom - top >= 2 else { return nil }
-        return LayerPlacement(crop: other.crop, x: left, y: top, width: (right - left) & ~1, height: (bottom - top) & ~1,
-                              orientation: other.orientation)
+        return LayerPlacement(crop: other.crop, x: left, y: top, width: (right - left) & ~1,
+                              height: (bottom - top) & ~1, orientation: other.orientation)
     }
 
     /// Whether the whole source is used.

@@ -179,7 +179,8 @@ final class VideoFrameRenderer {
                     if let whole = plan.wipe, let cut = placement.intersection(whole) {
                         let buffer = try wipeBuffer(plan, whole: whole, cut: cut)
                         layers.append(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
-                            source: buffer, x: cut.x, y: cut.y, opacity: plan.opacity, extent: (cut.width, cut.height))))
+                            source: buffer, x: cut.x, y: cut.y, opacity: plan.opacity,
+                            extent: (cut.width, cut.height))))
                         continue
                     }
                     let buffer = try scaledBuffer(plan, placement: placement)
@@ -214,9 +215,11 @@ final class VideoFrameRenderer {
 
     /// A wipe's layer: the whole picture scaled as `whole` places it, and the part of it under `cut` (a canvas
     /// rectangle inside `whole`) copied to the top-left of the slot's buffer.
-    private func wipeBuffer(_ plan: PlannedLayer, whole: LayerPlacement, cut: LayerPlacement) throws -> VideoFrameBuffer {
+    private func wipeBuffer(_ plan: PlannedLayer, whole: LayerPlacement,
+                            cut: LayerPlacement) throws -> VideoFrameBuffer {
         let ready = try scaledSlot(plan, placement: whole)
-        ready.buffer.copy(from: ready.frame, x: cut.x - whole.x, y: cut.y - whole.y, width: cut.width, height: cut.height)
+        ready.buffer.copy(from: ready.frame, x: cut.x - whole.x, y: cut.y - whole.y, width: cut.width,
+                          height: cut.height)
         fillAlpha(ready.buffer, plan)
         return ready.buffer
     }

@@ -26,7 +26,8 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     private let progressQueue = DispatchQueue(label: "mediabatch.scheduler.progress")
 
     init(
-        graph: JobGraph<ID>, order: [ID], rank: [ID: Int], memory: [ID: Int], scheduler: Scheduler, cancellation: CancellationToken,
+        graph: JobGraph<ID>, order: [ID], rank: [ID: Int], memory: [ID: Int], scheduler: Scheduler,
+        cancellation: CancellationToken,
         progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)?,
         job: @escaping @Sendable (ID, CancellationToken) throws -> Value
     ) {

@@ -58,7 +58,8 @@ public struct Scheduler: Sendable {
     ) throws(SchedulerError<ID>) -> [JobOutcome<ID, Value>] {
         let order = try graph.topologicalOrder()
         let run = ScheduleRun(
-            graph: graph, order: order, rank: rank, memory: memory, scheduler: self, cancellation: cancellation, progress: progress, job: job)
+            graph: graph, order: order, rank: rank, memory: memory, scheduler: self, cancellation: cancellation,
+            progress: progress, job: job)
         return run.execute()
     }
 }
