@@ -8,10 +8,13 @@ extension RunReport {
         guard !reusing.isEmpty || sounds > 0 else { return nil }
         let count = reusing.reduce(0) { $0 + ($1.reusedSegments?.count ?? 0) }
         let seconds = reusing.reduce(0) { $0 + ($1.reusedSeconds ?? 0) }
-        var line = "shared segments: \(count) reused by \(reusing.count) output\(reusing.count == 1 ? "" : "s"), "
-            + String(format: "%.1f s", seconds) + " of video not rendered again"
-        if sounds > 0 { line += "; \(sounds) output\(sounds == 1 ? "" : "s") copied the sound of another" }
-        return line
+        var parts: [String] = []
+        if !reusing.isEmpty {
+            parts.append("\(count) reused by \(reusing.count) output\(reusing.count == 1 ? "" : "s"), "
+                         + String(format: "%.1f s", seconds) + " of video not rendered again")
+        }
+        if sounds > 0 { parts.append("\(sounds) output\(sounds == 1 ? "" : "s") copied the sound of another") }
+        return "shared segments: " + parts.joined(separator: "; ")
     }
 
     /// The markdown section listing, per output, the segments it reused and the seconds they saved.
