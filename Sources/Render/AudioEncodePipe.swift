@@ -6,14 +6,12 @@ import MediaCore
 final class AudioEncodePipe {
     private let encoder: Encoder
     private let output: OutputFile
-    private let stream: Int
     private let framer: AudioFramer
     private let frame: AudioBuffer
     private let sampleFormat: SampleFormat
     private let sampleRate: Int
-    /// While true, encoded packets are kept (in order) instead of muxed, until `writeHeld()`.
-    var holdsPackets = false
-    private var held: [Packet] = []
+    /// Where the packets go (held while a shared video segment is encoded).
+    let writer: AudioPacketWriter
     /// The composition sample the mixer has reached with the chunk being pushed (`Int64.max` while finishing).
     var mark: Int64 = 0
     /// When set, a copy of every packet encoded, with `mark` at the time (for `AudioReplay`).
@@ -22,7 +20,7 @@ final class AudioEncodePipe {
     init(encoder: Encoder, settings: Encoder.AudioSettings, output: OutputFile, stream: Int) throws(ExportError) {
         self.encoder = encoder
         self.output = output
-        self.stream = stream
+        writer = AudioPacketWriter(output: output, stream: stream)
         sampleFormat = settings.sampleFormat
         sampleRate = settings.sampleRate
         let size = encoder.frameSize ?? 1024
@@ -107,14 +105,7 @@ final class AudioEncodePipe {
         }
     }
 
-    /// Muxes the packets kept while `holdsPackets` was true, in the order they were encoded.
-    func writeHeld() throws(ExportError) {
-        let packets = held
-        held = []
-        try mux(packets)
-    }
-
-    /// Muxes `packets`, or keeps them while `holdsPackets` is true.
+    /// Hands `packets` to the writer, recording copies first when asked.
     private func write(_ packets: [Packet]) throws(ExportError) {
         if recording != nil {
             do {
@@ -126,18 +117,6 @@ final class AudioEncodePipe {
                 throw ExportError.wrap(error, path: nil, output: output.path)
             }
         }
-        if holdsPackets {
-            held += packets
-        } else {
-            try mux(packets)
-        }
-    }
-
-    private func mux(_ packets: [Packet]) throws(ExportError) {
-        do {
-            try output.write(packets, stream: stream)
-        } catch {
-            throw ExportError.wrap(error, path: nil, output: output.path)
-        }
+        try writer.write(packets)
     }
 }

@@ -60,13 +60,13 @@ final class AudioPump: AudioFeed, @unchecked Sendable {
     /// `writeHeld()`, after the segment's packets: the muxer sees the same order as when the segment is reused,
     /// and the sound is not left to encode on its own once the segment is done.
     var holdsPackets: Bool {
-        get { pipe.holdsPackets }
-        set { pipe.holdsPackets = newValue }
+        get { pipe.writer.holds }
+        set { pipe.writer.holds = newValue }
     }
 
     /// Muxes the packets encoded while `holdsPackets` was true.
     func writeHeld() throws(ExportError) {
-        try pipe.writeHeld()
+        try pipe.writer.writeHeld()
     }
 
     /// Hands the pipe every sample before the end of video frame `index`.

@@ -6,23 +6,21 @@ import MediaCore
 /// an `AudioPump` at the calls it would get them. Nothing is decoded, mixed or encoded.
 final class AudioReplay: AudioFeed {
     private let payload: SegmentCache.Payload
-    private let output: OutputFile
-    private let stream: Int
+    private let writer: AudioPacketWriter
+    private let outputPath: String
     private var chunks: AudioChunkPlan.Iterator
     /// The next recorded packet to write.
     private var next = 0
-    private var held: [Packet] = []
     let samples: Range<Int64>
     let capacity: Int
     private(set) var position: Int64
-    var holdsPackets = false
     private let frameEnds: [Int64]
 
     /// A replay of `payload` (recorded by an `AudioPump` of `plan`) into `stream` of `output`.
     init(_ payload: SegmentCache.Payload, plan: AudioChunkPlan, output: OutputFile, stream: Int) {
         self.payload = payload
-        self.output = output
-        self.stream = stream
+        writer = AudioPacketWriter(output: output, stream: stream)
+        outputPath = output.path
         chunks = plan.makeIterator()
         samples = plan.samples
         capacity = plan.capacity
@@ -46,10 +44,13 @@ final class AudioReplay: AudioFeed {
         try emit(through: .max)
     }
 
+    var holdsPackets: Bool {
+        get { writer.holds }
+        set { writer.holds = newValue }
+    }
+
     func writeHeld() throws(ExportError) {
-        let packets = held
-        held = []
-        try mux(packets)
+        try writer.writeHeld()
     }
 
     func close() {}
@@ -65,16 +66,8 @@ final class AudioReplay: AudioFeed {
                 next += 1
             }
         } catch {
-            throw ExportError.wrap(error, path: nil, output: output.path)
+            throw ExportError.wrap(error, path: nil, output: outputPath)
         }
-        if holdsPackets { held += packets } else { try mux(packets) }
-    }
-
-    private func mux(_ packets: [Packet]) throws(ExportError) {
-        do {
-            try output.write(packets, stream: stream)
-        } catch {
-            throw ExportError.wrap(error, path: nil, output: output.path)
-        }
+        try writer.write(packets)
     }
 }
