@@ -10,6 +10,9 @@ struct Compositor16 {
         var x: Int
         var y: Int
         var opacity: Double
+        /// The part of `source` drawn at (`x`, `y`) when not all of it is (a wipe cut out of the whole picture):
+        /// its top-left corner in the source (floored to even, as origins are) and its size.
+        var window: (x: Int, y: Int, width: Int, height: Int)? = nil
 
         /// The opacity as a weight 0...65535; NaN counts as 0.
         var weight: UInt32 {
@@ -32,12 +35,16 @@ struct Compositor16 {
         let weight = layer.weight
         guard weight > 0 else { return }
         let source = layer.source
+        let window = layer.window ?? (0, 0, source.width, source.height)
+        let windowX = min(max(window.x, 0), source.width) & ~1, windowY = min(max(window.y, 0), source.height) & ~1
+        let shownWidth = min(window.width, source.width - windowX)
+        let shownHeight = min(window.height, source.height - windowY)
         let originX = layer.x & ~1, originY = layer.y & ~1
         let left = max(originX, 0), top = max(originY, 0)
-        let right = min(originX + source.width, canvas.width), bottom = min(originY + source.height, canvas.height)
+        let right = min(originX + shownWidth, canvas.width), bottom = min(originY + shownHeight, canvas.height)
         guard right > left, bottom > top else { return }
-        let region = BlendRegion(sourceX: left - originX, sourceY: top - originY, canvasX: left, canvasY: top,
-                                 width: right - left, height: bottom - top)
+        let region = BlendRegion(sourceX: windowX + left - originX, sourceY: windowY + top - originY, canvasX: left,
+                                 canvasY: top, width: right - left, height: bottom - top)
         withExtendedLifetime(source) {
             withExtendedLifetime(canvas) {
                 if source.hasAlpha {

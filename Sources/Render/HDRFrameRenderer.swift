@@ -23,6 +23,8 @@ final class HDRFrameRenderer: PictureRenderer {
     private var backgrounds: [Color: (y: UInt16, cb: UInt16, cr: UInt16)] = [:]
     /// Per track: the scaler, scaled frame and buffer of its last placement.
     private var slots: [Int32: (scaler: Scaler, crop: Scaler.Rect, frame: Frame, buffer: VideoFrameBuffer16)] = [:]
+    /// How many layer scalers were set up (a wipe or a still layer needs one, not one a frame).
+    private(set) var scalersMade = 0
 
     /// A renderer of `width` x `height` `pixelFormat` pictures in the HDR working space `color`.
     init(composition: MutableComposition, videoComposition: VideoComposition?, width: Int, height: Int,
@@ -93,7 +95,9 @@ final class HDRFrameRenderer: PictureRenderer {
         return values
     }
 
-    /// The layer's picture at `time`, scaled, turned and placed; nil when it shows nothing.
+    /// The layer's picture at `time`, scaled, turned and placed; nil when it shows nothing. During a wipe (a crop
+    /// changing size) the whole picture is scaled once, as it would stand unwiped, and the crop is the window of it
+    /// drawn: the scaler and buffers stay those of one size for the whole wipe.
     private func draw(_ layer: LayerInstruction, at time: MediaTime) throws -> Compositor16.Layer? {
         guard let (picture, geometry, opacity) = try layout.picture(of: layer, at: time, in: composition,
                                                                     sources: sources) else { return nil }
@@ -108,24 +112,39 @@ final class HDRFrameRenderer: PictureRenderer {
             frame.tag(.bt709Limited)
             frame = try converter.convert(frame)
         }
+        if let whole = layout.wipePlacement(of: layer, frame: frame, at: time),
+           let cut = placement.intersection(whole) {
+            let buffer = try scaled(frame, trackID: layer.trackID, placement: whole)
+            return Compositor16.Layer(source: buffer, x: cut.x, y: cut.y, opacity: opacity,
+                                      window: (cut.x - whole.x, cut.y - whole.y, cut.width, cut.height))
+        }
+        let buffer = try scaled(frame, trackID: layer.trackID, placement: placement)
+        return Compositor16.Layer(source: buffer, x: placement.x, y: placement.y, opacity: opacity)
+    }
+
+    /// `frame` (in the working space) cropped, scaled and turned as `placement` says, in the track's slot buffer; the
+    /// slot's scaler and buffers are made again only when the sizes change.
+    private func scaled(_ frame: Frame, trackID: Int32, placement: LayerPlacement) throws -> VideoFrameBuffer16 {
         let scaled = placement.scaledSize
         let alpha = frame.pixelFormat.hasAlpha
-        var slot = slots[layer.trackID]
         let area = placement.crop
+        var slot = slots[trackID]
         if slot == nil || slot!.scaler.sourceWidth != frame.width || slot!.scaler.sourceHeight != frame.height
-            || slot!.scaler.sourceFormat != frame.pixelFormat || slot!.crop.width != area.width || slot!.crop.height != area.height
-            || slot!.frame.width != scaled.width || slot!.frame.height != scaled.height
-            || slot!.buffer.width != placement.width || slot!.buffer.height != placement.height {
+            || slot!.scaler.sourceFormat != frame.pixelFormat || slot!.crop.width != area.width
+            || slot!.crop.height != area.height || slot!.frame.width != scaled.width
+            || slot!.frame.height != scaled.height || slot!.buffer.width != placement.width
+            || slot!.buffer.height != placement.height {
             let format = alpha ? VideoFrameBuffer16.alphaFormat : VideoFrameBuffer16.format
+            scalersMade += 1
             slot = (try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
                                crop: area, width: scaled.width, height: scaled.height, pixelFormat: format), area,
                     try Frame(width: scaled.width, height: scaled.height, pixelFormat: format),
                     try VideoFrameBuffer16(width: placement.width, height: placement.height, hasAlpha: alpha))
         }
-        guard let ready = slot else { return nil }
-        slots[layer.trackID] = ready
+        let ready = slot!
+        slots[trackID] = ready
         try ready.scaler.scale(frame, cropX: area.x, cropY: area.y, into: ready.frame)
         ready.buffer.copy(from: ready.frame, orientation: placement.orientation)
-        return Compositor16.Layer(source: ready.buffer, x: placement.x, y: placement.y, opacity: opacity)
+        return ready.buffer
     }
 }
