@@ -58,4 +58,19 @@ import Testing
         #expect(canvas.sample(x: 3, y: 1).y == Self.background.y)
         #expect(canvas.sample(x: 4, y: 2).y == Self.background.y)
     }
+
+    @Test func aWindowDrawsOnlyThatPartOfTheSource() throws {
+        let canvas = try VideoFrameBuffer16(width: 8, height: 4)
+        // Luma = 1000 x the source column, so the canvas shows which columns were drawn.
+        let source = try layer(width: 8, height: 4)
+        let (luma, stride) = source.unsafePlane(0)
+        for y in 0..<4 { for x in 0..<8 { luma[y * stride + x] = UInt16(1000 * (x + 1)) } }
+        // The window's odd x 3 is floored to 2: source columns 2...5 of rows 0...1 land at columns 2...5, rows 2...3.
+        Compositor16(background: Self.background).composite(
+            [Compositor16.Layer(source: source, x: 2, y: 2, opacity: 1, window: (x: 3, y: 0, width: 4, height: 2))],
+            into: canvas)
+        #expect((0..<8).map { canvas.sample(x: $0, y: 2).y } == [1000, 1000, 3000, 4000, 5000, 6000, 1000, 1000])
+        #expect((0..<8).allSatisfy { canvas.sample(x: $0, y: 1).y == Self.background.y })
+        #expect(canvas.sample(x: 2, y: 2).cb == Self.paint.cb)
+    }
 }
