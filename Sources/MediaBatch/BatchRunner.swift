@@ -175,7 +175,12 @@ public final class BatchRunner: Sendable {
         let posterTimes = options.posters ? OutputPictures.posterCandidates(of: job) : []
         session.stillTimes = posterTimes
         session.stillWidth = OutputPictures.posterWidth
-        sessions.withLock { $0[job.name] = session }
+        // Started beside another render, it keeps less in flight: the cores are busy either way, and the bytes are the
+        // same (measured on the batch benchmark: 30-60 MB less at the same speed; alone it would be 16% slower).
+        session.sharesCores = sessions.withLock { running in
+            running[job.name] = session
+            return running.count > 1
+        }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
         token.onCancel { session.cancel() }
         let result: ExportResult

@@ -11,7 +11,7 @@ extension ExportSession {
         let video = settings.container == .m4a ? nil : settings.video
         let audio = settings.audio
         let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
-        let depth = pipelineDepth
+        let depth = framesAhead
         let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
         // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
         let audioPool = depth > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices) : pool
@@ -23,7 +23,7 @@ extension ExportSession {
         try pool.openAll(in: composition, video: video != nil, audio: mixes && audioPool === pool)
         if audioPool !== pool { try audioPool.openAll(in: composition, video: false, audio: mixes) }
         pool.planReleases(for: composition)
-        if warmsUpSources { pool.planWarmUps(for: composition, from: range.start) }
+        if warmsUpEarly { pool.planWarmUps(for: composition, from: range.start) }
         defer { pool.finishWarmUps() }
         try checkCancelled()
 

@@ -24,10 +24,13 @@ extension ExportSession {
         let name = ExportSettings.encoderName(video.codec)
         let globalHeader = output.needsGlobalHeader
         let path = outputPath
-        let finalSettings = encoderSettings
+        // The segment plan keys on the preset's settings; the sessions may run x264's lookahead on the calling thread,
+        // which changes no byte.
+        let sessionSettings = sharesCores ? ExportSettings.lookaheadOnCaller(encoderSettings, codec: video.codec)
+            : encoderSettings
         do {
             let clock = try FrameClock(frameRate: video.frameRate)
-            let encoder = try Encoder(codec: name, video: encoderSettings, globalHeader: globalHeader)
+            let encoder = try Encoder(codec: name, video: sessionSettings, globalHeader: globalHeader)
             let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"))
             let frames = try clock.frameCount(for: range.duration)
             let plan = video.isHDR || videoComposition == nil
@@ -36,7 +39,7 @@ extension ExportSession {
                               frameCount: frames, shareable: shareableRanges, encoder: name, settings: encoderSettings)
             return SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: plan, spareEncoder: encoder) {
                 () throws(ExportError) -> Encoder in
-                try Self.openEncoder(name, finalSettings, globalHeader: globalHeader, output: path)
+                try Self.openEncoder(name, sessionSettings, globalHeader: globalHeader, output: path)
             }
         } catch let error as LibAVError {
             throw ExportError.encoderSetup(error, output: outputPath)

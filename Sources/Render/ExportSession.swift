@@ -37,6 +37,7 @@ public final class ExportSession: Sendable {
         var segmentCache: SegmentCache?
         var shareableRanges: [TimeRange] = []
         var warmsUpSources = true
+        var sharesCores = false
         var stillTimes: [MediaTime] = []
         var stillWidth = 320
     }
@@ -81,6 +82,21 @@ public final class ExportSession: Sendable {
         get { state.withLock { $0.warmsUpSources } }
         set { state.withLock { $0.warmsUpSources = newValue } }
     }
+
+    /// Whether other renders share the machine's cores with this export. It then keeps less in flight: one frame
+    /// rendered ahead, no early decoding of later sources, and x264's lookahead on the thread that feeds the encoder
+    /// instead of one of its own (a few frames fewer). With every core busy anyway that costs no time and holds
+    /// tens of MB less; alone on the machine it is slower. The bytes written are the same either way.
+    public var sharesCores: Bool {
+        get { state.withLock { $0.sharesCores } }
+        set { state.withLock { $0.sharesCores = newValue } }
+    }
+
+    /// The frames this export renders ahead: `pipelineDepth`, at most one when it shares the cores.
+    var framesAhead: Int { state.withLock { $0.sharesCores ? min($0.pipelineDepth, 1) : $0.pipelineDepth } }
+
+    /// Whether this export decodes later sources early: `warmsUpSources`, unless it shares the cores.
+    var warmsUpEarly: Bool { state.withLock { $0.warmsUpSources && !$0.sharesCores } }
 
     /// The default `pipelineDepth`: enough to ride out a slow frame (a transition, a seek) without holding much.
     static let defaultPipelineDepth = 3

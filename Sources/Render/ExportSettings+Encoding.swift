@@ -94,6 +94,16 @@ extension ExportSettings {
             threads: video.threads, options: options)
     }
 
+    /// `encoding` with x264's lookahead run on the thread that feeds the encoder instead of a thread of its own
+    /// (`sync-lookahead=0`): x264 holds a few frames fewer and writes the same bytes. Other codecs' settings are
+    /// returned as they are.
+    static func lookaheadOnCaller(_ encoding: Encoder.VideoSettings, codec: VideoCodec) -> Encoder.VideoSettings {
+        guard codec == .h264 else { return encoding }
+        var lean = encoding
+        lean.options["x264-params"] = "sync-lookahead=0"
+        return lean
+    }
+
     /// libavcodec's `FF_QP2LAMBDA`: `global_quality` is a quantiser in these units.
     static let lambdaPerQuantiser = 118
 

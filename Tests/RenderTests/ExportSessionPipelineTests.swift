@@ -76,6 +76,37 @@ import Testing
         #expect(ProbeReport.string(probe.audio, "codec_name") == "aac")
     }
 
+    /// An export that shares the cores with other renders (one frame ahead, no early decoding, x264's lookahead on
+    /// the calling thread) writes the bytes of one that has them to itself, with B-frames and a rate-control lookahead.
+    @Test func sharingTheCoresKeepsTheBytes() throws {
+        let (composition, video, mix) = try crossfadeWithTextAndAudio()
+        var settings = TestPresets.mp4(width: 320, height: 240)
+        settings.video?.speed = "veryfast"
+        settings.video?.maxBitRate = 2_000_000
+        func export(sharing: Bool) throws -> Data {
+            let output = try fixtures.outputDirectory("pipeline-shares-\(sharing)") + "/out.mp4"
+            let session = ExportSession(composition: composition, videoComposition: video, audioMix: mix,
+                                        settings: settings, outputPath: output)
+            session.sharesCores = sharing
+            #expect(session.framesAhead == (sharing ? 1 : ExportSession.defaultPipelineDepth))
+            #expect(session.warmsUpEarly == !sharing)
+            #expect(try session.export().framesWritten == 75)
+            return try Data(contentsOf: URL(fileURLWithPath: output))
+        }
+        let alone = try export(sharing: false)
+        #expect(alone.count > 10_000)
+        #expect(try export(sharing: true) == alone)
+    }
+
+    @Test func onlyX264RunsItsLookaheadOnTheCallingThread() {
+        let video = Encoder.VideoSettings(width: 320, height: 240, pixelFormat: .yuv420p, frameRate: FrameRate(30),
+                                          bitRate: 0, maxBitRate: 0, gopSize: 0, threads: 2, options: ["crf": "23"])
+        #expect(ExportSettings.lookaheadOnCaller(video, codec: .h264).options
+            == ["crf": "23", "x264-params": "sync-lookahead=0"])
+        #expect(ExportSettings.lookaheadOnCaller(video, codec: .hevc).options == ["crf": "23"])
+        #expect(ExportSettings.lookaheadOnCaller(video, codec: .vp9).options == ["crf": "23"])
+    }
+
     @Test func cancellingMidRenderStopsAndDeletesTheOutput() throws {
         let output = try fixtures.outputDirectory("pipeline-cancel") + "/out.mp4"
         let composition = try TestPresets.twoMinutesOfPatternAndTone()
