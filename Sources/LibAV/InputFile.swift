@@ -106,6 +106,16 @@ public final class InputFile: @unchecked Sendable {
                   .seek(path: path, stream: index))
     }
 
+    /// Whether `seek(to:stream:)` lands exactly on a keyframe at or before `time`: the file can seek (a regular file,
+    /// not a pipe) and the stream's index knows such a keyframe (MP4 and MOV sample tables, Matroska cues). Formats
+    /// without an index (MPEG-TS, raw streams) seek by searching timestamps and may land past a keyframe.
+    public func seeksExactly(to time: MediaTime, stream index: Int) -> Bool {
+        guard io.context.pointee.seekable & AVIO_SEEKABLE_NORMAL != 0, time.isNumeric,
+              let stream = try? stream(index) else { return false }
+        return avformat_index_get_entry_from_timestamp(stream, time.ticks(in: stream.pointee.time_base),
+                                                       AVSEEK_FLAG_BACKWARD) != nil
+    }
+
     /// The next packet of any stream, or nil at the end of the file.
     public func readPacket() throws(LibAVError) -> Packet? {
         let packet = try Packet()

@@ -2,7 +2,8 @@ import LibAV
 import MediaCore
 
 /// Decodes one video stream of a file forward, keeping the last frame at or before the asked time; seeks (to the
-/// keyframe before, then decodes and drops) only when time goes backwards or jumps far ahead. Still images decode once.
+/// keyframe before, then decodes and drops) for the first time asked, and then only when time goes backwards or jumps
+/// far ahead. Still images decode once.
 ///
 /// Times are source times relative to the file's start: a file whose video starts later than zero (MPEG-TS, edited
 /// MP4) has that start subtracted from every frame time and added to every seek (see `startOffset(of:)`). Pictures come
@@ -26,6 +27,10 @@ final class DecodedVideoReader: VideoSourceReader {
     private var queue: [Frame] = []
     /// Whether the decoder is exhausted (the queue may still hold pictures).
     private var decoderEnded = false
+    /// Whether no picture has been asked for yet.
+    private var untouched = true
+    /// Pictures the decoder has made so far (for tests of how much a cut decodes).
+    private(set) var picturesDecoded = 0
     /// Jumps ahead further than this seek instead of decoding through.
     static let seekThreshold = MediaTime(value: 4, timescale: 1)
 
@@ -96,6 +101,14 @@ final class DecodedVideoReader: VideoSourceReader {
             }
             return current
         }
+        if untouched {
+            untouched = false
+            // Start at the keyframe before the first picture asked for, not at the file's first: a clip cut from late
+            // in a long file would otherwise decode everything before the cut. Only where the file's index makes that
+            // exact; a pipe, or MPEG-TS, is decoded from where it is.
+            if time.isNumeric, time > .zero,
+               input.seeksExactly(to: time + startOffset, stream: decoder.streamIndex) { try seek(to: time) }
+        }
         if let shown = current {
             let backwards = time < shown.pts
             let farAhead = time - shown.pts > Self.seekThreshold && (lookahead.map { time >= $0.pts } ?? !ended)
@@ -118,7 +131,7 @@ final class DecodedVideoReader: VideoSourceReader {
     private func nextPicture() throws(LibAVError) -> Frame? {
         while queue.isEmpty, !decoderEnded {
             let frame = try decoder.nextFrame(from: input)
-            if frame == nil { decoderEnded = true }
+            if frame == nil { decoderEnded = true } else { picturesDecoded += 1 }
             queue = try normalizer.fields(of: frame)
         }
         return queue.isEmpty ? nil : queue.removeFirst()

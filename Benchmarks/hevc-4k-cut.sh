@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Issue 12's 4K goal: a 3840x2160 30 fps HEVC source with AAC sound (libx265, 1 s GOPs, as a camera records it) cut
+# from 1 s to 6 s into a 1920x1080 web-1080p output (x264 veryfast crf 21, max 10M, AAC 192k), by mediabatch and by
+# the equivalent `ffmpeg -ss -to` command, alternately RUNS times (default 2), keeping each one's best wall time.
+# To show whether decoding keeps the encoder fed, it also times the two halves of the work alone: decoding the cut
+# (with mediabatch's decoder thread count for 4K HEVC) and encoding its 150 pictures, already scaled, from raw frames.
+# With the decoder keeping up, the render's wall time is near the two halves' CPU shared by the cores.
+# Prints wall, CPU and peak memory of each, and the ratio mediabatch / ffmpeg.
+# Usage: bash Benchmarks/hevc-4k-cut.sh   (from the repository root; builds mediabatch in release mode)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+swift build -c release --product mediabatch >/dev/null
+bin="$PWD/.build/release/mediabatch"
+
+work=$(mktemp -d /tmp/mediabatch-4k.XXXXXX)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+ff="ffmpeg -hide_banner -loglevel error -y"
+$ff -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=7" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=7" \
+    -c:v libx265 -preset ultrafast -x265-params log-level=error:keyint=30:min-keyint=30 -pix_fmt yuv420p \
+    -c:a aac -b:a 128k -tag:v hvc1 "$work/uhd.mp4"
+mkdir -p "$work/m"
+cat > "$work/m/cut.yaml" <<'YAML'
+mediabatch: 1
+defaults: { out: ../out }
+presets:
+  bench: { base: web-1080p, video: { speed: veryfast } }
+outputs:
+  - { name: cut, preset: bench, clips: [ { source: ../uhd.mp4, from: 1s, to: 6s } ] }
+YAML
+
+measure() { # command...: prints "wall cpu peak_kib"
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null
+  awk '{ print $1, $2 + $3, $4 }' "$work/time"
+}
+best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
+runs=${RUNS:-2}
+mb_wall=""; ff_wall=""
+for ((i = 1; i <= runs; i++)); do
+  read -r w c r < <(measure "$bin" run "$work/m" --force --quiet)
+  [ "$(best "$w" "$mb_wall")" = "$w" ] && { mb_wall=$w; mb_cpu=$c; mb_rss=$r; }
+  read -r w c r < <(measure $ff -ss 1 -to 6 -i "$work/uhd.mp4" -vf scale=1920:1080 -c:v libx264 -preset veryfast \
+    -crf 21 -maxrate 10M -bufsize 20M -c:a aac -b:a 192k -ar 48000 -movflags +faststart "$work/ffmpeg.mp4")
+  [ "$(best "$w" "$ff_wall")" = "$w" ] && { ff_wall=$w; ff_cpu=$c; ff_rss=$r; }
+done
+# The halves alone: decoding the cut on 4 threads (mediabatch's count for 4K HEVC), and x264 encoding the same
+# pictures from raw 1080p frames with mediabatch's settings (2 encoder threads).
+read -r dec_wall dec_cpu _ < <(measure $ff -threads 4 -ss 1 -to 6 -i "$work/uhd.mp4" -map 0:v -f null -)
+$ff -ss 1 -to 6 -i "$work/uhd.mp4" -vf scale=1920:1080 -an -f rawvideo -pix_fmt yuv420p "$work/cut.yuv"
+read -r enc_wall enc_cpu _ < <(measure $ff -f rawvideo -pix_fmt yuv420p -s 1920x1080 -r 30 -i "$work/cut.yuv" \
+  -c:v libx264 -preset veryfast -crf 21 -maxrate 10M -bufsize 20M -threads 2 -f mp4 "$work/encode-only.mp4")
+
+frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 \
+  "$work/out/cut.mp4")
+calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+echo "4K: 3840x2160 HEVC 30 fps cut 1-6 s into 1920x1080 web-1080p (x264 veryfast); mediabatch wrote $frames frames"
+printf "mediabatch        %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (%.2f cores busy, best of %d)\n" \
+  "$mb_wall" "$mb_cpu" "$(calc "$mb_rss/1024")" "$(calc "$mb_cpu/$mb_wall")" "$runs"
+printf "ffmpeg -ss -to    %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (best of %d)\n" \
+  "$ff_wall" "$ff_cpu" "$(calc "$ff_rss/1024")" "$runs"
+printf "decoding alone    %6.2f s wall  %6.2f s cpu  (4 threads)\n" "$dec_wall" "$dec_cpu"
+printf "encoding alone    %6.2f s wall  %6.2f s cpu  (x264, 2 threads, from raw 1080p)\n" "$enc_wall" "$enc_cpu"
+printf "ratio mediabatch/ffmpeg: wall %.2f; mediabatch wall against both halves' CPU on 2 cores: %.2f\n" \
+  "$(calc "$mb_wall / $ff_wall")" "$(calc "$mb_wall / (($dec_cpu + $enc_cpu) / 2)")"

@@ -1,0 +1,43 @@
+import Foundation
+import LibAV
+import MediaCore
+import MediaTestSupport
+@testable import Render
+import Testing
+
+/// A clip cut from late in a file starts decoding at the keyframe before its first picture, not at the file's start,
+/// where the file's index makes that exact (MP4); MPEG-TS, which seeks by searching timestamps, is decoded from its
+/// start. Either way the picture is the one a decode from the start shows.
+@Suite struct CutStartSeekTests {
+    let fixtures: ExportFixtures
+
+    init() throws {
+        fixtures = try ExportFixtures.get()
+    }
+
+    /// 4 s of testsrc2 at 30 fps with a keyframe every 15 pictures and B-frames, in `container` (mp4 or ts).
+    func source(_ container: String) throws -> String {
+        let path = try fixtures.outputDirectory("cut-start-seek") + "/gop15." + container
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = try ExportFixtures.ffmpeg(["-y", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30:duration=4",
+                                           "-c:v", "libx264", "-preset", "veryfast", "-g", "15", "-bf", "2",
+                                           "-pix_fmt", "yuv420p", path])
+        }
+        return path
+    }
+
+    @Test(arguments: [("mp4", 0...20), ("ts", 90...120)])
+    func aLateCutDecodesFromTheKeyframeBeforeIt(container: String, decoded: ClosedRange<Int>) throws {
+        let path = try source(container)
+        let time = MediaTime(value: 91, timescale: 30)
+        let cut = try DecodedVideoReader(path: path, trackID: 1, threads: 1)
+        let picture = try #require(try cut.frame(at: time))
+        #expect(decoded.contains(cut.picturesDecoded), "\(cut.picturesDecoded) pictures decoded for picture 91")
+        // The reference decodes from the start (asking for 0 first; 3 s ahead is decoded through, not sought).
+        let reference = try DecodedVideoReader(path: path, trackID: 1, threads: 1)
+        _ = try reference.frame(at: .zero)
+        let expected = try #require(try reference.frame(at: time))
+        #expect(reference.picturesDecoded >= 91)
+        #expect(picture.usedBytes == expected.usedBytes)
+    }
+}
