@@ -8,7 +8,8 @@ import Testing
 
 /// A pan (a crop moving across the source) keeps its scaler and frames: every picture has the bytes of one drawn with
 /// a fresh scaler, and the renderer sets up a handful of scalers for the whole pan instead of one per frame. A wipe
-/// (a crop changing size) is cut out of one scaled picture: one scaler, and it reveals exactly the unwiped picture.
+/// (a crop changing size) is cut out of one scaled picture: one scaler, and it reveals exactly the unwiped picture, on
+/// SDR and HDR outputs (`MovingCropReuseTests+HDR.swift`).
 @Suite struct MovingCropReuseTests {
     let fixtures: ExportFixtures
 
@@ -86,15 +87,23 @@ import Testing
         let (reference, _) = try wipe(from: full, to: full)
         let (wiped, made) = try wipe(from: full, to: Rect(x: 0, y: 0, width: 0, height: 240))
         #expect(made <= 2, "\(made) scalers for \(Self.frames) frames")
-        for index in 0..<Self.frames {
-            // The crop's right edge on the canvas, within the even rounding of the placement.
-            let edge = 160.0 * (1 - Double(index) / Double(Self.frames))
-            let shown = (0..<160).filter { x in (0..<120).allSatisfy { wiped[index][$0][x] == reference[index][$0][x] } }
-            let hidden = (0..<160).filter { x in (0..<120).allSatisfy { wiped[index][$0][x] == 16 } }
-            #expect(shown.count + hidden.count >= 160, "frame \(index): columns neither picture nor background")
+        expectWipe(wiped, reference: reference, background: 16)
+    }
+
+    /// Checks every frame of a wipe from the right (each frame's luma rows) against the unwiped `reference`: the
+    /// columns showing the picture start at the left edge and end at the crop's edge (within the placement's even
+    /// rounding), and every other column is `background`.
+    func expectWipe<Sample: Equatable>(_ wiped: [[[Sample]]], reference: [[[Sample]]], background: Sample) {
+        for index in wiped.indices {
+            let rows = wiped[index].indices, columns = wiped[index][0].indices
+            let edge = Double(columns.count) * (1 - Double(index) / Double(wiped.count))
+            let shown = columns.filter { x in rows.allSatisfy { wiped[index][$0][x] == reference[index][$0][x] } }
+            let hidden = columns.filter { x in rows.allSatisfy { wiped[index][$0][x] == background } }
+            let frame = "frame \(index)"
+            #expect(shown.count + hidden.count >= columns.count, "\(frame): columns neither picture nor background")
             let revealed = shown.filter { !hidden.contains($0) }
-            #expect(revealed == Array(0..<revealed.count), "frame \(index): the picture should show from the left edge")
-            #expect(abs(Double(revealed.count) - edge) <= 2, "frame \(index): \(revealed.count) columns shown, edge \(edge)")
+            #expect(revealed == Array(0..<revealed.count), "\(frame): the picture should show from the left edge")
+            #expect(abs(Double(revealed.count) - edge) <= 2, "\(frame): \(revealed.count) columns shown, edge \(edge)")
         }
     }
 }

@@ -8,18 +8,10 @@ import Testing
 
 /// A wipe on an HDR output (a crop ramp that changes the crop's size) is cut out of one scaled picture, as on SDR
 /// outputs: one scaler for the whole wipe instead of one a frame, and the part it shows is exactly the unwiped picture.
-@Suite struct HDRWipeTests {
-    let fixtures: ExportFixtures
-
-    init() throws {
-        fixtures = try ExportFixtures.get()
-    }
-
-    static let frames = 16
-
+extension MovingCropReuseTests {
     /// The 160x96 graded HLG patches filling a 160x96 canvas, their crop ramping from `from` to `to` over the frames;
     /// returns each frame's 10-bit luma rows and how many layer scalers the renderer made.
-    func render(from: Rect, to: Rect) throws -> (pictures: [[[UInt16]]], scalers: Int) {
+    func hdrWipe(from: Rect, to: Rect) throws -> (pictures: [[[UInt16]]], scalers: Int) {
         var composition = MutableComposition()
         let added = composition.addMutableTrack(withMediaType: .video)
         let id = try #require(added)
@@ -50,22 +42,16 @@ import Testing
         return (pictures, renderer.scalersMade)
     }
 
-    @Test func aWipeRevealsTheUnwipedPictureWithOneScaler() throws {
+    @Test func anHDRWipeRevealsTheUnwipedPictureWithOneScaler() throws {
         let full = Rect(x: 0, y: 0, width: 160, height: 96)
         // The same crop ramp without a change of size: the unwiped reference.
-        let (reference, _) = try render(from: full, to: full)
-        let (wiped, made) = try render(from: full, to: Rect(x: 0, y: 0, width: 0, height: 96))
+        let (reference, _) = try hdrWipe(from: full, to: full)
+        let (wiped, made) = try hdrWipe(from: full, to: Rect(x: 0, y: 0, width: 0, height: 96))
         #expect(made <= 2, "\(made) scalers for \(Self.frames) frames")
-        // The canvas's black where nothing is drawn: the far right column of the last, most wiped frame.
+        // The canvas's black where nothing is drawn: the far right column of the last, most wiped frame. No patch
+        // sample is that black, so every column is either picture or background, never both.
         let black = wiped[Self.frames - 1][0][159]
         #expect(!reference[0].contains { $0.contains(black) }, "the patches should all differ from the background")
-        for index in 0..<Self.frames {
-            let edge = 160.0 * (1 - Double(index) / Double(Self.frames))
-            let shown = (0..<160).filter { x in (0..<96).allSatisfy { wiped[index][$0][x] == reference[index][$0][x] } }
-            let hidden = (0..<160).filter { x in (0..<96).allSatisfy { wiped[index][$0][x] == black } }
-            #expect(shown.count + hidden.count == 160, "frame \(index): columns neither picture nor background")
-            #expect(shown == Array(0..<shown.count), "frame \(index): the picture should show from the left edge")
-            #expect(abs(Double(shown.count) - edge) <= 2, "frame \(index): \(shown.count) columns shown, edge \(edge)")
-        }
+        expectWipe(wiped, reference: reference, background: black)
     }
 }
