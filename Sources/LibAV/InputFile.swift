@@ -106,14 +106,16 @@ public final class InputFile: @unchecked Sendable {
                   .seek(path: path, stream: index))
     }
 
-    /// Whether `seek(to:stream:)` lands exactly on a keyframe at or before `time`: the file can seek (a regular file,
-    /// not a pipe) and the stream's index knows such a keyframe (MP4 and MOV sample tables, Matroska cues). Formats
-    /// without an index (MPEG-TS, raw streams) seek by searching timestamps and may land past a keyframe.
-    public func seeksExactly(to time: MediaTime, stream index: Int) -> Bool {
+    /// Where `seek(to:stream:)` lands for `time`, when it lands exactly on a keyframe at or before it: the file can
+    /// seek (a regular file, not a pipe) and the stream's index knows such a keyframe (MP4 and MOV sample tables,
+    /// Matroska cues); the time is that keyframe's index time (its decode time in MP4). Nil for formats without an
+    /// index (MPEG-TS, raw streams), which seek by searching timestamps and may land past a keyframe.
+    public func exactSeekTarget(for time: MediaTime, stream index: Int) -> MediaTime? {
         guard io.context.pointee.seekable & AVIO_SEEKABLE_NORMAL != 0, time.isNumeric,
-              let stream = try? stream(index) else { return false }
-        return avformat_index_get_entry_from_timestamp(stream, time.ticks(in: stream.pointee.time_base),
-                                                       AVSEEK_FLAG_BACKWARD) != nil
+              let stream = try? stream(index),
+              let entry = avformat_index_get_entry_from_timestamp(stream, time.ticks(in: stream.pointee.time_base),
+                                                                  AVSEEK_FLAG_BACKWARD) else { return nil }
+        return MediaTime(ticks: entry.pointee.timestamp, timeBase: stream.pointee.time_base)
     }
 
     /// The next packet of any stream, or nil at the end of the file.

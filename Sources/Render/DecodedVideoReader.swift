@@ -2,8 +2,8 @@ import LibAV
 import MediaCore
 
 /// Decodes one video stream of a file forward, keeping the last frame at or before the asked time; seeks (to the
-/// keyframe before, then decodes and drops) for the first time asked, and then only when time goes backwards or jumps
-/// far ahead. Still images decode once.
+/// keyframe before, then decodes and drops) for the first time asked, and then when time goes backwards, jumps far
+/// ahead, or jumps past a keyframe the file's index knows. Still images decode once.
 ///
 /// Times are source times relative to the file's start: a file whose video starts later than zero (MPEG-TS, edited
 /// MP4) has that start subtracted from every frame time and added to every seek (see `startOffset(of:)`). Pictures come
@@ -106,13 +106,12 @@ final class DecodedVideoReader: VideoSourceReader {
             // Start at the keyframe before the first picture asked for, not at the file's first: a clip cut from late
             // in a long file would otherwise decode everything before the cut. Only where the file's index makes that
             // exact; a pipe, or MPEG-TS, is decoded from where it is.
-            if time.isNumeric, time > .zero,
-               input.seeksExactly(to: time + startOffset, stream: decoder.streamIndex) { try seek(to: time) }
+            if time.isNumeric, time > .zero, keyframe(before: time) != nil { try seek(to: time) }
         }
         if let shown = current {
             let backwards = time < shown.pts
             let farAhead = time - shown.pts > Self.seekThreshold && (lookahead.map { time >= $0.pts } ?? !ended)
-            if backwards || farAhead { try seek(to: time) }
+            if backwards || farAhead || skipsAKeyframe(to: time, from: shown.pts) { try seek(to: time) }
         }
         while !ended {
             if lookahead == nil {
@@ -125,6 +124,19 @@ final class DecodedVideoReader: VideoSourceReader {
             lookahead = nil
         }
         return current ?? lookahead
+    }
+
+    /// The indexed keyframe at or before source time `time` (its index time, source time), when seeking there is exact.
+    private func keyframe(before time: MediaTime) -> MediaTime? {
+        input.exactSeekTarget(for: time + startOffset, stream: decoder.streamIndex).map { $0 - startOffset }
+    }
+
+    /// Whether a jump ahead to `time` passes a keyframe after the last shown picture (`shown`) and what is decoded
+    /// ahead of it: decoding would then make pictures nobody looks at (a stretch copied by smart rendering, a cut).
+    private func skipsAKeyframe(to time: MediaTime, from shown: MediaTime) -> Bool {
+        guard time.isNumeric, time > shown, lookahead.map({ time >= $0.pts }) ?? !ended,
+              let keyframe = keyframe(before: time) else { return false }
+        return keyframe > (lookahead?.pts ?? shown)
     }
 
     /// The next decoded picture in presentation order, deinterlaced when the source is interlaced; nil at the end.

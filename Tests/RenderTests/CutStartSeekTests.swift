@@ -6,8 +6,8 @@ import MediaTestSupport
 import Testing
 
 /// A clip cut from late in a file starts decoding at the keyframe before its first picture, not at the file's start,
-/// where the file's index makes that exact (MP4); MPEG-TS, which seeks by searching timestamps, is decoded from its
-/// start. Either way the picture is the one a decode from the start shows.
+/// and a jump ahead past a keyframe seeks to it, where the file's index makes that exact (MP4); MPEG-TS, which seeks
+/// by searching timestamps, is decoded through. Either way the picture is the one a decode from the start shows.
 @Suite struct CutStartSeekTests {
     let fixtures: ExportFixtures
 
@@ -33,11 +33,28 @@ import Testing
         let cut = try DecodedVideoReader(path: path, trackID: 1, threads: 1)
         let picture = try #require(try cut.frame(at: time))
         #expect(decoded.contains(cut.picturesDecoded), "\(cut.picturesDecoded) pictures decoded for picture 91")
-        // The reference decodes from the start (asking for 0 first; 3 s ahead is decoded through, not sought).
-        let reference = try DecodedVideoReader(path: path, trackID: 1, threads: 1)
-        _ = try reference.frame(at: .zero)
-        let expected = try #require(try reference.frame(at: time))
-        #expect(reference.picturesDecoded >= 91)
-        #expect(picture.usedBytes == expected.usedBytes)
+        #expect(try picture.usedBytes == reference(path, picture: 91).usedBytes)
+    }
+
+    /// A jump ahead within the far-ahead limit (4 s) that passes a keyframe seeks to it instead of decoding through,
+    /// where the index makes that exact.
+    @Test(arguments: [("mp4", 0...30), ("ts", 90...120)])
+    func aJumpPastAKeyframeSeeks(container: String, decoded: ClosedRange<Int>) throws {
+        let path = try source(container)
+        let reader = try DecodedVideoReader(path: path, trackID: 1, threads: 1)
+        _ = try reader.frame(at: MediaTime(value: 5, timescale: 30))
+        let picture = try #require(try reader.frame(at: MediaTime(value: 91, timescale: 30)))
+        #expect(decoded.contains(reader.picturesDecoded), "\(reader.picturesDecoded) pictures decoded for pictures 5 and 91")
+        #expect(try picture.usedBytes == reference(path, picture: 91).usedBytes)
+    }
+
+    /// Picture `index` of `path` as a decode of every picture from the start shows it (each asked in turn: nothing
+    /// is skipped, so nothing is sought).
+    func reference(_ path: String, picture index: Int64) throws -> Frame {
+        let reader = try DecodedVideoReader(path: path, trackID: 1, threads: 1)
+        for earlier in 0..<index { _ = try reader.frame(at: MediaTime(value: earlier, timescale: 30)) }
+        let picture = try #require(try reader.frame(at: MediaTime(value: index, timescale: 30)))
+        #expect(reader.picturesDecoded >= Int(index))
+        return picture
     }
 }
