@@ -50,10 +50,11 @@ public final class OutputFile: @unchecked Sendable {
     /// Whether encoders for this container must put codec headers in extradata (pass to `Encoder`'s `globalHeader`).
     public var needsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
 
-    /// Adds a stream carrying `encoder`'s packets, with stream-level tags (`language`, `handler_name`); returns its
-    /// index. Call before `writeHeader`.
+    /// Adds a stream carrying `encoder`'s packets, with stream-level tags (`language`, `handler_name`) and, when
+    /// given, `extradata` in place of the encoder's codec headers; returns its index. Call before `writeHeader`.
     @discardableResult
-    public func addStream(for encoder: Encoder, metadata: [String: String] = [:]) throws(LibAVError) -> Int {
+    public func addStream(for encoder: Encoder, metadata: [String: String] = [:],
+                          extradata: [UInt8]? = nil) throws(LibAVError) -> Int {
         guard !headerWritten else {
             throw LibAVError.invalidArgument("cannot add a stream to '\(path)' after its header was written")
         }
@@ -61,6 +62,7 @@ public final class OutputFile: @unchecked Sendable {
                                          .create(path: path))
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context),
                   "avcodec_parameters_from_context", .create(path: path))
+        if let extradata { try replaceExtradata(of: stream.pointee.codecpar, with: extradata) }
         stream.pointee.time_base = encoder.context.pointee.time_base
         if encoder.mediaType == .video {
             stream.pointee.avg_frame_rate = encoder.context.pointee.framerate

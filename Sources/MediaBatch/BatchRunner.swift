@@ -293,6 +293,7 @@ public final class BatchRunner: Sendable {
                     report.reusedSeconds = video.reduce(0) { $0 + $1.seconds }
                 }
                 report.reusedSoundtrack = result.reusedSegments.first { $0.kind == .soundtrack }?.label
+                report.copiedFrames = result.copiedFrames > 0 ? result.copiedFrames : nil
             }
         case .failed:
             report.status = .failed

@@ -98,6 +98,9 @@ extension ExportSession {
                                   loudness: try audioFeed?.measurement(), warnings: warnings,
                                   reusedSegments: reused + (soundReuse.map { [$0] } ?? []))
         result.stills = videoPipe?.stills?.pictures ?? [:]
+        if let copied = videoPipe?.splicer?.copied, copied > 0 {
+            (result.copiedFrames, result.reencodedFrames) = (copied, framesWritten - copied)
+        }
         return result
     }
 

@@ -12,6 +12,12 @@ extension ExportSession {
         var reused: [SegmentReuse] = []
         let clock = video.clock
         for segment in video.plan.segments {
+            if segment.isCopied, let stretch = video.copies[segment.frames.lowerBound] {
+                try copy(stretch, into: &video, output: output)
+                for index in segment.frames { try audio?.pump(throughFrame: index) }
+                report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
+                continue
+            }
             let start = clock.time(ofFrame: segment.frames.lowerBound)
             /// The segment's pictures, rendered ahead (only when the segment is not taken from the cache).
             func pictures() -> FramePipeline {
@@ -25,7 +31,7 @@ extension ExportSession {
                 defer { frames.close() }
                 try encodeFrames(segment.frames, from: frames, clock: clock, total: video.frameCount,
                                  encoder: try video.nextEncoder(), stills: video.stills) { (index, packets) throws(ExportError) in
-                    try write(packets, shiftedBy: start, to: output, stream: video.stream)
+                    try write(packets, shiftedBy: start, to: output, video: &video)
                     try audio?.pump(throughFrame: index)
                 }
                 continue
@@ -43,11 +49,23 @@ extension ExportSession {
                                            audio: audio)
             }
             // Shared: the whole segment, then its sound frame by frame, the same way whether rendered or reused.
-            try write(packets, shiftedBy: start, to: output, stream: video.stream)
+            try write(packets, shiftedBy: start, to: output, video: &video)
             try audio?.writeHeld()
             for index in segment.frames { try audio?.pump(throughFrame: index) }
         }
+        try video.splicer?.finish(to: output)
         return (video.frameCount, reused)
+    }
+
+    /// Copies `stretch`'s packets into the output's video stream.
+    private func copy(_ stretch: CopiedStretch, into video: inout SegmentedVideo, output: OutputFile) throws(ExportError) {
+        let input: InputFile
+        do {
+            input = try InputFile(path: stretch.source.path)
+        } catch {
+            throw ExportError.wrap(error, path: stretch.source.path)
+        }
+        try video.splicer?.copy(stretch, from: input, to: output, cancelled: { isCancelled })
     }
 
     /// Renders and encodes a shareable segment, collecting its packets and storing them in the run's cache; `audio`
@@ -103,9 +121,12 @@ extension ExportSession {
         try each(indices.upperBound - 1, rest)
     }
 
-    /// Writes copies of `packets` (segment time) to the output stream, moved to the segment's place at `start`.
+    /// Writes copies of `packets` (segment time) to the output's video stream, moved to the segment's place at
+    /// `start` (through the splicer when the stream has copies).
     private func write(_ packets: [Packet], shiftedBy start: MediaTime, to output: OutputFile,
-                       stream: Int) throws(ExportError) {
+                       video: inout SegmentedVideo) throws(ExportError) {
+        if video.splicer != nil { return try video.splicer!.writeEncoded(packets, shiftedBy: start, to: output) }
+        let stream = video.stream
         do {
             for packet in packets {
                 let copy = try packet.copy()

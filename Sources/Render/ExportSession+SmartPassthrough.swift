@@ -27,8 +27,11 @@ extension ExportSession {
                 try checkCancelled()
                 switch segment {
                 case let .copy(packets, times):
-                    try copy(packets: packets, times: times, offset: offset, from: input, plan: plan, writer: &writer,
-                             output: output)
+                    try SourcePacketCopier.copy(packets, shown: times, of: plan.index, stream: plan.videoStream,
+                                                from: input, output: outputPath, cancelled: { isCancelled }) {
+                        (packet) throws(ExportError) in
+                        try writer.write(packet, pts: packet.pts + offset, to: output)
+                    }
                     try audio?.copy(until: times.upperBound, to: output)
                 case let .reencode(decodeFrom, times):
                     try encoder.encode(decodeFrom: decodeFrom, times: times, cancelled: { isCancelled }) { (packet) throws(ExportError) in
@@ -69,36 +72,6 @@ extension ExportSession {
             return (output, video, audio)
         } catch {
             throw ExportError.wrap(error, path: nil, output: outputPath)
-        }
-    }
-
-    /// Copies source packets `packets` (decode order) shown in `times`, moved by `offset`.
-    private func copy(packets: Range<Int>, times: Range<MediaTime>, offset: MediaTime, from input: InputFile,
-                      plan: SmartPassthroughPlan, writer: inout SmartVideoWriter, output: OutputFile) throws(ExportError) {
-        let first = plan.index.entries[packets.lowerBound]
-        var position = packets.lowerBound
-        do {
-            try input.seek(to: first.pts, stream: plan.videoStream)
-            let packet = try Packet()
-            while position < packets.upperBound, try input.readPacket(into: packet) {
-                guard packet.streamIndex == plan.videoStream else { continue }
-                if position == packets.lowerBound, packet.dts < first.dts { continue }
-                guard packet.dts == plan.index.entries[position].dts else {
-                    throw LibAVError.invalidArgument("packet \(position) of '\(plan.path)' moved since it was indexed")
-                }
-                position += 1
-                if times.contains(packet.pts) { try writer.write(packet, pts: packet.pts + offset, to: output) }
-                if position % 64 == 0 { try checkCancelled() }
-            }
-        } catch let error as LibAVError {
-            throw ExportError.wrap(error, path: plan.path)
-        } catch let error as ExportError {
-            throw error
-        } catch {
-            throw ExportError.mux(path: outputPath, reason: "\(error)")
-        }
-        guard position == packets.upperBound else {
-            throw ExportError.decode(path: plan.path, reason: "the source ended before packet \(position)")
         }
     }
 }

@@ -26,21 +26,35 @@ extension ExportSession {
         let path = outputPath
         // The segment plan keys on the preset's settings; the sessions may run x264's lookahead on the calling thread,
         // which changes no byte.
-        let sessionSettings = sharesCores ? ExportSettings.lookaheadOnCaller(encoderSettings, codec: video.codec)
-            : encoderSettings
+        let lean = { (keyed: Encoder.VideoSettings) in
+            self.sharesCores ? ExportSettings.lookaheadOnCaller(keyed, codec: video.codec) : keyed
+        }
         do {
             let clock = try FrameClock(frameRate: video.frameRate)
-            let encoder = try Encoder(codec: name, video: sessionSettings, globalHeader: globalHeader)
-            let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"))
             let frames = try clock.frameCount(for: range.duration)
+            let splice = format == .yuv420p && !video.isHDR && globalHeader
+                ? spliceCopies(video, range: range, clock: clock, frameCount: frames, settings: encoderSettings, session: lean)
+                : nil
+            let keyed = splice?.setup.settings ?? encoderSettings
+            let session = lean(keyed)
+            let encoder = try splice?.setup.encoder ?? Encoder(codec: name, video: session, globalHeader: globalHeader)
+            let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"),
+                                              extradata: splice?.setup.configuration.bytes)
             let plan = video.isHDR || videoComposition == nil
                 ? SegmentPlan(frameCount: frames)
                 : SegmentPlan(composition: composition, videoComposition: videoComposition!, range: range, clock: clock,
-                              frameCount: frames, shareable: shareableRanges, encoder: name, settings: encoderSettings)
-            return SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: plan, spareEncoder: encoder) {
-                () throws(ExportError) -> Encoder in
-                try Self.openEncoder(name, sessionSettings, globalHeader: globalHeader, output: path)
+                              frameCount: frames, shareable: shareableRanges, encoder: name, settings: keyed,
+                              copies: splice?.stretches.map(\.frames) ?? [])
+            var segmented = SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: plan,
+                                           spareEncoder: encoder) { () throws(ExportError) -> Encoder in
+                try Self.openEncoder(name, session, globalHeader: globalHeader, output: path)
             }
+            if let splice {
+                segmented.copies = Dictionary(uniqueKeysWithValues: splice.stretches.map { ($0.frames.lowerBound, $0) })
+                segmented.splicer = SplicedVideoWriter(clock: clock, frameCount: frames, depth: splice.setup.depth,
+                                                       lengthSize: splice.setup.configuration.lengthSize, stream: stream)
+            }
+            return segmented
         } catch let error as LibAVError {
             throw ExportError.encoderSetup(error, output: outputPath)
         } catch {
@@ -56,5 +70,32 @@ extension ExportSession {
         } catch {
             throw ExportError.encoderSetup(error, output: output)
         }
+    }
+
+    /// With passthrough, the stretches of `range` whose pictures are copied from a source, and how the encoder's
+    /// packets join them; nil when nothing can be copied.
+    private func spliceCopies(_ video: ExportSettings.Video, range: TimeRange, clock: FrameClock, frameCount: Int64,
+                              settings encoder: Encoder.VideoSettings,
+                              session: (Encoder.VideoSettings) -> Encoder.VideoSettings)
+        -> (setup: SpliceSetup, stretches: [CopiedStretch])? {
+        let stretches = plannedCopies(video, range: range, clock: clock, frameCount: frameCount)
+        guard let first = stretches.first,
+              var setup = SpliceSetup.make(source: first.source, settings: encoder, session: session) else { return nil }
+        setup.depth = max(setup.depth, stretches.map(\.source.index.reorderDepth).max() ?? 0)
+        return (setup, stretches)
+    }
+
+    /// With passthrough, the stretches of `range` whose pictures can be copied from a source (see
+    /// `SegmentCopyPlanner`); only sources announcing the same parameter sets as the first are copied (one avcC).
+    func plannedCopies(_ video: ExportSettings.Video, range: TimeRange, clock: FrameClock,
+                       frameCount: Int64) -> [CopiedStretch] {
+        guard settings.passthrough, video.codec == .h264, !video.isHDR, [.mp4, .mov, .mkv].contains(settings.container),
+              let videoComposition else { return [] }
+        let planner = SegmentCopyPlanner(composition: composition, videoComposition: videoComposition, range: range,
+                                         clock: clock, width: video.width, height: video.height)
+        let found = planner.stretches(in: SegmentPlan.instructionGroups(videoComposition, range: range, clock: clock,
+                                                                        frameCount: frameCount))
+        guard let first = found.first else { return [] }
+        return found.filter { $0.source.configuration == first.source.configuration }
     }
 }

@@ -100,8 +100,14 @@ extension ExportSettings {
     static func lookaheadOnCaller(_ encoding: Encoder.VideoSettings, codec: VideoCodec) -> Encoder.VideoSettings {
         guard codec == .h264 else { return encoding }
         var lean = encoding
-        lean.options["x264-params"] = "sync-lookahead=0"
+        lean.options["x264-params"] = x264Params(encoding.options["x264-params"], adding: "sync-lookahead=0")
         return lean
+    }
+
+    /// An `x264-params` value with `option` (`key=value`) added to `existing`.
+    static func x264Params(_ existing: String?, adding option: String) -> String {
+        guard let existing, !existing.isEmpty else { return option }
+        return existing + ":" + option
     }
 
     /// libavcodec's `FF_QP2LAMBDA`: `global_quality` is a quantiser in these units.

@@ -88,19 +88,23 @@ struct PassthroughPlan {
                      settings: settings)
     }
 
-    /// Whether every instruction shows `trackID` alone, opaque, untransformed and uncropped (a crop to the whole
-    /// `width` x `height` picture, as manifests write it, crops nothing; the source's size is checked to be that).
+    /// Whether every instruction shows `trackID` alone, opaque, untransformed and uncropped.
     static func isIdentity(_ videoComposition: VideoComposition, trackID: Int32, width: Int, height: Int) -> Bool {
-        let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        func uncropped(_ rect: Rect) -> Bool { rect.isInfinite || rect == whole }
-        return videoComposition.instructions.allSatisfy { instruction in
+        videoComposition.instructions.allSatisfy { instruction in
             instruction.layerInstructions.count == 1 && instruction.layerInstructions.allSatisfy { layer in
-                layer.trackID == trackID
-                    && layer.opacityRamps.allSatisfy { $0.startValue == 1 && $0.endValue == 1 }
-                    && layer.transformRamps.allSatisfy { $0.startValue.isIdentity && $0.endValue.isIdentity }
-                    && layer.cropRectangleRamps.allSatisfy { uncropped($0.startValue) && uncropped($0.endValue) }
+                layer.trackID == trackID && isIdentity(layer, width: width, height: height)
             }
         }
+    }
+
+    /// Whether `layer` is opaque, untransformed and uncropped throughout (a crop to the whole `width` x `height`
+    /// picture, as manifests write it, crops nothing; callers check the source's size is that).
+    static func isIdentity(_ layer: LayerInstruction, width: Int, height: Int) -> Bool {
+        let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        func uncropped(_ rect: Rect) -> Bool { rect.isInfinite || rect == whole }
+        return layer.opacityRamps.allSatisfy { $0.startValue == 1 && $0.endValue == 1 }
+            && layer.transformRamps.allSatisfy { $0.startValue.isIdentity && $0.endValue.isIdentity }
+            && layer.cropRectangleRamps.allSatisfy { uncropped($0.startValue) && uncropped($0.endValue) }
     }
 
     /// Checks the source's streams against the preset and every cut against the keyframes.

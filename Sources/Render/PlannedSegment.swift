@@ -5,4 +5,6 @@ public struct PlannedSegment: Sendable, Hashable {
     public var frames: Range<Int64>
     /// The content key, or nil for a segment that is never shared.
     public var key: SegmentKey?
+    /// Whether the frames are copied from a source's packets instead of rendered (smart rendering).
+    public var isCopied = false
 }

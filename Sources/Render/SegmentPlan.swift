@@ -23,10 +23,12 @@ public struct SegmentPlan: Sendable {
     }
 
     /// Plans `frameCount` frames of `range` at `clock`'s rate, keying only stretches inside a `shareable` composition
-    /// range; `encoder` is the encoder name and its settings.
+    /// range; `encoder` is the encoder name and its settings. The frames of `copies` (sorted, disjoint, each under one
+    /// instruction) are copied segments of their own.
     init(composition: MutableComposition, videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
-         frameCount: Int64, shareable: [TimeRange], encoder: String, settings: Encoder.VideoSettings) {
-        guard !shareable.isEmpty else {
+         frameCount: Int64, shareable: [TimeRange], encoder: String, settings: Encoder.VideoSettings,
+         copies: [Range<Int64>] = []) {
+        guard !shareable.isEmpty || !copies.isEmpty else {
             segments = frameCount > 0 ? [PlannedSegment(frames: 0..<frameCount, key: nil)] : []
             return
         }
@@ -34,7 +36,12 @@ public struct SegmentPlan: Sendable {
                                          encoder: SegmentPlan.encoderIdentity(encoder, settings))
         let maximum = Int64(Self.maximumKeyedSeconds / clock.frameDuration.seconds)
         var segments: [PlannedSegment] = []
-        for group in Self.instructionGroups(videoComposition, range: range, clock: clock, frameCount: frameCount) {
+        let groups = Self.instructionGroups(videoComposition, range: range, clock: clock, frameCount: frameCount)
+        for (group, copied) in Self.splitting(groups, at: copies) {
+            if copied {
+                segments.append(PlannedSegment(frames: group, key: nil, isCopied: true))
+                continue
+            }
             var key: SegmentKey?
             let span = TimeRange(start: range.start + clock.time(ofFrame: group.lowerBound),
                                  end: range.start + clock.time(ofFrame: group.upperBound))
@@ -43,13 +50,29 @@ public struct SegmentPlan: Sendable {
                 let times = group.map { range.start + clock.time(ofFrame: $0) }
                 key = describer.key(times: times, frameDuration: clock.frameDuration)
             }
-            if key == nil, let last = segments.last, last.key == nil {
+            if key == nil, let last = segments.last, last.key == nil, !last.isCopied {
                 segments[segments.count - 1].frames = last.frames.lowerBound..<group.upperBound
             } else {
                 segments.append(PlannedSegment(frames: group, key: key))
             }
         }
         self.segments = segments
+    }
+
+    /// Runs of `groups` with the frames of `copies` (sorted, disjoint, each inside one group) cut out as runs of
+    /// their own, marked copied.
+    static func splitting(_ groups: [Range<Int64>], at copies: [Range<Int64>]) -> [(frames: Range<Int64>, copied: Bool)] {
+        var runs: [(frames: Range<Int64>, copied: Bool)] = []
+        for group in groups {
+            var start = group.lowerBound
+            for copy in copies where copy.overlaps(group) {
+                if start < copy.lowerBound { runs.append((start..<copy.lowerBound, false)) }
+                runs.append((copy, true))
+                start = copy.upperBound
+            }
+            if start < group.upperBound { runs.append((start..<group.upperBound, false)) }
+        }
+        return runs
     }
 
     /// Runs of consecutive frames that show the same instruction (or none).

@@ -19,6 +19,10 @@ struct SegmentedVideo {
     var stills: StillCapture?
     /// Opens another encoder with the stream's settings.
     let makeEncoder: () throws(ExportError) -> Encoder
+    /// The stretches copied from sources, by their first frame (smart rendering; empty without passthrough).
+    var copies: [Int64: CopiedStretch] = [:]
+    /// Writes the video when copies share the stream with the encoder's packets; nil without copies.
+    var splicer: SplicedVideoWriter?
 
     /// The total number of frames.
     var frameCount: Int64 { plan.segments.last?.frames.upperBound ?? 0 }

@@ -59,6 +59,9 @@ public struct OutputReport: Sendable, Hashable, Codable {
     /// The sound this render copied whole from another output of the run (what it is made of); nil when it mixed
     /// and encoded its own.
     public var reusedSoundtrack: String?
+    /// Video pictures this render copied from its sources' compressed packets (passthrough) instead of encoding
+    /// them; nil when none.
+    public var copiedFrames: Int64?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(

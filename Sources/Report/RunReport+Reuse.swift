@@ -1,11 +1,13 @@
 import Foundation
 
 extension RunReport {
-    /// One line on the video segments and soundtracks outputs took from the run's shared cache, nil when none did.
+    /// One line on the video segments and soundtracks outputs took from the run's shared cache and the pictures they
+    /// copied from their sources, nil when none did.
     public var reuseLine: String? {
         let reusing = outputs.filter { !($0.reusedSegments ?? []).isEmpty }
         let sounds = outputs.filter { $0.reusedSoundtrack != nil }.count
-        guard !reusing.isEmpty || sounds > 0 else { return nil }
+        let copying = outputs.filter { ($0.copiedFrames ?? 0) > 0 }
+        guard !reusing.isEmpty || sounds > 0 || !copying.isEmpty else { return nil }
         let count = reusing.reduce(0) { $0 + ($1.reusedSegments?.count ?? 0) }
         let seconds = reusing.reduce(0) { $0 + ($1.reusedSeconds ?? 0) }
         var parts: [String] = []
@@ -14,19 +16,26 @@ extension RunReport {
                          + String(format: "%.1f s", seconds) + " of video not rendered again")
         }
         if sounds > 0 { parts.append("\(sounds) output\(sounds == 1 ? "" : "s") copied the sound of another") }
+        if !copying.isEmpty {
+            let pictures = copying.reduce(0) { $0 + ($1.copiedFrames ?? 0) }
+            parts.append("\(copying.count) output\(copying.count == 1 ? "" : "s") copied \(pictures) pictures from their sources")
+        }
         return "shared segments: " + parts.joined(separator: "; ")
     }
 
-    /// The markdown section listing, per output, the segments it reused and the seconds they saved.
+    /// The markdown section listing, per output, the segments it reused and the seconds they saved, and the pictures
+    /// it copied from its sources.
     func reuseSection() -> [String] {
         guard let reuseLine else { return [] }
         let md = ReportText.markdown
         var lines = ["", "### Shared segments", "", md(reuseLine), ""]
         for output in outputs {
             let segments = (output.reusedSegments ?? []) + (output.reusedSoundtrack.map { [$0] } ?? [])
-            guard !segments.isEmpty else { continue }
-            let seconds = String(format: "%.1f s", output.reusedSeconds ?? 0)
-            lines.append("- **\(md(output.name))** (\(seconds) of video): \(md(segments.joined(separator: ", ")))")
+            let copied = output.copiedFrames.map { "\($0) pictures copied from the sources" }
+            guard !segments.isEmpty || copied != nil else { continue }
+            let seconds = output.reusedSeconds.map { String(format: " (%.1f s of video)", $0) } ?? ""
+            let parts = (segments.isEmpty ? [] : [md(segments.joined(separator: ", "))]) + (copied.map { [$0] } ?? [])
+            lines.append("- **\(md(output.name))**\(seconds): \(parts.joined(separator: "; "))")
         }
         return lines
     }

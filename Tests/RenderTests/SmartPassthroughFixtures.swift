@@ -13,6 +13,9 @@ struct SmartPassthroughFixtures: Sendable {
     /// As `closed` but with open GOPs (x264 `open-gop=1`): keyframes after the first are recovery-point I pictures
     /// followed in decode order by B pictures that refer to the group before.
     var open: String { directory + "/open.mp4" }
+    /// As `closed` but tagged BT.709 (primaries, transfer, matrix, limited range): what the renderer draws unchanged,
+    /// where untagged SD pictures are taken as BT.601 and converted.
+    var tagged: String { directory + "/tagged.mp4" }
 
     static func get() throws -> SmartPassthroughFixtures { try shared.get() }
 
@@ -24,6 +27,8 @@ struct SmartPassthroughFixtures: Sendable {
                     "-sc_threshold", "0", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "1"]
         try MediaTool.ffmpeg(input + x264 + [fixtures.closed])
         try MediaTool.ffmpeg(input + x264 + ["-x264-params", "open-gop=1", fixtures.open])
+        try MediaTool.ffmpeg(input + x264 + ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709",
+                                             "-color_range", "tv", fixtures.tagged])
         return fixtures
     }
 

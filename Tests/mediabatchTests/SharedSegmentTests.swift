@@ -11,20 +11,24 @@ struct SharedSegmentTests {
     static let frameCount = 48
 
     /// A folder with the intro and outro files and a manifest of three outputs that share them (and, the clips being
-    /// muted, all their sound), with a `loudness` target when given.
-    static func makeBatch(loudness: Int? = nil) throws -> URL {
+    /// muted, all their sound), with a `loudness` target when given. With `passthrough` the preset copies what it can
+    /// from the sources, which are then made for it (x264 High, tagged BT.709, like the output).
+    static func makeBatch(loudness: Int? = nil, passthrough: Bool = false) throws -> URL {
         let directory = try CommandRunner.temporaryDirectory("shared-segments")
+        let encoding = passthrough
+            ? ["-preset", "veryfast", "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
+            : ["-preset", "ultrafast"]
         for (name, pattern) in [("intro", "testsrc2"), ("outro", "smptebars")] {
             try MediaCheck.make(directory.appendingPathComponent("m/\(name).mp4"), [
                 "-f", "lavfi", "-i", "\(pattern)=size=320x180:rate=12:duration=1.5", "-f", "lavfi", "-i",
-                "sine=frequency=440:sample_rate=48000:duration=1.5", "-c:v", "libx264", "-preset", "ultrafast",
+                "sine=frequency=440:sample_rate=48000:duration=1.5", "-c:v", "libx264"] + encoding + [
                 "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"])
         }
         try CommandRunner.write("""
             mediabatch: 1
             defaults: { out: out }
             presets:
-              small: { base: draft, video: { width: 320, height: 180, fps: 12, speed: veryfast }, audio: { bitrate: 64k\(loudness.map { ", loudness: \($0)" } ?? "") } }
+              small: { base: draft, passthrough: \(passthrough), video: { width: 320, height: 180, fps: 12, speed: veryfast }, audio: { bitrate: 64k\(loudness.map { ", loudness: \($0)" } ?? "") } }
             outputs:
               - name: "promo-{color}"
                 matrix: { color: [red, blue, green] }
@@ -94,6 +98,26 @@ struct SharedSegmentTests {
         // Two at a time, the second output waits for the first one's intro instead of rendering it again.
         #expect(!Self.reuse(in: parallel.report).isEmpty)
         #expect(Self.reuse(in: try Self.render(["--only", "promo-blue"], in: directory).report).isEmpty)
+    }
+
+    /// With passthrough, each output copies the start of the intro from its file (and encodes the rest), with the
+    /// bytes it has alone, whatever the number of jobs; the report counts the copied pictures.
+    @Test func copiedStretchesGiveTheBytesOfOutputsRenderedAlone() throws {
+        let directory = try Self.makeBatch(passthrough: true)
+        let serial = try Self.render(["--jobs", "1"], in: directory)
+        let parallel = try Self.render(["--jobs", "2"], in: directory)
+        for name in Self.names {
+            let alone = try Self.render(["--only", name], in: directory).files[name]
+            #expect(alone != nil && serial.files[name] == alone, "\(name): --jobs 1 batch differs from the output alone")
+            #expect(parallel.files[name] == alone, "\(name): --jobs 2 batch differs from the output alone")
+            let file = directory.appendingPathComponent("m/out/\(name).mp4")
+            // -xerror: any decode error fails the command, and the test.
+            try MediaCheck.run("ffmpeg", ["-v", "error", "-xerror", "-i", file.path, "-f", "null", "-"])
+            #expect(try MediaCheck.video(file).frames == Self.frameCount)
+        }
+        let copied = (serial.report["outputs"] as? [[String: Any]] ?? []).compactMap { $0["copiedFrames"] as? Int }
+        // The intro shows alone for 1.25 s (15 frames); the copy ends with the last whole mini-GOP in it.
+        #expect(copied.count == 3 && copied.allSatisfy { $0 >= 8 && $0 <= 15 }, "\(copied)")
     }
 
     /// With a loudness target (a measuring pass, gain and limiter before the encoder) a copied soundtrack still gives

@@ -1,0 +1,55 @@
+import Composition
+import LibAV
+import MediaCore
+
+/// How an output's encoder and copied source packets share one H.264 stream (smart rendering inside a composition):
+/// libx264 with the preset's settings but its parameter sets under ids the copied source does not use (`sps-id`),
+/// and an avcC that announces the source's parameter sets and the encoder's. The source and the encoder must agree
+/// on profile and chroma format (both 8-bit 4:2:0); the record's level is the higher of the two.
+struct SpliceSetup {
+    /// The encoder's settings (the preset's plus `sps-id`).
+    var settings: Encoder.VideoSettings
+    /// The output stream's avcC.
+    var configuration: AVCConfiguration
+    /// The first encoder session, opened with `settings`.
+    var encoder: Encoder
+    /// How many places any written packet may come ahead of its display position.
+    var depth: Int
+
+    /// The setup for splicing `source`'s packets into an x264 stream with `settings` (its first session opened with
+    /// `session(settings)`, which must not change a byte); nil when they cannot share one.
+    static func make(source: CopySource, settings preset: Encoder.VideoSettings,
+                     session: (Encoder.VideoSettings) -> Encoder.VideoSettings) -> SpliceSetup? {
+        var configuration = source.configuration
+        let used = configuration.usedIDs
+        guard let (settings, id) = keyedSettings(source: source, settings: preset),
+              let sourceSPS = configuration.sequenceParameterSets.first, sourceSPS.count > 3 else { return nil }
+        guard let encoder = try? Encoder(codec: SmartReencodeSetup.encoderName, video: session(settings), globalHeader: true) else {
+            return nil
+        }
+        let sets = H264Bitstream.units(annexB: encoder.extradata)
+        let sps = sets.filter { H264Bitstream.type($0) == H264Bitstream.sps }
+        let pps = sets.filter { H264Bitstream.type($0) == H264Bitstream.pps }
+        guard sps.count == 1, pps.count == 1, H264Bitstream.parameterSetID(sps[0]) == id,
+              let ppsID = H264Bitstream.parameterSetID(pps[0]), !used.pps.contains(ppsID),
+              sps[0].count > 3, sps[0][sps[0].startIndex + 1] == sourceSPS[1] else { return nil }
+        let level = sps[0][sps[0].startIndex + 3]
+        configuration.header[2] &= sps[0][sps[0].startIndex + 2]
+        configuration.header[3] = max(configuration.header[3], level)
+        configuration.sequenceParameterSets.append(Array(sps[0]))
+        configuration.pictureParameterSets.append(Array(pps[0]))
+        return SpliceSetup(settings: settings, configuration: configuration, encoder: encoder,
+                           depth: max(encoder.reorderDelay, source.index.reorderDepth))
+    }
+
+    /// The preset's encoder settings with x264's parameter sets moved to the first id `source` does not use, and
+    /// that id; nil when it uses them all.
+    static func keyedSettings(source: CopySource,
+                              settings preset: Encoder.VideoSettings) -> (Encoder.VideoSettings, Int)? {
+        let used = source.configuration.usedIDs
+        guard let id = (1...31).first(where: { !used.sps.contains($0) && !used.pps.contains($0) }) else { return nil }
+        var settings = preset
+        settings.options["x264-params"] = ExportSettings.x264Params(preset.options["x264-params"], adding: "sps-id=\(id)")
+        return (settings, id)
+    }
+}
