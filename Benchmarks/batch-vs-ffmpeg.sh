@@ -7,8 +7,11 @@
 # each (default 2), and each one's best wall time is kept.
 # Prints wall, CPU (user + system) and peak memory of both and the ratio mediabatch / ffmpeg (target: <= 0.5,
 # mediabatch <= 350 MB), and the same for mediabatch under `--max-memory 350M` (renders start only while their
-# estimated peaks fit). mediabatch's peak is its process's maximum resident set; ffmpeg's is the sum of the two
-# largest per-command peaks (an upper bound of what two concurrent commands held at once).
+# estimated peaks fit). Both again with `passthrough: true` in the preset (smart rendering: the 16:9 outputs, whose
+# sources are already 1280x720 H.264, copy the groups of pictures their intro, clip and outro show untouched and
+# encode only the rest; copied pictures keep the sources' crf 20). mediabatch's peak is its process's maximum
+# resident set; ffmpeg's is the sum of the two largest per-command peaks (an upper bound of what two concurrent
+# commands held at once).
 # Usage: bash Benchmarks/batch-vs-ffmpeg.sh   (from the repository root)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +45,9 @@ outputs:
     soundtrack: { source: ../bed.m4a, volume: -14dB }
     clips: [ { source: "../{product}.mp4", from: 0.5s, to: 4.5s, fit: cover } ]
 YAML
+mkdir -p "$work/m-pt"
+sed 's/bench: { base: web-720p, /bench: { base: web-720p, passthrough: true, /; s/out-mb/out-pt/' "$work/m/batch.yaml" \
+  > "$work/m-pt/batch.yaml"
 
 # The ffmpeg commands, one per line.
 mkdir -p "$work/out-ff"
@@ -63,8 +69,8 @@ done
 
 now() { date +%s.%N; }
 calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
-run_mediabatch() { # extra options...: prints "wall cpu peak_kib"
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time-mb" "$bin" run "$work/m" --force --quiet "$@" >/dev/null
+run_mediabatch() { # manifest folder, extra options...: prints "wall cpu peak_kib"
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time-mb" "$bin" run "$work/$1" --force --quiet "${@:2}" >/dev/null
   awk '{ print $1, $2 + $3, $4 }' "$work/time-mb"
 }
 run_ffmpeg() { # prints "wall cpu peak_kib" (peak: the two largest per-command peaks added)
@@ -77,12 +83,16 @@ run_ffmpeg() { # prints "wall cpu peak_kib" (peak: the two largest per-command p
 }
 best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
 runs=${RUNS:-2}
-mb_wall=""; ff_wall=""; lim_wall=""
+mb_wall=""; ff_wall=""; lim_wall=""; pt_wall=""; ptlim_wall=""
 for ((i = 1; i <= runs; i++)); do
-  read -r w c r < <(run_mediabatch)
+  read -r w c r < <(run_mediabatch m)
   [ "$(best "$w" "$mb_wall")" = "$w" ] && { mb_wall=$w; mb_cpu=$c; mb_rss=$r; }
-  read -r w c r < <(run_mediabatch --max-memory 350M)
+  read -r w c r < <(run_mediabatch m --max-memory 350M)
   [ "$(best "$w" "$lim_wall")" = "$w" ] && { lim_wall=$w; lim_cpu=$c; lim_rss=$r; }
+  read -r w c r < <(run_mediabatch m-pt)
+  [ "$(best "$w" "$pt_wall")" = "$w" ] && { pt_wall=$w; pt_cpu=$c; pt_rss=$r; }
+  read -r w c r < <(run_mediabatch m-pt --max-memory 350M)
+  [ "$(best "$w" "$ptlim_wall")" = "$w" ] && { ptlim_wall=$w; ptlim_cpu=$c; ptlim_rss=$r; }
   read -r w c r < <(run_ffmpeg)
   [ "$(best "$w" "$ff_wall")" = "$w" ] && { ff_wall=$w; ff_cpu=$c; ff_rss=$r; }
 done
@@ -99,3 +109,10 @@ printf "ratio mediabatch/ffmpeg: wall %.2f (target <= 0.5), cpu %.2f; mediabatch
   "$(calc "$mb_wall / $ff_wall")" "$(calc "$mb_cpu / $ff_cpu")" "$(calc "$mb_rss/1024")"
 printf "under --max-memory 350M: wall %.2f, peak %.0f MB\n" "$(calc "$lim_wall / $ff_wall")" "$(calc "$lim_rss/1024")"
 grep -o 'shared segments: [^"]*' "$work/out-mb/report.md" || true
+printf "passthrough                  %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (best of %d)\n" \
+  "$pt_wall" "$pt_cpu" "$(calc "$pt_rss/1024")" "$runs"
+printf "passthrough --max-memory 350M %5.2f s wall  %6.2f s cpu  %7.1f MB peak  (best of %d)\n" \
+  "$ptlim_wall" "$ptlim_cpu" "$(calc "$ptlim_rss/1024")" "$runs"
+printf "passthrough: wall %.2f at %.0f MB; under --max-memory 350M: wall %.2f at %.0f MB\n" \
+  "$(calc "$pt_wall / $ff_wall")" "$(calc "$pt_rss/1024")" "$(calc "$ptlim_wall / $ff_wall")" "$(calc "$ptlim_rss/1024")"
+grep -o 'shared segments: [^"]*' "$work/out-pt/report.md" || true

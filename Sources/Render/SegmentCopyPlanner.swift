@@ -5,8 +5,9 @@ import MediaCore
 
 /// Finds the stretches of an output whose pictures are a source's pictures untouched, which smart rendering copies
 /// as that source's packets: within one instruction, a single layer at rate 1 from a file, opaque, untransformed and
-/// uncropped on a canvas of the output's size, no transition, title or caption over it; of such a stretch, the whole groups of pictures `SmartPassthroughPlanner` can copy (from an IDR picture on), when
-/// their times fall exactly on the output's frames.
+/// uncropped on a canvas of the output's size, no transition, title or caption over it; of such a stretch, the whole
+/// groups of pictures `SmartPassthroughPlanner` can copy (from an IDR picture on), when their times fall exactly on
+/// the output's frames.
 struct SegmentCopyPlanner {
     /// Stretches shorter than this are rendered: a copy costs a keyframe at each end.
     static let minimumFrames: Int64 = SegmentPlan.minimumKeyedFrames
@@ -48,7 +49,7 @@ struct SegmentCopyPlanner {
         guard let instruction = videoComposition.instruction(at: start), instruction.transitionEffect == nil,
               instruction.layerInstructions.count == 1, let layer = instruction.layerInstructions.first,
               PassthroughPlan.isIdentity(layer, width: width, height: height),
-              !videoComposition.textLayers.contains(where: { $0.timeRange.intersection(TimeRange(start: start, end: end)).duration > .zero }),
+              !videoComposition.textLayers.contains(where: { $0.timeRange.overlaps(TimeRange(start: start, end: end)) }),
               let track = composition.track(withID: layer.trackID),
               let segment = track.segments.first(where: { !$0.isEmpty && $0.targetRange.contains(start) }),
               segment.targetRange.end >= end, segment.sourceURL?.isFileURL == true,
