@@ -92,6 +92,22 @@ import Testing
         }
     }
 
+    @Test func anExportedTimeRangeCopiesFromItsOwnStart() throws {
+        // 1 s - 3.5 s: track 1 copies from its IDR at 1 s (now output frame 0) up to a mini-GOP end before 1.5 s;
+        // track 2 from source 3 s, now output frame 45.
+        let result = try export(try crossfade()) { $0.timeRange = TimeRange(start: seconds(1), end: seconds(7, 2)) }
+        #expect(result.copiedFrames >= 12 + 30 && result.copiedFrames <= 15 + 30)
+        #expect(result.copiedFrames + result.reencodedFrames == 75)
+        #expect(try SmartPassthroughFixtures.decodeErrors(result.outputPath) == "")
+        let times = try SmartPassthroughFixtures.frameTimes(result.outputPath)
+        #expect(times.count == 75)
+        #expect(times.enumerated().allSatisfy { abs($0.element - Double($0.offset) / 30) < 0.0001 })
+        for (output, source) in [(0, 30), (45, 90), (74, 119)] {
+            #expect(try SmartPassthroughFixtures.frame(result.outputPath, output)
+                    == SmartPassthroughFixtures.frame(fixtures.tagged, source), "output frame \(output)")
+        }
+    }
+
     @Test func aCroppedLayerOrAnUntaggedSDSourceIsEncodedAndWithoutPassthroughNothingIsCopied() throws {
         let cropped = try export(try crossfade(crop: Rect(x: 0, y: 0, width: 160, height: 120)))
         #expect(cropped.copiedFrames >= 36 && cropped.copiedFrames <= 45)
