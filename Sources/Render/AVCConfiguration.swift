@@ -58,3 +58,19 @@ struct AVCConfiguration: Equatable {
          Set(pictureParameterSets.compactMap { H264Bitstream.parameterSetID($0[...]) }))
     }
 }
+
+extension AVCConfiguration {
+    /// This record with the one SPS and one PPS of an encoder's Annex B header appended, and those two sets: nil
+    /// unless the header has exactly one of each, the SPS under `id` and the PPS under an id this record does not use.
+    func appending(parameterSetsOf header: [UInt8], id: Int) -> (AVCConfiguration, [[UInt8]])? {
+        let units = H264Bitstream.units(annexB: header)
+        let sps = units.filter { H264Bitstream.type($0) == H264Bitstream.sps }
+        let pps = units.filter { H264Bitstream.type($0) == H264Bitstream.pps }
+        guard sps.count == 1, pps.count == 1, H264Bitstream.parameterSetID(sps[0]) == id,
+              let ppsID = H264Bitstream.parameterSetID(pps[0]), !usedIDs.pps.contains(ppsID) else { return nil }
+        var record = self
+        record.sequenceParameterSets.append(Array(sps[0]))
+        record.pictureParameterSets.append(Array(pps[0]))
+        return (record, [Array(sps[0]), Array(pps[0])])
+    }
+}

@@ -33,7 +33,8 @@ extension ExportSession {
             let clock = try FrameClock(frameRate: video.frameRate)
             let frames = try clock.frameCount(for: range.duration)
             let splice = format == .yuv420p && !video.isHDR && globalHeader
-                ? spliceCopies(video, range: range, clock: clock, frameCount: frames, settings: encoderSettings, session: lean)
+                ? spliceCopies(video, range: range, clock: clock, frameCount: frames, settings: encoderSettings,
+                               session: lean)
                 : nil
             let keyed = splice?.setup.settings ?? encoderSettings
             let session = lean(keyed)

@@ -21,7 +21,7 @@ struct SmartReencodeSetup {
     /// Sets up re-encoding for a source stream, or says why it cannot be done.
     static func make(source: VideoCodecParameters, timeBase: MediaTime, video: ExportSettings.Video,
                      settings preset: ExportSettings) -> Result<SmartReencodeSetup, SmartPassthroughRefusal> {
-        guard var configuration = AVCConfiguration(source.extradata) else { return .failure("its H.264 headers are not avcC") }
+        guard let configuration = AVCConfiguration(source.extradata) else { return .failure("its H.264 headers are not avcC") }
         guard source.pixelFormat == "yuv420p" else { return .failure("its pixel format is \(source.pixelFormat ?? "unknown"), not yuv420p") }
         guard [0, 1].contains(source.sampleAspectNumerator) && [0, 1].contains(source.sampleAspectDenominator) else {
             return .failure("its pixels are not square")
@@ -43,19 +43,11 @@ struct SmartReencodeSetup {
         } catch {
             return .failure("libx264 cannot be opened for it: \(error)")
         }
-        let sets = H264Bitstream.units(annexB: encoder.extradata).filter {
-            [H264Bitstream.sps, H264Bitstream.pps].contains(H264Bitstream.type($0))
-        }
-        let sps = sets.filter { H264Bitstream.type($0) == H264Bitstream.sps }
-        let pps = sets.filter { H264Bitstream.type($0) == H264Bitstream.pps }
-        guard sps.count == 1, pps.count == 1, H264Bitstream.parameterSetID(sps[0]) == id,
-              let ppsID = H264Bitstream.parameterSetID(pps[0]), !used.pps.contains(ppsID) else {
+        guard let (record, sets) = configuration.appending(parameterSetsOf: encoder.extradata, id: id) else {
             return .failure("libx264's parameter sets would collide with the source's")
         }
-        configuration.sequenceParameterSets.append(Array(sps[0]))
-        configuration.pictureParameterSets.append(Array(pps[0]))
-        return .success(SmartReencodeSetup(settings: settings, configuration: configuration,
-                                           parameterSets: sets.map { Array($0) }, reorderDelay: encoder.reorderDelay))
+        return .success(SmartReencodeSetup(settings: settings, configuration: record, parameterSets: sets,
+                                           reorderDelay: encoder.reorderDelay))
     }
 
     /// x264's profile name for a libavcodec H.264 profile number; nil for the profiles smart passthrough does not

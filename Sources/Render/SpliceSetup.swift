@@ -20,24 +20,16 @@ struct SpliceSetup {
     /// `session(settings)`, which must not change a byte); nil when they cannot share one.
     static func make(source: CopySource, settings preset: Encoder.VideoSettings,
                      session: (Encoder.VideoSettings) -> Encoder.VideoSettings) -> SpliceSetup? {
-        var configuration = source.configuration
-        let used = configuration.usedIDs
         guard let (settings, id) = keyedSettings(source: source, settings: preset),
-              let sourceSPS = configuration.sequenceParameterSets.first, sourceSPS.count > 3 else { return nil }
-        guard let encoder = try? Encoder(codec: SmartReencodeSetup.encoderName, video: session(settings), globalHeader: true) else {
-            return nil
-        }
-        let sets = H264Bitstream.units(annexB: encoder.extradata)
-        let sps = sets.filter { H264Bitstream.type($0) == H264Bitstream.sps }
-        let pps = sets.filter { H264Bitstream.type($0) == H264Bitstream.pps }
-        guard sps.count == 1, pps.count == 1, H264Bitstream.parameterSetID(sps[0]) == id,
-              let ppsID = H264Bitstream.parameterSetID(pps[0]), !used.pps.contains(ppsID),
-              sps[0].count > 3, sps[0][sps[0].startIndex + 1] == sourceSPS[1] else { return nil }
-        let level = sps[0][sps[0].startIndex + 3]
-        configuration.header[2] &= sps[0][sps[0].startIndex + 2]
-        configuration.header[3] = max(configuration.header[3], level)
-        configuration.sequenceParameterSets.append(Array(sps[0]))
-        configuration.pictureParameterSets.append(Array(pps[0]))
+              let sourceSPS = source.configuration.sequenceParameterSets.first, sourceSPS.count > 3,
+              let encoder = try? Encoder(codec: SmartReencodeSetup.encoderName, video: session(settings),
+                                         globalHeader: true),
+              let (record, sets) = source.configuration.appending(parameterSetsOf: encoder.extradata, id: id),
+              sets[0].count > 3, sets[0][1] == sourceSPS[1] else { return nil }
+        var configuration = record
+        // Profile compatibility flags both streams meet, and the higher level.
+        configuration.header[2] &= sets[0][2]
+        configuration.header[3] = max(configuration.header[3], sets[0][3])
         return SpliceSetup(settings: settings, configuration: configuration, encoder: encoder,
                            depth: max(encoder.reorderDelay, source.index.reorderDepth))
     }

@@ -52,7 +52,8 @@ struct SplicedVideoWriter {
     private mutating func release(to output: OutputFile, endsSequence: Bool) throws(ExportError) {
         guard let (packet, pts) = held else { return }
         held = nil
-        let written = endsSequence ? try repackaged(packet, endsSequence: true, lengthPrefixed: true, output: output) : packet
+        let written = endsSequence
+            ? try repackaged(packet, endsSequence: true, lengthPrefixed: true, output: output) : packet
         try timing.write(written, pts: pts, to: output)
     }
 
