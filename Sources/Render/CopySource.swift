@@ -5,7 +5,7 @@ import MediaCore
 /// composition): progressive 8-bit 4:2:0 H.264 of the output's size and frame rate, upright, square-pixelled,
 /// BT.709 limited range (or untagged HD, which the renderer takes as that), starting at time zero, so that its
 /// decoded pictures are exactly what the renderer would draw for an untouched full-canvas layer.
-final class CopySource {
+final class CopySource: Sendable {
     /// The file.
     let path: String
     /// Its video stream.
@@ -25,8 +25,20 @@ final class CopySource {
     }
 
     /// The source at `path` (track `trackID`, as `DecodedVideoReader` picks it) when its pictures can be copied into a
-    /// `width` x `height` output at `frameDuration`; nil when they cannot or the file cannot be read.
+    /// `width` x `height` output at `frameDuration`; nil when they cannot or the file cannot be read. Indexing reads
+    /// the whole file, so the answer is remembered for the process (`CopySourceCache`), by the file's size and
+    /// modification time: a run plans every output's segments, then renders them.
     static func make(path: String, trackID: Int32, width: Int, height: Int, frameDuration: MediaTime) -> CopySource? {
+        let key = CopySourceCache.Key(path: path, trackID: trackID, width: width, height: height,
+                                      frameDuration: frameDuration)
+        return CopySourceCache.shared.source(for: key) {
+            analyse(path: path, trackID: trackID, width: width, height: height, frameDuration: frameDuration)
+        }
+    }
+
+    /// `make` without the cache.
+    private static func analyse(path: String, trackID: Int32, width: Int, height: Int,
+                                frameDuration: MediaTime) -> CopySource? {
         guard let input = try? InputFile(path: path) else { return nil }
         var stream = Int(trackID) - 1
         if stream < 0 || stream >= input.streamCount || (try? input.probedStream(stream).mediaType) != .video {
