@@ -189,6 +189,10 @@ public struct ExportSettings: Sendable, Hashable, Codable {
 
     /// The damage limit when a preset does not set one: 5 %, a few bad packets in a clip but not a broken file.
     public static let defaultDamageLimit = 0.05
+
+    /// Whether every source packet must be decoded to prove it undamaged (a damage limit of 0, as `--strict` sets):
+    /// passthrough then copies nothing, since copied packets are never decoded.
+    public var checksEveryPacket: Bool { damageLimit == 0 }
     /// Stream tags by stream kind (`video`, `audio`), over the container's `language`; nil when there are none.
     public var streamMetadata: [String: [String: String]]? = nil
 

@@ -90,8 +90,8 @@ extension ExportSession {
     /// `SegmentCopyPlanner`); only sources announcing the same parameter sets as the first are copied (one avcC).
     func plannedCopies(_ video: ExportSettings.Video, range: TimeRange, clock: FrameClock,
                        frameCount: Int64) -> [CopiedStretch] {
-        guard settings.passthrough, video.codec == .h264, !video.isHDR, [.mp4, .mov, .mkv].contains(settings.container),
-              let videoComposition else { return [] }
+        guard settings.passthrough, !settings.checksEveryPacket, video.codec == .h264, !video.isHDR,
+              [.mp4, .mov, .mkv].contains(settings.container), let videoComposition else { return [] }
         let planner = SegmentCopyPlanner(composition: composition, videoComposition: videoComposition, range: range,
                                          clock: clock, width: video.width, height: video.height)
         let found = planner.stretches(in: SegmentPlan.instructionGroups(videoComposition, range: range, clock: clock,

@@ -49,6 +49,9 @@ struct PassthroughPlan {
         guard let video = settings.video, settings.container != .m4a else {
             return .reencode("passthrough: only outputs with video can be copied")
         }
+        guard !settings.checksEveryPacket else {
+            return .reencode("passthrough: a damage limit of 0 decodes every source packet to check it; nothing is copied")
+        }
         let videoTracks = composition.tracks(withMediaType: .video).filter { track in track.segments.contains { !$0.isEmpty } }
         guard videoTracks.count == 1, let track = videoTracks.first else {
             return .reencode("passthrough: the composition has \(videoTracks.count) video tracks; exactly one can be copied")

@@ -62,6 +62,18 @@ import Testing
         #expect(result.reencodedFrames == 5)
     }
 
+    @Test func aStrictDamageLimitIsReencodedWithTheReason() throws {
+        let output = try fixtures.outputDirectory("strict") + "/strict.mp4"
+        var settings = settings
+        settings.damageLimit = 0
+        let composition = try composition([TimeRange(start: .zero, duration: seconds(1, 3))])
+        let result = try ExportSession(composition: composition, videoComposition: nil, settings: settings,
+                                       outputPath: output).export()
+        #expect(result.reencodeReason == "passthrough: a damage limit of 0 decodes every source packet to check it; "
+                + "nothing is copied")
+        #expect(result.copiedFrames == 0)
+    }
+
     @Test func aDifferentSizeIsReencodedWithTheReason() throws {
         let output = try fixtures.outputDirectory("resize") + "/resize.mp4"
         var settings = settings

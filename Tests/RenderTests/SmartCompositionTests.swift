@@ -17,14 +17,15 @@ import Testing
         fixtures = try SmartPassthroughFixtures.get()
     }
 
-    /// 320x240 H.264 at 30 fps, x264 veryfast crf 10, with or without passthrough; no audio.
-    func settings(passthrough: Bool) -> ExportSettings {
+    /// 320x240 H.264 at 30 fps, x264 veryfast crf 10, with or without passthrough, with `damageLimit`; no audio.
+    func settings(passthrough: Bool, damageLimit: Double? = nil) -> ExportSettings {
         var settings = ExportSettings(
             name: "smart", container: .mp4,
             video: ExportSettings.Video(codec: .h264, width: 320, height: 240, frameRate: FrameRate(30), crf: 10,
                                         speed: "veryfast"),
             audio: nil)
         settings.passthrough = passthrough
+        settings.damageLimit = damageLimit
         return settings
     }
 
@@ -64,9 +65,10 @@ import Testing
 
     /// Exports `composition` into a new file.
     func export(_ composition: (MutableComposition, VideoComposition), passthrough: Bool = true,
-                configure: (ExportSession) -> Void = { _ in }) throws -> ExportResult {
+                damageLimit: Double? = nil, configure: (ExportSession) -> Void = { _ in }) throws -> ExportResult {
         let session = ExportSession(composition: composition.0, videoComposition: composition.1,
-                                    settings: settings(passthrough: passthrough), outputPath: fixtures.output("composed"))
+                                    settings: settings(passthrough: passthrough, damageLimit: damageLimit),
+                                    outputPath: fixtures.output("composed"))
         configure(session)
         return try session.export()
     }
@@ -108,13 +110,18 @@ import Testing
         }
     }
 
-    @Test func aCroppedLayerOrAnUntaggedSDSourceIsEncodedAndWithoutPassthroughNothingIsCopied() throws {
+    @Test func aCroppedLayerAStrictRunOrAnUntaggedSDSourceIsEncodedAndWithoutPassthroughNothingIsCopied() throws {
         let cropped = try export(try crossfade(crop: Rect(x: 0, y: 0, width: 160, height: 120)))
         #expect(cropped.copiedFrames >= 36 && cropped.copiedFrames <= 45)
         #expect(try SmartPassthroughFixtures.decodeErrors(cropped.outputPath) == "")
         #expect(try SmartPassthroughFixtures.frameTimes(cropped.outputPath).count == 105)
         let plain = try export(try crossfade(), passthrough: false)
         #expect(plain.copiedFrames == 0)
+        // A damage limit of 0 (--strict) decodes every packet: nothing is copied.
+        let strict = try export(try crossfade(), damageLimit: 0)
+        #expect(strict.copiedFrames == 0)
+        #expect(strict.reencodeReason == "passthrough: a damage limit of 0 decodes every source packet to check it; "
+                + "nothing is copied")
         // Untagged 320x240 pictures are BT.601 to the renderer, which converts them: nothing is copied.
         let untagged = try export(try crossfade(source: fixtures.closed))
         #expect(untagged.copiedFrames == 0)
