@@ -294,6 +294,7 @@ public final class BatchRunner: Sendable {
                 }
                 report.reusedSoundtrack = result.reusedSegments.first { $0.kind == .soundtrack }?.label
                 report.copiedFrames = result.copiedFrames > 0 ? result.copiedFrames : nil
+                report.passthroughReason = result.reencodeReason
             }
         case .failed:
             report.status = .failed

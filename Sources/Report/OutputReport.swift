@@ -62,6 +62,9 @@ public struct OutputReport: Sendable, Hashable, Codable {
     /// Video pictures this render copied from its sources' compressed packets (passthrough) instead of encoding
     /// them; nil when none.
     public var copiedFrames: Int64?
+    /// Why a `passthrough` preset could not copy the whole output (`passthrough: ...`); nil when it did, or without
+    /// passthrough.
+    public var passthroughReason: String?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(
