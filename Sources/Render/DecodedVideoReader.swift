@@ -134,9 +134,11 @@ final class DecodedVideoReader: VideoSourceReader {
     /// Whether a jump ahead to `time` passes a keyframe after the last shown picture (`shown`) and what is decoded
     /// ahead of it: decoding would then make pictures nobody looks at (a stretch copied by smart rendering, a cut).
     private func skipsAKeyframe(to time: MediaTime, from shown: MediaTime) -> Bool {
-        guard time.isNumeric, time > shown, lookahead.map({ time >= $0.pts }) ?? !ended,
+        // Playing on (the asked time is the next decoded picture's, or earlier) passes no keyframe: no index lookup.
+        let decodedUpTo = lookahead?.pts ?? shown
+        guard time.isNumeric, time > decodedUpTo, lookahead != nil || !ended,
               let keyframe = keyframe(before: time) else { return false }
-        return keyframe > (lookahead?.pts ?? shown)
+        return keyframe > decodedUpTo
     }
 
     /// The next decoded picture in presentation order, deinterlaced when the source is interlaced; nil at the end.

@@ -14,7 +14,7 @@ extension ExportSession {
               let frames = try? clock.frameCount(for: range.duration)
         else { return [] }
         var encoder = settings.encoderSettings(video, pixelFormat: format)
-        var copies = format == .yuv420p ? plannedCopies(video, range: range, clock: clock, frameCount: frames) : []
+        var copies = plannedCopies(video, format: format, range: range, clock: clock, frameCount: frames)
         if let first = copies.first {
             if let (keyed, _) = SpliceSetup.keyedSettings(source: first.source, settings: encoder) {
                 encoder = keyed

@@ -32,10 +32,8 @@ extension ExportSession {
         do {
             let clock = try FrameClock(frameRate: video.frameRate)
             let frames = try clock.frameCount(for: range.duration)
-            let splice = format == .yuv420p && !video.isHDR && globalHeader
-                ? spliceCopies(video, range: range, clock: clock, frameCount: frames, settings: encoderSettings,
-                               session: lean)
-                : nil
+            let splice = spliceCopies(video, format: format, range: range, clock: clock, frameCount: frames,
+                                      settings: encoderSettings, session: lean)
             let keyed = splice?.setup.settings ?? encoderSettings
             let session = lean(keyed)
             let encoder = try splice?.setup.encoder ?? Encoder(codec: name, video: session, globalHeader: globalHeader)
@@ -75,11 +73,11 @@ extension ExportSession {
 
     /// With passthrough, the stretches of `range` whose pictures are copied from a source, and how the encoder's
     /// packets join them; nil when nothing can be copied.
-    private func spliceCopies(_ video: ExportSettings.Video, range: TimeRange, clock: FrameClock, frameCount: Int64,
-                              settings encoder: Encoder.VideoSettings,
+    private func spliceCopies(_ video: ExportSettings.Video, format: LibAV.PixelFormat, range: TimeRange,
+                              clock: FrameClock, frameCount: Int64, settings encoder: Encoder.VideoSettings,
                               session: (Encoder.VideoSettings) -> Encoder.VideoSettings)
         -> (setup: SpliceSetup, stretches: [CopiedStretch])? {
-        let stretches = plannedCopies(video, range: range, clock: clock, frameCount: frameCount)
+        let stretches = plannedCopies(video, format: format, range: range, clock: clock, frameCount: frameCount)
         guard let first = stretches.first,
               var setup = SpliceSetup.make(source: first.source, settings: encoder, session: session) else { return nil }
         setup.depth = max(setup.depth, stretches.map(\.source.index.reorderDepth).max() ?? 0)
@@ -87,11 +85,12 @@ extension ExportSession {
     }
 
     /// With passthrough, the stretches of `range` whose pictures can be copied from a source (see
-    /// `SegmentCopyPlanner`); only sources announcing the same parameter sets as the first are copied (one avcC).
-    func plannedCopies(_ video: ExportSettings.Video, range: TimeRange, clock: FrameClock,
+    /// `SegmentCopyPlanner`) into an SDR H.264 stream of 8-bit 4:2:0 `format` in a container with an avcC (mp4, mov,
+    /// mkv); only sources announcing the same parameter sets as the first are copied (one avcC).
+    func plannedCopies(_ video: ExportSettings.Video, format: LibAV.PixelFormat, range: TimeRange, clock: FrameClock,
                        frameCount: Int64) -> [CopiedStretch] {
         guard settings.passthrough, !settings.checksEveryPacket, video.codec == .h264, !video.isHDR,
-              [.mp4, .mov, .mkv].contains(settings.container), let videoComposition else { return [] }
+              format == .yuv420p, [.mp4, .mov, .mkv].contains(settings.container), let videoComposition else { return [] }
         let planner = SegmentCopyPlanner(composition: composition, videoComposition: videoComposition, range: range,
                                          clock: clock, width: video.width, height: video.height)
         let found = planner.stretches(in: SegmentPlan.instructionGroups(videoComposition, range: range, clock: clock,

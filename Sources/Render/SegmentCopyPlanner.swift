@@ -24,16 +24,11 @@ struct SegmentCopyPlanner {
     func stretches(in groups: [Range<Int64>]) -> [CopiedStretch] {
         guard videoComposition.assOverlays.isEmpty,
               videoComposition.renderSize == Size(width: Double(width), height: Double(height)) else { return [] }
-        var sources: [String: CopySource?] = [:]
         var found: [CopiedStretch] = []
         for group in groups where group.count >= Self.minimumFrames {
-            guard let segment = untouchedSegment(showing: group),
-                  let path = segment.sourceURL?.path else { continue }
-            if sources[path] == nil {
-                sources[path] = CopySource.make(path: path, trackID: segment.sourceTrackID, width: width,
-                                                height: height, frameDuration: clock.frameDuration)
-            }
-            guard let source = sources[path] ?? nil,
+            guard let segment = untouchedSegment(showing: group), let path = segment.sourceURL?.path,
+                  let source = CopySource.make(path: path, trackID: segment.sourceTrackID, width: width,
+                                               height: height, frameDuration: clock.frameDuration),
                   let stretch = copyable(group, segment: segment, source: source) else { continue }
             found.append(stretch)
         }
