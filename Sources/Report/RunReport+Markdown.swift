@@ -1,6 +1,7 @@
 extension RunReport {
     /// `report.md` for CI step summaries: a summary line, a table of all outputs, then failed outputs with their
-    /// reasons, warnings, and not-rendered outputs with their reasons. All user text is escaped so `|` cannot break the table.
+    /// reasons, warnings, outputs a passthrough preset could not copy whole, and not-rendered outputs with their
+    /// reasons. All user text is escaped so `|` cannot break the table.
     public func markdown() -> String {
         let md = ReportText.markdown
         var lines = ["## mediabatch", "", "**\(md(summaryLine))**", ""]
@@ -31,6 +32,14 @@ extension RunReport {
                 for warning in output.warnings ?? [] {
                     lines.append("- **\(md(output.name))** (\(warning.stage.rawValue)): \(md(warning.message))")
                 }
+            }
+        }
+        let encoded = outputs.filter { $0.passthroughReason != nil }
+        if !encoded.isEmpty {
+            lines += ["", "### Passthrough", ""]
+            for output in encoded {
+                let copied = output.copiedFrames.map { "; \($0) pictures copied from its sources" } ?? ""
+                lines.append("- **\(md(output.name))** encoded (\(md(output.passthroughReason ?? ""))\(copied))")
             }
         }
         let notRun = outputs.filter { $0.status == .skipped || $0.status == .cancelled }

@@ -129,6 +129,26 @@ import Testing
             """)
     }
 
+    @Test func passthroughOutputsSayWhyTheyWereEncoded() {
+        var spliced = Fixtures.rendered
+        spliced.copiedFrames = 164
+        spliced.passthroughReason = "passthrough: the composition has 2 video tracks; exactly one can be copied"
+        let report = Fixtures.report([spliced])
+        #expect(report.markdown().contains("""
+
+            ### Passthrough
+
+            - **promo-16x9** encoded (passthrough: the composition has 2 video tracks; exactly one can be copied; 164 \
+            pictures copied from its sources)
+
+            """))
+        let html = report.html()
+        #expect(html.contains("<dt>copied</dt><dd>164 pictures from its sources</dd>\n"))
+        #expect(html.contains("<dt>encoded</dt><dd>passthrough: the composition has 2 video tracks; exactly one can be "
+            + "copied</dd>\n"))
+        #expect(!Fixtures.three.markdown().contains("### Passthrough"))
+    }
+
     @Test func terminalSummaryTable() {
         #expect(Fixtures.three.terminalSummary() == """
             STATUS    NAME                  DURATION  RENDER  SPEED    SIZE  REASON
