@@ -1,4 +1,5 @@
 import Foundation
+import MediaTestSupport
 import Testing
 
 /// Small media made once per test run with the ffmpeg CLI (a declared dependency: its absence fails the tests).
@@ -37,18 +38,9 @@ struct Fixtures: Sendable {
     private static let shared: Result<Fixtures, FixtureError> = Result { () throws(FixtureError) in try make() }
 
     private static func make() throws(FixtureError) -> Fixtures {
-        let temporary = NSTemporaryDirectory()
-        // Directories of earlier runs whose process is gone are removed; there is no suite-wide teardown hook.
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
-        where name.hasPrefix("libav-tests-") {
-            if let pid = Int32(name.dropFirst("libav-tests-".count)), kill(pid, 0) != 0 {
-                try? FileManager.default.removeItem(atPath: temporary + "/" + name)
-            }
-        }
-        let directory = temporary + "libav-tests-\(ProcessInfo.processInfo.processIdentifier)"
-        try? FileManager.default.removeItem(atPath: directory)
-        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-        catch { throw FixtureError(message: "cannot create '\(directory)': \(error)") }
+        let directory: String
+        do { directory = try MediaTool.freshDirectory(prefix: "libav-tests") }
+        catch { throw FixtureError(message: error.message) }
         let fixtures = Fixtures(directory: directory)
         let quiet = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"]
         try ffmpeg(quiet + [

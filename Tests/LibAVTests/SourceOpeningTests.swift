@@ -1,15 +1,14 @@
 import Foundation
 @testable import LibAV
 import MediaCore
+import MediaTestSupport
 import Testing
 
 /// How sources are opened: regular files only (checked without blocking), the container decided from the content,
 /// playlists refused from their header.
 @Suite struct SourceOpeningTests {
     static func directory() throws -> String {
-        let path = NSTemporaryDirectory() + "source-opening-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TestScratch.directory("source-opening").path
     }
 
     /// A FIFO with no writer used to block `open` forever; it is refused at once, and so is a device or a folder.

@@ -38,17 +38,9 @@ public enum MediaTool {
         return data
     }
 
-    /// A new empty directory `prefix-PID` in the temporary directory, after removing those that runs of processes
-    /// no longer alive left behind.
+    /// A new empty directory `prefix` in this process's `TestScratch` folder (removed when the process exits).
     public static func freshDirectory(prefix: String) throws(MediaToolError) -> String {
-        let temporary = NSTemporaryDirectory()
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
-        where name.hasPrefix(prefix + "-") {
-            if let pid = Int32(name.dropFirst(prefix.count + 1)), kill(pid, 0) != 0 {
-                try? FileManager.default.removeItem(atPath: temporary + "/" + name)
-            }
-        }
-        let directory = temporary + "\(prefix)-\(ProcessInfo.processInfo.processIdentifier)"
+        let directory = (TestScratch.root as NSString).appendingPathComponent(prefix)
         try? FileManager.default.removeItem(atPath: directory)
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         catch { throw MediaToolError(message: "cannot create '\(directory)': \(error)") }

@@ -46,11 +46,9 @@ struct CommandRunner {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    /// A fresh temporary directory.
+    /// A fresh temporary directory (in the test process's scratch folder, removed when the tests end).
     static func temporaryDirectory(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mediabatch-\(name)-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TestScratch.directory("mediabatch-\(name)")
     }
 
     /// The repository's `presets` directory, copied next to test manifests so they find it.
