@@ -5,23 +5,23 @@ import Foundation
 /// kill) are removed the first time a later process asks for one, so a machine that runs the suite every night does
 /// not fill its temporary directory.
 public enum TestScratch {
-    /// The folder of this process: `mediabatch-tests-PID`.
-    public static var root: String { made.root }
+    /// The folder of this process: `mediabatch-tests-PID`, made (and its removal at exit arranged) on first use.
+    public static let root: String = makeRoot()
 
     /// A new empty folder `name-XXXXXXXX` inside `root`.
     public static func directory(_ name: String) throws -> URL {
-        let url = URL(fileURLWithPath: made.root).appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
+        let url = URL(fileURLWithPath: root).appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     private static let prefix = "mediabatch-tests-"
 
-    private static let made: (root: String, ()) = {
+    private static func makeRoot() -> String {
         let temporary = NSTemporaryDirectory()
         for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(prefix) {
             if let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0 {
-                try? FileManager.default.removeItem(atPath: temporary + "/" + name)
+                try? FileManager.default.removeItem(atPath: (temporary as NSString).appendingPathComponent(name))
             }
         }
         let root = (temporary as NSString).appendingPathComponent(prefix + "\(getpid())")
@@ -30,6 +30,6 @@ public enum TestScratch {
         if ProcessInfo.processInfo.environment["MEDIABATCH_KEEP_TEST_FILES"] == nil {
             atexit { try? FileManager.default.removeItem(atPath: TestScratch.root) }
         }
-        return (root, ())
-    }()
+        return root
+    }
 }
