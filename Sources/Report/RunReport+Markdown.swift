@@ -37,9 +37,9 @@ extension RunReport {
         let encoded = outputs.filter { $0.passthroughReason != nil }
         if !encoded.isEmpty {
             lines += ["", "### Passthrough", ""]
+            // The pictures they copied are in the shared-segments section.
             for output in encoded {
-                let copied = output.copiedFrames.map { "; \($0) pictures copied from its sources" } ?? ""
-                lines.append("- **\(md(output.name))** encoded (\(md(output.passthroughReason ?? ""))\(copied))")
+                lines.append("- **\(md(output.name))** encoded (\(md(output.passthroughReason ?? "")))")
             }
         }
         let notRun = outputs.filter { $0.status == .skipped || $0.status == .cancelled }

@@ -38,13 +38,10 @@ public enum MediaTool {
         return data
     }
 
-    /// A new empty directory `prefix` in this process's `TestScratch` folder (removed when the process exits).
+    /// A new empty directory `prefix-XXXXXXXX` in this process's `TestScratch` folder (removed when it exits).
     public static func freshDirectory(prefix: String) throws(MediaToolError) -> String {
-        let directory = (TestScratch.root as NSString).appendingPathComponent(prefix)
-        try? FileManager.default.removeItem(atPath: directory)
-        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-        catch { throw MediaToolError(message: "cannot create '\(directory)': \(error)") }
-        return directory
+        do { return try TestScratch.directory(prefix).path }
+        catch { throw MediaToolError(message: "cannot create a '\(prefix)' folder in '\(TestScratch.root)': \(error)") }
     }
 
     /// The package's executable `name`, built next to the running test bundle.
