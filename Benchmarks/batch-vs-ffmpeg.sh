@@ -49,7 +49,8 @@ mkdir -p "$work/m-pt"
 sed 's/bench: { base: web-720p, /bench: { base: web-720p, passthrough: true, /; s/out-mb/out-pt/' "$work/m/batch.yaml" \
   > "$work/m-pt/batch.yaml"
 
-# The ffmpeg commands, one per line.
+# The ffmpeg commands, one per line. FFmpeg 5.1's xfade has no 4:2:0 formats: the last format=yuv420p keeps ffmpeg's
+# outputs 4:2:0 High like mediabatch's (without it, ffmpeg encodes High 4:4:4); the script prints both formats.
 mkdir -p "$work/out-ff"
 : > "$work/commands"
 for product in shoes bag watch hat; do
@@ -57,7 +58,7 @@ for product in shoes bag watch hat; do
     w=${size%x*}; h=${size#*x}
     v="scale=$w:$h:force_original_aspect_ratio=increase,crop=$w:$h,fps=30,format=yuv420p,setsar=1"
     fc="[0:v]$v[v0];[1:v]trim=0.5:4.5,setpts=PTS-STARTPTS,$v[v1];[2:v]$v[v2];"
-    fc+="[v0][v1]xfade=transition=fade:duration=0.5:offset=1.5[x];[x][v2]xfade=transition=fade:duration=0.5:offset=5[vout];"
+    fc+="[v0][v1]xfade=transition=fade:duration=0.5:offset=1.5[x];[x][v2]xfade=transition=fade:duration=0.5:offset=5,format=yuv420p[vout];"
     fc+="[1:a]atrim=0.5:4.5,asetpts=PTS-STARTPTS[a1];[0:a][a1]acrossfade=d=0.5[ax];[ax][2:a]acrossfade=d=0.5[aclips];"
     fc+="[3:a]volume=-14dB[bed];[aclips][bed]amix=inputs=2:duration=first:normalize=0[aout]"
     echo "/usr/bin/time -f '%e %U %S %M' -o $work/time-$product-$size $ff -i $work/intro.mp4 -i $work/$product.mp4" \
@@ -116,3 +117,6 @@ printf "passthrough --max-memory 350M %5.2f s wall  %6.2f s cpu  %7.1f MB peak  
 printf "passthrough: wall %.2f at %.0f MB; under --max-memory 350M: wall %.2f at %.0f MB\n" \
   "$(calc "$pt_wall / $ff_wall")" "$(calc "$pt_rss/1024")" "$(calc "$ptlim_wall / $ff_wall")" "$(calc "$ptlim_rss/1024")"
 grep -o 'shared segments: [^"]*' "$work/out-pt/report.md" || true
+picture() { ffprobe -v error -select_streams v:0 -show_entries stream=pix_fmt,profile -of csv=p=0 "$1"; }
+printf "video streams (1:1 watch): mediabatch %s, ffmpeg %s (must match)\n" \
+  "$(picture "$work/out-mb/promo-watch-1x1.mp4")" "$(picture "$work/out-ff/promo-watch-1280x1280.mp4")"

@@ -56,10 +56,12 @@ measure() { # label, command...: prints "seconds peak_kib cpu_seconds"
 }
 runs=${RUNS:-3}   # alternate the two tools and keep each one's best run, so a busy moment does not decide
 
+# FFmpeg 5.1's xfade has no 4:2:0 formats: without the last format=yuv420p, ffmpeg would convert to 4:4:4 and encode a
+# High 4:4:4 stream, a different (and heavier) output than mediabatch's 4:2:0 High. The script prints both formats.
 fc="[0:v]trim=1:9,setpts=PTS-STARTPTS,crop=720:720:280:0,scale=1080:1080,fps=30,format=yuv420p[v0];
 [1:v]trim=1:9,setpts=PTS-STARTPTS,crop=720:720:280:0,scale=1080:1080,fps=30,format=yuv420p[v1];
 [2:v]trim=1:9,setpts=PTS-STARTPTS,crop=720:720:280:0,scale=1080:1080,fps=30,format=yuv420p[v2];
-[v0][v1]xfade=transition=fade:duration=0.5:offset=7.5[x1];[x1][v2]xfade=transition=fade:duration=0.5:offset=15[vout];
+[v0][v1]xfade=transition=fade:duration=0.5:offset=7.5[x1];[x1][v2]xfade=transition=fade:duration=0.5:offset=15,format=yuv420p[vout];
 [0:a]atrim=1:9,asetpts=PTS-STARTPTS[a0];[1:a]atrim=1:9,asetpts=PTS-STARTPTS[a1];[2:a]atrim=1:9,asetpts=PTS-STARTPTS[a2];
 [a0][a1]acrossfade=d=0.5[ax];[ax][a2]acrossfade=d=0.5[aclips];
 [3:a]volume=-12dB,atrim=0:23[bed];[aclips][bed]amix=inputs=2:duration=first:normalize=0[aout]"
@@ -80,6 +82,8 @@ printf "mediabatch  %6.2f s wall  %6.2f s cpu  %7.1f MB peak   (best of %d)\n" "
 printf "ffmpeg      %6.2f s wall  %6.2f s cpu  %7.1f MB peak   (best of %d)\n" "$ff_wall" "$ff_cpu" "$(calc "$ff_rss/1024")" "$runs"
 printf "ratio mediabatch/ffmpeg: %.2f (target <= 0.8)\n" "$(calc "$mb_wall/$ff_wall")"
 ffprobe -v error -show_entries format=duration -of csv=p=0 "$work/out/bench.mp4" | xargs printf "mediabatch output duration: %s s (expected 23.0)\n"
+picture() { ffprobe -v error -select_streams v:0 -show_entries stream=pix_fmt,profile -of csv=p=0 "$1"; }
+printf "video streams: mediabatch %s, ffmpeg %s (must match)\n" "$(picture "$work/out/bench.mp4")" "$(picture "$work/ffmpeg.mp4")"
 
 # Memory must not grow with length: a 10 s and a 60 s output of the same shape.
 manifest short 3.6667
