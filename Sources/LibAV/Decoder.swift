@@ -25,6 +25,13 @@ public final class Decoder: @unchecked Sendable {
     private var damagedKeys: Set<Int64> = []
     /// The furthest decode position (dts, else byte position) counted in `damage.packets`.
     private var countedUpTo = Int64.min
+    /// The stream time the reader will show next, which shows the last picture at or before it; nil (the default)
+    /// decodes every picture. When set, a non-reference picture (one no other picture is predicted from) is not
+    /// decoded when its packet's time is before that of a packet already read at or before this time: the later
+    /// picture hides it, and nothing else needs it. This makes the pictures between a keyframe and a cut cheaper.
+    public var showingUpTo: MediaTime?
+    /// The latest packet time at or before `showingUpTo` read since the last flush: it hides earlier pictures.
+    private var hidingTime: MediaTime?
 
     /// Opens a decoder for stream `stream` of `input`; `threads` is the codec's thread count (0 lets libav choose),
     /// used for frame threading on video.
@@ -121,6 +128,7 @@ public final class Decoder: @unchecked Sendable {
     /// Forgets buffered frames and the end-of-stream state; call after `InputFile.seek`.
     public func flush() {
         avcodec_flush_buffers(context)
+        hidingTime = nil
         pending.removeAll()
         draining = false
     }
@@ -132,13 +140,29 @@ public final class Decoder: @unchecked Sendable {
         while pending.isEmpty {
             if draining { return nil }
             if try input.readPacket(into: packet) {
-                if packet.streamIndex == streamIndex { pending = try decode(packet) }
+                if packet.streamIndex == streamIndex {
+                    skipIfHidden(packet)
+                    pending = try decode(packet)
+                }
             } else {
                 pending = try drain()
                 if pending.isEmpty { return nil }
             }
         }
         return pending.removeFirst()
+    }
+
+    /// Tells the codec to skip `packet` if it is a non-reference picture a packet read earlier hides (see
+    /// `showingUpTo`). libav reads `skip_frame` as each packet is sent, frame threads included.
+    private func skipIfHidden(_ packet: Packet) {
+        let time = packet.pts
+        var hidden = false
+        if let target = showingUpTo, time.isNumeric {
+            if let hiding = hidingTime, hiding > target { hidingTime = nil }
+            if let hiding = hidingTime, time < hiding { hidden = true }
+            if time <= target, hidingTime.map({ time > $0 }) ?? true { hidingTime = time }
+        }
+        context.pointee.skip_frame = hidden ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
     }
 
     /// Receives frames until the codec asks for input or reports the end; failures and corrupt frames are

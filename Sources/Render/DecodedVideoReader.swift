@@ -31,6 +31,8 @@ final class DecodedVideoReader: VideoSourceReader {
     private var untouched = true
     /// Pictures the decoder has made so far (for tests of how much a cut decodes).
     private(set) var picturesDecoded = 0
+    /// False decodes every picture, hidden ones too: the reference the skipping is tested against.
+    var skipsHidden = true
     /// Jumps ahead further than this seek instead of decoding through.
     static let seekThreshold = MediaTime(value: 4, timescale: 1)
 
@@ -113,6 +115,7 @@ final class DecodedVideoReader: VideoSourceReader {
             let farAhead = time - shown.pts > Self.seekThreshold && (lookahead.map { time >= $0.pts } ?? !ended)
             if backwards || farAhead || skipsAKeyframe(to: time, from: shown.pts) { try seek(to: time) }
         }
+        decoder.showingUpTo = skipsHiddenPictures && time.isNumeric ? time + startOffset : nil
         while !ended {
             if lookahead == nil {
                 lookahead = try nextPicture()
@@ -124,6 +127,12 @@ final class DecodedVideoReader: VideoSourceReader {
             lookahead = nil
         }
         return current ?? lookahead
+    }
+
+    /// Whether the decoder may skip non-reference pictures a later one hides (see `Decoder.showingUpTo`): not while
+    /// deinterlacing, where `bwdif` looks at the picture before the one shown.
+    private var skipsHiddenPictures: Bool {
+        skipsHidden && normalizer.fieldOrder == .progressive && normalizer.deinterlacer == nil
     }
 
     /// The indexed keyframe at or before source time `time` (its index time, source time), when seeking there is exact.
