@@ -2,13 +2,13 @@
 public struct Loudness: Sendable, Hashable {
     /// Integrated (gated) loudness in LUFS; `-infinity` for silence or audio shorter than one 400 ms block.
     public var integrated: Double
-    /// Loudness range in LU (0 for programmes too short or too steady to have one).
-    public var range: Double
+    /// Loudness range in LU (0 for programmes too short or too steady to have one); nil when not measured.
+    public var range: Double?
     /// The highest true peak over all channels in dBTP (4x oversampled); `-infinity` for digital silence.
     public var truePeak: Double
 
     /// Creates a measurement.
-    public init(integrated: Double, range: Double, truePeak: Double) {
+    public init(integrated: Double, range: Double?, truePeak: Double) {
         self.integrated = integrated
         self.range = range
         self.truePeak = truePeak

@@ -1,8 +1,8 @@
 internal import CEBUR128
 import Foundation
 
-/// An EBU R128 / ITU-R BS.1770 loudness meter (an `ebur128_state` it owns, in modes I, LRA, sample and true peak):
-/// feed it float samples in order, then read integrated loudness, loudness range and true peak.
+/// An EBU R128 / ITU-R BS.1770 loudness meter (an `ebur128_state` it owns, in modes I, sample and true peak, and LRA
+/// when asked): feed it float samples in order, then read integrated loudness, true peak and loudness range.
 ///
 /// Channels are weighted by libebur128's default map, which is FFmpeg's order: 0 left, 1 right, 2 centre, 3 LFE
 /// (not counted), 4 left surround, 5 right surround. A mono programme is one channel, as ffmpeg's ebur128 filter
@@ -14,6 +14,8 @@ public final class LoudnessMeter: @unchecked Sendable {
     public let channels: Int
     /// Samples per second per channel.
     public let sampleRate: Int
+    /// Whether the meter measures the loudness range (which keeps 3 s of samples instead of 0.4 s).
+    public let measuresRange: Bool
     /// Frames fed so far.
     public private(set) var frameCount: Int64 = 0
     /// The owned state, freed with `ebur128_destroy`.
@@ -21,15 +23,17 @@ public final class LoudnessMeter: @unchecked Sendable {
     /// Reused interleaving buffer for planar input.
     private var interleaved: [Float] = []
 
-    /// A meter for `channels` channels at `sampleRate` Hz.
-    public init(channels: Int, sampleRate: Int) throws(LibAVError) {
+    /// A meter for `channels` channels at `sampleRate` Hz; `measuresRange` adds the loudness range.
+    public init(channels: Int, sampleRate: Int, measuresRange: Bool = false) throws(LibAVError) {
         self.channels = channels
         self.sampleRate = sampleRate
+        self.measuresRange = measuresRange
         let what = "\(sampleRate) Hz \(channels) ch"
         guard channels > 0, channels <= 64, sampleRate >= 16, sampleRate <= 2_822_400 else {
             throw LibAVError.invalidArgument("cannot measure the loudness of \(what): invalid audio format")
         }
-        let mode = Int32(EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue)
+        let range = measuresRange ? EBUR128_MODE_LRA.rawValue : 0
+        let mode = Int32(EBUR128_MODE_I.rawValue | range | EBUR128_MODE_TRUE_PEAK.rawValue)
         guard let state = ebur128_init(UInt32(channels), UInt(sampleRate), mode) else {
             throw LibAVError.failed(.measureLoudness(what), function: "ebur128_init",
                                     code: Int32(EBUR128_ERROR_NOMEM.rawValue), message: Self.message(Int32(EBUR128_ERROR_NOMEM.rawValue)))
@@ -91,7 +95,7 @@ public final class LoudnessMeter: @unchecked Sendable {
         return value
     }
 
-    /// Loudness range in LU.
+    /// Loudness range in LU; throws unless the meter `measuresRange`.
     public func loudnessRange() throws(LibAVError) -> Double {
         var value = 0.0
         try check(ebur128_loudness_range(state, &value), "ebur128_loudness_range")
@@ -120,10 +124,10 @@ public final class LoudnessMeter: @unchecked Sendable {
         return highest
     }
 
-    /// Integrated loudness, range and true peak (dBTP) of everything fed so far.
+    /// Integrated loudness, true peak (dBTP) and, when measured, range of everything fed so far.
     public func measurement() throws(LibAVError) -> Loudness {
         let peak = try truePeakLinear()
-        return Loudness(integrated: try integratedLoudness(), range: try loudnessRange(),
+        return Loudness(integrated: try integratedLoudness(), range: measuresRange ? try loudnessRange() : nil,
                         truePeak: peak > 0 ? 20 * log10(peak) : -.infinity)
     }
 
