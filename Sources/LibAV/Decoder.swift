@@ -89,6 +89,7 @@ public final class Decoder: @unchecked Sendable {
     /// placed by timestamps gets a hole) and recorded in `damage`. Only running out of memory throws.
     public func decode(_ packet: Packet) throws(LibAVError) -> [Frame] {
         count(packet)
+        skipIfHidden(packet)
         var frames: [Frame] = []
         var attempts = 0
         while true {
@@ -140,10 +141,7 @@ public final class Decoder: @unchecked Sendable {
         while pending.isEmpty {
             if draining { return nil }
             if try input.readPacket(into: packet) {
-                if packet.streamIndex == streamIndex {
-                    skipIfHidden(packet)
-                    pending = try decode(packet)
-                }
+                if packet.streamIndex == streamIndex { pending = try decode(packet) }
             } else {
                 pending = try drain()
                 if pending.isEmpty { return nil }

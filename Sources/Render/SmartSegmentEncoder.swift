@@ -41,6 +41,8 @@ final class SmartSegmentEncoder {
                 }
             }
         }
+        // Pictures before the segment are only decoded for the ones they are references of.
+        decoder.showingUpTo = times.lowerBound
         let packet = try wrapped { () throws(LibAVError) in try seek(to: decodeFrom) }
         try feed(try wrapped { () throws(LibAVError) in try decoder.decode(packet) })
         while encoded < wanted {
