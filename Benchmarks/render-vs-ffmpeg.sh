@@ -85,6 +85,20 @@ ffprobe -v error -show_entries format=duration -of csv=p=0 "$work/out/bench.mp4"
 picture() { ffprobe -v error -select_streams v:0 -show_entries stream=pix_fmt,profile -of csv=p=0 "$1"; }
 printf "video streams: mediabatch %s, ffmpeg %s (must match)\n" "$(picture "$work/out/bench.mp4")" "$(picture "$work/ffmpeg.mp4")"
 
+# The floor at these encoder settings: x264's own work on the output's pictures (encoding mediabatch's output again,
+# less decoding it) plus decoding the used part of the sources (0-9 s: the cut at 1 s starts from the keyframe at 0),
+# spread perfectly over every core with nothing else to do. Neither tool can go below it.
+cpu_of() { /usr/bin/time -f '%U %S' -o "$work/cpu.log" "$@" >/dev/null 2>&1; awk '{ print $1 + $2 }' "$work/cpu.log"; }
+decoding=$(cpu_of $ff -threads 1 -ss 1 -t 8 -i "$work/a.mp4" -threads 1 -ss 1 -t 8 -i "$work/b.mp4" \
+  -threads 1 -ss 1 -t 8 -i "$work/c.mp4" -map 0:v -map 1:v -map 2:v -f null -)
+plain=$(cpu_of $ff -threads 1 -i "$work/out/bench.mp4" -map 0:v -f null -)
+encoding=$(cpu_of $ff -threads 1 -i "$work/out/bench.mp4" -map 0:v -c:v libx264 -threads 2 -preset veryfast -crf 23 \
+  -maxrate 10M -bufsize 20M -f null -)
+x264=$(calc "$encoding - $plain")
+floor=$(calc "($x264 + $decoding) / $(nproc)")
+printf "floor: x264 %.2f s + decoding %.2f s of CPU over %d cores = %.2f s wall, ratio %.2f to ffmpeg\n" \
+  "$x264" "$decoding" "$(nproc)" "$floor" "$(calc "$floor / $ff_wall")"
+
 # Memory must not grow with length: a 10 s and a 60 s output of the same shape.
 manifest short 3.6667
 manifest long 20.3334
