@@ -25,10 +25,10 @@ public final class Decoder: @unchecked Sendable {
     private var damagedKeys: Set<Int64> = []
     /// The furthest decode position (dts, else byte position) counted in `damage.packets`.
     private var countedUpTo = Int64.min
-    /// The stream time the reader will show next, which shows the last picture at or before it; nil (the default)
-    /// decodes every picture. When set, a non-reference picture (one no other picture is predicted from) is not
-    /// decoded when its packet's time is before that of a packet already read at or before this time: the later
-    /// picture hides it, and nothing else needs it. This makes the pictures between a keyframe and a cut cheaper.
+    /// The stream time a reader shows next (it shows the last picture at or before it); nil (the default) decodes
+    /// every picture. When set, a non-reference picture (one no other picture is predicted from) is not decoded when
+    /// a packet already read has a later time still at or before this one: that later picture hides it. This makes
+    /// the pictures between a keyframe and a cut cheaper.
     public var showingUpTo: MediaTime?
     /// The latest packet time at or before `showingUpTo` read since the last flush: it hides earlier pictures.
     private var hidingTime: MediaTime?
