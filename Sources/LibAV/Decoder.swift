@@ -69,6 +69,8 @@ public final class Decoder: @unchecked Sendable {
         avcodec_free_context(&owned)
     }
 
+    /// The codec's thread count as opened (0: libav chose).
+    public var threadCount: Int { Int(context.pointee.thread_count) }
     /// Decoded picture width.
     public var width: Int { Int(context.pointee.width) }
     /// Decoded picture height.

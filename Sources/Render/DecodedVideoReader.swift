@@ -33,12 +33,16 @@ final class DecodedVideoReader: VideoSourceReader {
     private(set) var picturesDecoded = 0
     /// False decodes every picture, hidden ones too: the reference the skipping is tested against.
     var skipsHidden = true
+    /// The decoder's thread count.
+    var decoderThreads: Int { decoder.threadCount }
     /// Jumps ahead further than this seek instead of decoding through.
     static let seekThreshold = MediaTime(value: 4, timescale: 1)
 
     /// Opens `path` and the decoder of track `trackID` (stream `trackID - 1`, or the best video stream);
-    /// `allowsDevices` lets it be a named pipe or device.
-    init(path: String, trackID: Int32, threads: Int, allowsDevices: Bool = false) throws(ExportError) {
+    /// `allowsDevices` lets it be a named pipe or device; `firstTime`, the first source time the reader will be asked
+    /// for, when known, sets how many threads decode (see `DecoderThreads`).
+    init(path: String, trackID: Int32, threads: Int, allowsDevices: Bool = false,
+         firstTime: MediaTime? = nil) throws(ExportError) {
         self.path = path
         do {
             input = try InputFile(path: path, allowsDevices: allowsDevices)
@@ -48,8 +52,11 @@ final class DecodedVideoReader: VideoSourceReader {
             }
             let stream = try input.probedStream(index)
             isStill = stream.isStillImage
-            decoder = try Decoder(input: input, stream: index, threads: DecoderThreads.count(base: threads, stream: stream))
             startOffset = Self.startOffset(of: input)
+            var preRoll = MediaTime.zero
+            if let firstTime { preRoll = Self.preRoll(before: firstTime, in: input, stream: index, startOffset: startOffset) }
+            decoder = try Decoder(input: input, stream: index,
+                                  threads: DecoderThreads.count(base: threads, stream: stream, preRoll: preRoll))
             normalizer = SourceFrameNormalizer(rotation: stream.rotation, sampleAspectRatio: stream.sampleAspectRatio,
                                                fieldOrder: input.fieldOrder(ofStream: index))
         } catch {
@@ -79,6 +86,14 @@ final class DecodedVideoReader: VideoSourceReader {
 
     func convert(into color: ColorDescription) {
         normalizer.hdr = HDRConverter(target: color)
+    }
+
+    /// How much of `stream` is decoded before source time `time` when it is the first picture asked for: back to the
+    /// indexed keyframe before it, or from the start where the index cannot say (see `decoded(at:)`).
+    static func preRoll(before time: MediaTime, in input: InputFile, stream: Int, startOffset: MediaTime) -> MediaTime {
+        guard time.isNumeric, time > .zero else { return .zero }
+        let keyframe = input.exactSeekTarget(for: time + startOffset, stream: stream).map { $0 - startOffset } ?? .zero
+        return time - keyframe
     }
 
     /// Source time zero of a file: the start time of its video stream (else the container's) when positive, else 0.

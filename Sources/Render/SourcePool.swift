@@ -40,8 +40,10 @@ final class SourcePool {
         url.isFileURL ? url.path : url.absoluteString
     }
 
-    /// The picture reader of composition track `owner` for track `trackID` of `url`, opened on first use.
-    func videoReader(url: URL, trackID: Int32, owner: Int32) throws(ExportError) -> any VideoSourceReader {
+    /// The picture reader of composition track `owner` for track `trackID` of `url`, opened on first use (at source
+    /// time `firstTime`, when known: it sets how many threads decode).
+    func videoReader(url: URL, trackID: Int32, owner: Int32,
+                     firstTime: MediaTime? = nil) throws(ExportError) -> any VideoSourceReader {
         let key = Key(owner: owner, url: url, trackID: trackID)
         finishWarmUp(key)
         if let reader = videoReaders[key] { return reader }
@@ -53,7 +55,7 @@ final class SourcePool {
             reader = try GeneratedVideoReader(source: generated)
         } else {
             reader = try DecodedVideoReader(path: Self.path(of: url), trackID: trackID, threads: decoderThreads,
-                                            allowsDevices: allowsDevices)
+                                            allowsDevices: allowsDevices, firstTime: firstTime)
         }
         videoReaders[key] = reader
         return reader
@@ -93,7 +95,9 @@ final class SourcePool {
             for segment in track.segments where !segment.isEmpty {
                 guard let url = segment.sourceURL else { continue }
                 if track.mediaType == .video, video {
-                    _ = try videoReader(url: url, trackID: segment.sourceTrackID, owner: track.trackID)
+                    // Only a source shown first decodes its pre-roll while the encoder waits (later ones warm up).
+                    let first = segment.timeMapping.target.start == .zero ? segment.timeMapping.source.start : nil
+                    _ = try videoReader(url: url, trackID: segment.sourceTrackID, owner: track.trackID, firstTime: first)
                 } else if track.mediaType == .audio, audio {
                     if url.scheme == GeneratedSource.scheme {
                         guard GeneratedSource(url: url) != nil else {

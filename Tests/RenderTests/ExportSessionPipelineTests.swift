@@ -188,19 +188,24 @@ import Testing
     }
 }
 
-/// The decoder thread count chosen from a source's size and codec.
+/// The decoder thread count chosen from a source's size and codec and how far its first cut is from a keyframe.
 @Suite struct DecoderThreadsTests {
-    func stream(_ codec: String, _ width: Int, _ height: Int, still: Bool = false) -> ProbedStream {
+    static func stream(_ codec: String, _ width: Int, _ height: Int, still: Bool = false) -> ProbedStream {
         ProbedStream(index: 0, mediaType: .video, codecName: codec, duration: seconds(1), width: width, height: height,
                      isStillImage: still)
     }
 
-    @Test func fourKHEVCGetsMoreThreadsThanHDAndTheSessionsCountIsAFloor() {
-        #expect(DecoderThreads.count(base: 2, stream: stream("hevc", 3840, 2160)) == 4)
-        #expect(DecoderThreads.count(base: 2, stream: stream("h264", 4096, 2160)) == 3)
-        #expect(DecoderThreads.count(base: 2, stream: stream("hevc", 1920, 1080)) == 2)
-        #expect(DecoderThreads.count(base: 6, stream: stream("hevc", 3840, 2160)) == 6)
-        #expect(DecoderThreads.count(base: 0, stream: stream("hevc", 3840, 2160)) == 0)
-        #expect(DecoderThreads.count(base: 2, stream: stream("mjpeg", 6000, 4000, still: true)) == 2)
+    @Test(arguments: [
+        // 4K gets more threads than HD, HEVC more than H.264; the session's count is a floor; 0 is libav's choice.
+        (2, stream("hevc", 3840, 2160), 0, 4), (2, stream("h264", 4096, 2160), 0, 3),
+        (2, stream("hevc", 1920, 1080), 0, 2), (6, stream("hevc", 3840, 2160), 0, 6),
+        (0, stream("hevc", 3840, 2160), 0, 0), (2, stream("mjpeg", 6000, 4000, still: true), 0, 2),
+        // A session on one thread decodes a first cut more than 2 s after its keyframe on two.
+        (1, stream("h264", 1920, 1080), 2000, 1), (1, stream("h264", 1920, 1080), 7500, 2),
+        (2, stream("h264", 1920, 1080), 7500, 2), (1, stream("hevc", 3840, 2160), 7500, 4),
+        (1, stream("mjpeg", 6000, 4000, still: true), 7500, 1),
+    ])
+    func threads(base: Int, stream: ProbedStream, preRollMilliseconds: Int64, expected: Int) {
+        #expect(DecoderThreads.count(base: base, stream: stream, preRoll: seconds(preRollMilliseconds, 1000)) == expected)
     }
 }

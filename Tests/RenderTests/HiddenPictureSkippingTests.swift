@@ -60,6 +60,15 @@ import Testing
                 "\(skipping.picturesDecoded) of \(everything.picturesDecoded) pictures decoded")
     }
 
+    /// A reader for one thread whose first picture is more than 2 s after its keyframe decodes on two: the pictures
+    /// before the cut are decoded while the encoder waits.
+    @Test(arguments: [(Int64?.none, 1), (45, 1), (100, 2)])
+    func aFirstCutFarFromItsKeyframeDecodesOnTwoThreads(firstPicture: Int64?, threads: Int) throws {
+        let reader = try DecodedVideoReader(path: try longGOP("mp4"), trackID: 1, threads: 1,
+                                            firstTime: firstPicture.map { MediaTime(value: $0, timescale: 30) })
+        #expect(reader.decoderThreads == threads)
+    }
+
     @Test func aDeinterlacedSourceDecodesEveryPicture() throws {
         let path = try source("interlaced.mp4", ["-vf", "scale=192:108,setfield=tff", "-c:v", "libx264",
                                                  "-preset", "veryfast", "-g", "300", "-bf", "3", "-flags", "+ildct+ilme",
