@@ -40,9 +40,9 @@ final class DecodedVideoReader: VideoSourceReader {
 
     /// Opens `path` and the decoder of track `trackID` (stream `trackID - 1`, or the best video stream);
     /// `allowsDevices` lets it be a named pipe or device; `firstTime`, the first source time the reader will be asked
-    /// for, when known, sets how many threads decode (see `DecoderThreads`).
+    /// for, when known, sets how many threads decode (see `DecoderThreads`); `lightThreads` tone-map HDR pictures.
     init(path: String, trackID: Int32, threads: Int, allowsDevices: Bool = false,
-         firstTime: MediaTime? = nil) throws(ExportError) {
+         firstTime: MediaTime? = nil, lightThreads: Int = 1) throws(ExportError) {
         self.path = path
         do {
             input = try InputFile(path: path, allowsDevices: allowsDevices)
@@ -59,6 +59,7 @@ final class DecodedVideoReader: VideoSourceReader {
                                   threads: DecoderThreads.count(base: threads, stream: stream, preRoll: preRoll))
             normalizer = SourceFrameNormalizer(rotation: stream.rotation, sampleAspectRatio: stream.sampleAspectRatio,
                                                fieldOrder: input.fieldOrder(ofStream: index))
+            normalizer.lightThreads = lightThreads
         } catch {
             throw ExportError.wrap(error, path: path)
         }

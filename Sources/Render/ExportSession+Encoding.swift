@@ -13,6 +13,7 @@ extension ExportSession {
         let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
         let depth = framesAhead
         let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
+        pool.lightThreads = SourceFrameNormalizer.lightThreads(sharesCores: sharesCores)
         // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
         let audioPool = depth > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices) : pool
         // A soundtrack another output of the run encoded is replayed: its sources are not even opened.

@@ -28,6 +28,8 @@ final class SourceFrameNormalizer {
     private var lastOutput: Frame?
     /// The tone map or gamut conversion graph and what it was built for.
     var lightGraph: (graph: FilterGraph, key: LightKey)?
+    /// Slice threads of the light conversion's `tonemap` (see `lightFilters`); the pictures are the same with any count.
+    var lightThreads = 1
     /// The first source colour that needed a light conversion (HDR or wide gamut), for the export's notes.
     var lightConversion: ColorDescription?
     /// How the stream's fields are ordered, as its container says.

@@ -18,6 +18,8 @@ final class SourcePool {
     let decoderThreads: Int
     /// Whether sources may be named pipes or devices.
     let allowsDevices: Bool
+    /// Slice threads each video reader tone-maps HDR pictures with (see `SourceFrameNormalizer.lightThreads`).
+    var lightThreads = 1
     /// Open video readers; a warm-up that failed removes its reader (see `finishWarmUp`).
     var videoReaders: [Key: any VideoSourceReader] = [:]
     private(set) var audioDecoders: [Key: AudioDecoderSource] = [:]
@@ -55,7 +57,8 @@ final class SourcePool {
             reader = try GeneratedVideoReader(source: generated)
         } else {
             reader = try DecodedVideoReader(path: Self.path(of: url), trackID: trackID, threads: decoderThreads,
-                                            allowsDevices: allowsDevices, firstTime: firstTime)
+                                            allowsDevices: allowsDevices, firstTime: firstTime,
+                                            lightThreads: lightThreads)
         }
         videoReaders[key] = reader
         return reader

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# HDR phone footage into an SDR web video: a 3840x2160 30 fps 10-bit HEVC HLG clip (BT.2020, as phones record it, 3 s)
+# rendered into web-1080p (x264 veryfast), by mediabatch and by two ffmpeg commands, alternately RUNS times (default
+# 2), keeping each one's best wall time. The first ffmpeg command does what mediabatch does, in its order: the light
+# conversion at the source's size (zscale to linear BT.709 float, tonemap Mobius, zscale to BT.709 8-bit), then the
+# scale to 1080p. The second scales first and tone-maps 1080p pictures, as a hand-written command usually would:
+# a quarter of the pixels for the costly part.
+# Prints wall, CPU and peak memory of each and the ratios. This benchmark shows a gap, not a lead: see the README.
+# Usage: bash Benchmarks/hdr-to-sdr.sh   (from the repository root; builds mediabatch in release mode)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+swift build -c release --product mediabatch >/dev/null
+bin="$PWD/.build/release/mediabatch"
+
+work=$(mktemp -d /tmp/mediabatch-hdr.XXXXXX)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+ff="ffmpeg -hide_banner -loglevel error -y"
+$ff -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=3" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=3" \
+    -vf format=yuv420p10le -c:v libx265 -preset ultrafast \
+    -x265-params "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:keyint=30" \
+    -color_primaries bt2020 -color_trc arib-std-b67 -colorspace bt2020nc -pix_fmt yuv420p10le \
+    -c:a aac -b:a 128k -shortest -tag:v hvc1 "$work/hlg.mp4"
+mkdir -p "$work/m"
+cat > "$work/m/hdr.yaml" <<'YAML'
+mediabatch: 1
+defaults: { out: ../out }
+presets:
+  bench: { base: web-1080p, video: { speed: veryfast } }
+outputs:
+  - { name: hdr, preset: bench, clips: [ { source: ../hlg.mp4 } ] }
+YAML
+# mediabatch's light conversion for HLG without mastering metadata (peak 1000 cd/m2 over reference white 203).
+light="zscale=tin=arib-std-b67:pin=2020:min=2020_ncl:rin=limited:t=linear:p=709:m=gbr:r=full:npl=203,format=gbrpf32le"
+light+=",tonemap=tonemap=mobius:param=0.6:desat=0:peak=4.9261"
+light+=",zscale=tin=linear:pin=709:min=gbr:rin=full:t=709:p=709:m=709:r=limited:npl=203,format=yuv420p"
+encode="-c:v libx264 -preset veryfast -crf 21 -maxrate 10M -bufsize 20M -c:a aac -b:a 192k -ar 48000"
+
+measure() { # command...: prints "wall cpu peak_kib"
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null
+  awk '{ print $1, $2 + $3, $4 }' "$work/time"
+}
+best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
+runs=${RUNS:-2}
+mb_wall=""; same_wall=""; first_wall=""
+for ((i = 1; i <= runs; i++)); do
+  read -r w c r < <(measure "$bin" run "$work/m" --force --quiet)
+  [ "$(best "$w" "$mb_wall")" = "$w" ] && { mb_wall=$w; mb_cpu=$c; mb_rss=$r; }
+  read -r w c r < <(measure $ff -i "$work/hlg.mp4" -vf "$light,scale=1920:1080" $encode "$work/same-order.mp4")
+  [ "$(best "$w" "$same_wall")" = "$w" ] && { same_wall=$w; same_cpu=$c; same_rss=$r; }
+  read -r w c r < <(measure $ff -i "$work/hlg.mp4" -vf "scale=1920:1080,$light" $encode "$work/scale-first.mp4")
+  [ "$(best "$w" "$first_wall")" = "$w" ] && { first_wall=$w; first_cpu=$c; first_rss=$r; }
+done
+
+calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+echo "HDR to SDR: 3840x2160 10-bit HEVC HLG, 3 s, into web-1080p (x264 veryfast)"
+printf "mediabatch                   %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (best of %d)\n" \
+  "$mb_wall" "$mb_cpu" "$(calc "$mb_rss/1024")" "$runs"
+printf "ffmpeg, tone-map then scale  %6.2f s wall  %6.2f s cpu  %7.1f MB peak\n" \
+  "$same_wall" "$same_cpu" "$(calc "$same_rss/1024")"
+printf "ffmpeg, scale then tone-map  %6.2f s wall  %6.2f s cpu  %7.1f MB peak\n" \
+  "$first_wall" "$first_cpu" "$(calc "$first_rss/1024")"
+printf "ratio mediabatch/ffmpeg: %.2f (same order), %.2f (scale first)\n" \
+  "$(calc "$mb_wall / $same_wall")" "$(calc "$mb_wall / $first_wall")"
