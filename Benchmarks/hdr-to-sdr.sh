@@ -8,14 +8,8 @@
 # Prints wall, CPU and peak memory of each and the ratios. This benchmark shows a gap, not a lead: see the README.
 # Usage: bash Benchmarks/hdr-to-sdr.sh   (from the repository root; builds mediabatch in release mode)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-swift build -c release --product mediabatch >/dev/null
-bin="$PWD/.build/release/mediabatch"
-
-work=$(mktemp -d /tmp/mediabatch-hdr.XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-ff="ffmpeg -hide_banner -loglevel error -y"
+source "$(dirname "$0")/common.sh"
+bench_setup hdr
 $ff -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=3" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=3" \
     -vf format=yuv420p10le -c:v libx265 -preset ultrafast \
     -x265-params "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:keyint=30" \
@@ -36,11 +30,6 @@ light+=",tonemap=tonemap=mobius:param=0.6:desat=0:peak=4.9261"
 light+=",zscale=tin=linear:pin=709:min=gbr:rin=full:t=709:p=709:m=709:r=limited:npl=203,format=yuv420p"
 encode="-c:v libx264 -preset veryfast -crf 21 -maxrate 10M -bufsize 20M -c:a aac -b:a 192k -ar 48000"
 
-measure() { # command...: prints "wall cpu peak_kib"
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null
-  awk '{ print $1, $2 + $3, $4 }' "$work/time"
-}
-best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
 runs=${RUNS:-2}
 mb_wall=""; same_wall=""; first_wall=""
 for ((i = 1; i <= runs; i++)); do
@@ -52,7 +41,6 @@ for ((i = 1; i <= runs; i++)); do
   [ "$(best "$w" "$first_wall")" = "$w" ] && { first_wall=$w; first_cpu=$c; first_rss=$r; }
 done
 
-calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 echo "HDR to SDR: 3840x2160 10-bit HEVC HLG, 3 s, into web-1080p (x264 veryfast)"
 printf "mediabatch                   %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (best of %d)\n" \
   "$mb_wall" "$mb_cpu" "$(calc "$mb_rss/1024")" "$runs"

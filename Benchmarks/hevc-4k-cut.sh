@@ -8,14 +8,8 @@
 # Prints wall, CPU and peak memory of each, and the ratio mediabatch / ffmpeg.
 # Usage: bash Benchmarks/hevc-4k-cut.sh   (from the repository root; builds mediabatch in release mode)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-swift build -c release --product mediabatch >/dev/null
-bin="$PWD/.build/release/mediabatch"
-
-work=$(mktemp -d /tmp/mediabatch-4k.XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-ff="ffmpeg -hide_banner -loglevel error -y"
+source "$(dirname "$0")/common.sh"
+bench_setup 4k
 $ff -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=7" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=7" \
     -c:v libx265 -preset ultrafast -x265-params log-level=error:keyint=30:min-keyint=30 -pix_fmt yuv420p \
     -c:a aac -b:a 128k -tag:v hvc1 "$work/uhd.mp4"
@@ -29,11 +23,6 @@ outputs:
   - { name: cut, preset: bench, clips: [ { source: ../uhd.mp4, from: 1s, to: 6s } ] }
 YAML
 
-measure() { # command...: prints "wall cpu peak_kib"
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null
-  awk '{ print $1, $2 + $3, $4 }' "$work/time"
-}
-best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
 runs=${RUNS:-2}
 mb_wall=""; ff_wall=""
 for ((i = 1; i <= runs; i++)); do
@@ -52,7 +41,6 @@ read -r enc_wall enc_cpu _ < <(measure $ff -f rawvideo -pix_fmt yuv420p -s 1920x
 
 frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 \
   "$work/out/cut.mp4")
-calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 echo "4K: 3840x2160 HEVC 30 fps cut 1-6 s into 1920x1080 web-1080p (x264 veryfast); mediabatch wrote $frames frames"
 printf "mediabatch        %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (%.2f cores busy, best of %d)\n" \
   "$mb_wall" "$mb_cpu" "$(calc "$mb_rss/1024")" "$(calc "$mb_cpu/$mb_wall")" "$runs"

@@ -9,14 +9,8 @@
 # Prints wall, CPU and peak memory of each, and the ratio mediabatch / ffmpeg.
 # Usage: bash Benchmarks/long-gop-cut.sh   (from the repository root; builds mediabatch in release mode)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-swift build -c release --product mediabatch >/dev/null
-bin="$PWD/.build/release/mediabatch"
-
-work=$(mktemp -d /tmp/mediabatch-gop.XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-ff="ffmpeg -hide_banner -loglevel error -y"
+source "$(dirname "$0")/common.sh"
+bench_setup gop
 $ff -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=12" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=12" \
     -c:v libx264 -preset fast -crf 18 -pix_fmt yuv420p -c:a aac -b:a 128k -shortest "$work/long.mp4"
 keyframes=$(ffprobe -v error -select_streams v:0 -show_entries packet=pts_time,flags -of csv=p=0 "$work/long.mp4" \
@@ -31,11 +25,6 @@ outputs:
   - { name: cut, preset: bench, clips: [ { source: ../long.mp4, from: 7.5s, to: 9.5s } ] }
 YAML
 
-measure() { # command...: prints "wall cpu peak_kib"
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null
-  awk '{ print $1, $2 + $3, $4 }' "$work/time"
-}
-best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
 runs=${RUNS:-3}
 mb_wall=""; ff_wall=""
 for ((i = 1; i <= runs; i++)); do
@@ -53,7 +42,6 @@ psnr() { # picture selector (first or last): the PSNR of that picture of mediaba
     -lavfi "[0:v]$pick[a];[1:v]$pick[b];[a][b]psnr" -f null - 2>&1 | sed -n 's/.*average:\([0-9.inf]*\).*/\1/p'
 }
 frames() { ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$1"; }
-calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 echo "long GOP: 1920x1080 H.264 (keyframes at $keyframes s) cut 7.5-9.5 s into web-1080p (x264 veryfast)"
 printf "mediabatch        %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (%s pictures, best of %d)\n" \
   "$mb_wall" "$mb_cpu" "$(calc "$mb_rss/1024")" "$(frames "$work/out/cut.mp4")" "$runs"

@@ -4,10 +4,9 @@ import MediaCore
 /// and larger, which would otherwise starve the encoder (more again for HEVC, AV1 and VP9, which cost several times
 /// H.264's work per pixel to decode), and to two for the source of the first picture when it is cut far from its
 /// keyframe and the session has one thread: the pictures before the cut are decoded while the encoder has nothing to
-/// do yet. Frame threads
-/// overlap the decoding of successive pictures, so a decoder with more threads than cores still keeps a core busy
-/// while the render thread waits. Decoded pictures are the same whatever the count (libavcodec's decoders are
-/// bit-exact across threads): this changes speed and memory only.
+/// do yet. Frame threads overlap the decoding of successive pictures, so a decoder with more threads than cores still
+/// keeps a core busy while the render thread waits. Decoded pictures are the same whatever the count (libavcodec's
+/// decoders are bit-exact across threads): this changes speed and memory only.
 enum DecoderThreads {
     /// The smallest picture counted as 4K: three quarters of UHD's pixels (DCI 4K and cropped UHD included).
     static let largePixels = 3840 * 2160 * 3 / 4

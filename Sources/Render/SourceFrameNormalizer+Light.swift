@@ -67,7 +67,7 @@ extension SourceFrameNormalizer {
             + ":rin=\(rgb ? "full" : names.range)"
         let target = alpha ? "yuva420p" : "yuv420p"
         guard color.isHDR else {
-            return "zscale=\(source):t=709:p=709:m=709:r=limited,format=\(target)"
+            return "zscale=threads=1:\(source):t=709:p=709:m=709:r=limited,format=\(target)"
         }
         let white = Int(referenceWhite)
         let relativePeak = String(format: "%.4f", max(1, peak / referenceWhite))

@@ -8,7 +8,8 @@ import Testing
 /// Tone mapping runs on slice threads when a render has the machine to itself: the pictures are the same with any
 /// count (only `tonemap`, pixel by pixel, is sliced; `zscale` filters chroma across rows and stays on one thread).
 @Suite struct ToneMapThreadsTests {
-    @Test(arguments: ["arib-std-b67", "smpte2084"])
+    /// HLG and PQ are tone-mapped; `bt2020-10` is SDR in the BT.2020 gamut, converted by `zscale` alone.
+    @Test(arguments: ["arib-std-b67", "smpte2084", "bt2020-10"])
     func slicedToneMappingGivesTheSamePictures(transfer: String) throws {
         let fixtures = try ExportFixtures.get()
         let path = try fixtures.outputDirectory("tone-map-threads") + "/testsrc360-\(transfer).mp4"

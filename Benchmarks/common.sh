@@ -1,0 +1,28 @@
+# Shared by the benchmark scripts that `source` it (not run on its own): sets up the project, builds mediabatch in
+# release mode and makes a work folder, and defines the measuring helpers.
+# After `bench_setup NAME`: $bin is the release binary, $work a fresh folder (removed at exit unless KEEP is set),
+# $ff a quiet ffmpeg command.
+
+bench_setup() { # name: the work folder's prefix
+  cd "$(dirname "${BASH_SOURCE[0]}")/.."
+  bash scripts/setup.sh
+  swift build -c release --product mediabatch >/dev/null
+  bin="$PWD/.build/release/mediabatch"
+  work=$(mktemp -d "/tmp/mediabatch-$1.XXXXXX")
+  trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+  [ -z "${KEEP:-}" ] || echo "work directory: $work"
+  ff="ffmpeg -hide_banner -loglevel error -y"
+}
+
+measure() { # command...: prints "wall cpu peak_kib" (CPU is user + system seconds)
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null
+  awk '{ print $1, $2 + $3, $4 }' "$work/time"
+}
+
+best() { # a b: the smaller, or a when b is empty
+  awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'
+}
+
+calc() { # an awk expression, printed with 3 decimals
+  awk "BEGIN { printf \"%.3f\", $1 }"
+}
