@@ -1,7 +1,7 @@
 # Shared by the benchmark scripts that `source` it (not run on its own): sets up the project, builds mediabatch in
 # release mode and makes a work folder, and defines the measuring helpers.
 # After `bench_setup NAME`: $bin is the release binary, $work a fresh folder (removed at exit unless KEEP is set),
-# $ff a quiet ffmpeg command.
+# $ff a quiet ffmpeg command. `one_output` writes a one-output manifest; `measure`, `best` and `calc` time and compare.
 
 bench_setup() { # name: the work folder's prefix
   cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -25,4 +25,16 @@ best() { # a b: the smaller, or a when b is empty
 
 calc() { # an awk expression, printed with 3 decimals
   awk "BEGIN { printf \"%.3f\", $1 }"
+}
+
+one_output() { # name, clip (a YAML flow mapping): writes $work/m/NAME.yaml, one output in web-1080p at x264 veryfast
+  mkdir -p "$work/m"
+  cat > "$work/m/$1.yaml" <<YAML
+mediabatch: 1
+defaults: { out: ../out }
+presets:
+  bench: { base: web-1080p, video: { speed: veryfast } }
+outputs:
+  - { name: $1, preset: bench, clips: [ $2 ] }
+YAML
 }

@@ -15,15 +15,7 @@ $ff -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=3" -f lavfi -i "sine=f
     -x265-params "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:keyint=30" \
     -color_primaries bt2020 -color_trc arib-std-b67 -colorspace bt2020nc -pix_fmt yuv420p10le \
     -c:a aac -b:a 128k -shortest -tag:v hvc1 "$work/hlg.mp4"
-mkdir -p "$work/m"
-cat > "$work/m/hdr.yaml" <<'YAML'
-mediabatch: 1
-defaults: { out: ../out }
-presets:
-  bench: { base: web-1080p, video: { speed: veryfast } }
-outputs:
-  - { name: hdr, preset: bench, clips: [ { source: ../hlg.mp4 } ] }
-YAML
+one_output hdr "{ source: ../hlg.mp4 }"
 # mediabatch's light conversion for HLG without mastering metadata (peak 1000 cd/m2 over reference white 203).
 light="zscale=tin=arib-std-b67:pin=2020:min=2020_ncl:rin=limited:t=linear:p=709:m=gbr:r=full:npl=203,format=gbrpf32le"
 light+=",tonemap=tonemap=mobius:param=0.6:desat=0:peak=4.9261"

@@ -13,15 +13,7 @@ bench_setup 4k
 $ff -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=7" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=7" \
     -c:v libx265 -preset ultrafast -x265-params log-level=error:keyint=30:min-keyint=30 -pix_fmt yuv420p \
     -c:a aac -b:a 128k -tag:v hvc1 "$work/uhd.mp4"
-mkdir -p "$work/m"
-cat > "$work/m/cut.yaml" <<'YAML'
-mediabatch: 1
-defaults: { out: ../out }
-presets:
-  bench: { base: web-1080p, video: { speed: veryfast } }
-outputs:
-  - { name: cut, preset: bench, clips: [ { source: ../uhd.mp4, from: 1s, to: 6s } ] }
-YAML
+one_output cut "{ source: ../uhd.mp4, from: 1s, to: 6s }"
 
 runs=${RUNS:-2}
 mb_wall=""; ff_wall=""

@@ -15,15 +15,7 @@ $ff -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=12" -f lavfi -i "sine=
     -c:v libx264 -preset fast -crf 18 -pix_fmt yuv420p -c:a aac -b:a 128k -shortest "$work/long.mp4"
 keyframes=$(ffprobe -v error -select_streams v:0 -show_entries packet=pts_time,flags -of csv=p=0 "$work/long.mp4" \
   | awk -F, '$2 ~ /K/ { printf "%s%.2f", sep, $1; sep = " " }')
-mkdir -p "$work/m"
-cat > "$work/m/cut.yaml" <<'YAML'
-mediabatch: 1
-defaults: { out: ../out }
-presets:
-  bench: { base: web-1080p, video: { speed: veryfast } }
-outputs:
-  - { name: cut, preset: bench, clips: [ { source: ../long.mp4, from: 7.5s, to: 9.5s } ] }
-YAML
+one_output cut "{ source: ../long.mp4, from: 7.5s, to: 9.5s }"
 
 runs=${RUNS:-3}
 mb_wall=""; ff_wall=""
