@@ -1,7 +1,8 @@
 # Shared by the benchmark scripts that `source` it (not run on its own): sets up the project, builds mediabatch in
 # release mode and makes a work folder, and defines the measuring helpers.
 # After `bench_setup NAME`: $bin is the release binary, $work a fresh folder (removed at exit unless KEEP is set),
-# $ff a quiet ffmpeg command. `one_output` writes a one-output manifest; `measure`, `best` and `calc` time and compare.
+# $ff a quiet ffmpeg command. `one_output` writes a one-output manifest; `measure`, `keep_fastest`, `best` and
+# `calc` time and compare.
 
 bench_setup() { # name: the work folder's prefix
   cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -21,6 +22,14 @@ measure() { # command...: prints "wall cpu peak_kib" (CPU is user + system secon
 
 best() { # a b: the smaller, or a when b is empty
   awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'
+}
+
+keep_fastest() { # label, command...: measures the command; the fastest run so far sets label_wall, label_cpu, label_rss
+  local w c r wall="$1_wall"
+  read -r w c r < <(measure "${@:2}")
+  if [ "$(best "$w" "${!wall:-}")" = "$w" ]; then
+    printf -v "$1_wall" %s "$w"; printf -v "$1_cpu" %s "$c"; printf -v "$1_rss" %s "$r"
+  fi
 }
 
 calc() { # an awk expression, printed with 3 decimals

@@ -23,14 +23,10 @@ light+=",zscale=tin=linear:pin=709:min=gbr:rin=full:t=709:p=709:m=709:r=limited:
 encode="-c:v libx264 -preset veryfast -crf 21 -maxrate 10M -bufsize 20M -c:a aac -b:a 192k -ar 48000"
 
 runs=${RUNS:-2}
-mb_wall=""; same_wall=""; first_wall=""
 for ((i = 1; i <= runs; i++)); do
-  read -r w c r < <(measure "$bin" run "$work/m" --force --quiet)
-  [ "$(best "$w" "$mb_wall")" = "$w" ] && { mb_wall=$w; mb_cpu=$c; mb_rss=$r; }
-  read -r w c r < <(measure $ff -i "$work/hlg.mp4" -vf "$light,scale=1920:1080" $encode "$work/same-order.mp4")
-  [ "$(best "$w" "$same_wall")" = "$w" ] && { same_wall=$w; same_cpu=$c; same_rss=$r; }
-  read -r w c r < <(measure $ff -i "$work/hlg.mp4" -vf "scale=1920:1080,$light" $encode "$work/scale-first.mp4")
-  [ "$(best "$w" "$first_wall")" = "$w" ] && { first_wall=$w; first_cpu=$c; first_rss=$r; }
+  keep_fastest mb "$bin" run "$work/m" --force --quiet
+  keep_fastest same $ff -i "$work/hlg.mp4" -vf "$light,scale=1920:1080" $encode "$work/same-order.mp4"
+  keep_fastest first $ff -i "$work/hlg.mp4" -vf "scale=1920:1080,$light" $encode "$work/scale-first.mp4"
 done
 
 echo "HDR to SDR: 3840x2160 10-bit HEVC HLG, 3 s, into web-1080p (x264 veryfast)"

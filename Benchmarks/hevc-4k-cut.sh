@@ -16,13 +16,10 @@ $ff -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=7" -f lavfi -i "sine=f
 one_output cut "{ source: ../uhd.mp4, from: 1s, to: 6s }"
 
 runs=${RUNS:-2}
-mb_wall=""; ff_wall=""
 for ((i = 1; i <= runs; i++)); do
-  read -r w c r < <(measure "$bin" run "$work/m" --force --quiet)
-  [ "$(best "$w" "$mb_wall")" = "$w" ] && { mb_wall=$w; mb_cpu=$c; mb_rss=$r; }
-  read -r w c r < <(measure $ff -ss 1 -to 6 -i "$work/uhd.mp4" -vf scale=1920:1080 -c:v libx264 -preset veryfast \
-    -crf 21 -maxrate 10M -bufsize 20M -c:a aac -b:a 192k -ar 48000 -movflags +faststart "$work/ffmpeg.mp4")
-  [ "$(best "$w" "$ff_wall")" = "$w" ] && { ff_wall=$w; ff_cpu=$c; ff_rss=$r; }
+  keep_fastest mb "$bin" run "$work/m" --force --quiet
+  keep_fastest ff $ff -ss 1 -to 6 -i "$work/uhd.mp4" -vf scale=1920:1080 -c:v libx264 -preset veryfast \
+    -crf 21 -maxrate 10M -bufsize 20M -c:a aac -b:a 192k -ar 48000 -movflags +faststart "$work/ffmpeg.mp4"
 done
 # The halves alone: decoding the cut on 4 threads (mediabatch's count for 4K HEVC), and x264 encoding the same
 # pictures from raw 1080p frames with mediabatch's settings (2 encoder threads).

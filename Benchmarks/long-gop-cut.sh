@@ -18,13 +18,10 @@ keyframes=$(ffprobe -v error -select_streams v:0 -show_entries packet=pts_time,f
 one_output cut "{ source: ../long.mp4, from: 7.5s, to: 9.5s }"
 
 runs=${RUNS:-3}
-mb_wall=""; ff_wall=""
 for ((i = 1; i <= runs; i++)); do
-  read -r w c r < <(measure "$bin" run "$work/m" --force --quiet)
-  [ "$(best "$w" "$mb_wall")" = "$w" ] && { mb_wall=$w; mb_cpu=$c; mb_rss=$r; }
-  read -r w c r < <(measure $ff -ss 7.5 -to 9.5 -i "$work/long.mp4" -c:v libx264 -preset veryfast -crf 21 \
-    -maxrate 10M -bufsize 20M -pix_fmt yuv420p -c:a aac -b:a 192k -ar 48000 -movflags +faststart "$work/ffmpeg.mp4")
-  [ "$(best "$w" "$ff_wall")" = "$w" ] && { ff_wall=$w; ff_cpu=$c; ff_rss=$r; }
+  keep_fastest mb "$bin" run "$work/m" --force --quiet
+  keep_fastest ff $ff -ss 7.5 -to 9.5 -i "$work/long.mp4" -c:v libx264 -preset veryfast -crf 21 \
+    -maxrate 10M -bufsize 20M -pix_fmt yuv420p -c:a aac -b:a 192k -ar 48000 -movflags +faststart "$work/ffmpeg.mp4"
 done
 
 psnr() { # picture selector (first or last): the PSNR of that picture of mediabatch's output against ffmpeg's
