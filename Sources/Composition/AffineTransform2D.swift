@@ -53,6 +53,14 @@ public struct AffineTransform2D: Sendable, Hashable, Codable, CustomStringConver
     /// Whether this is the identity.
     public var isIdentity: Bool { self == .identity }
 
+    /// The most the transform stretches any length (the larger singular value of its linear part): for a layer's
+    /// transform, how many canvas pixels one source pixel spans at most.
+    public var largestStretch: Double {
+        let sum = a * a + b * b + c * c + d * d
+        let determinant = a * d - b * c
+        return ((sum + (max(0, sum * sum - 4 * determinant * determinant)).squareRoot()) / 2).squareRoot()
+    }
+
     /// `[a b c d tx ty]`.
     public var description: String {
         "[" + [a, b, c, d, tx, ty].map(Rect.format).joined(separator: " ") + "]"

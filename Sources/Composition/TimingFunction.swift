@@ -32,6 +32,13 @@ public enum TimingFunction: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Every progress the curve reaches: 0...1, wider for a Bézier that overshoots (a Bézier stays within the hull
+    /// of its control values).
+    public var progressBounds: ClosedRange<Double> {
+        guard let points = controlPoints else { return 0...1 }
+        return min(0, points.y1, points.y2)...max(1, points.y1, points.y2)
+    }
+
     /// The progress at time fraction `x`: 0 at or before 0 and 1 at or after 1, exactly; in between the curve's `y`
     /// at the point whose `x` it is (which may leave 0...1 for overshooting Béziers).
     public func progress(_ x: Double) -> Double {

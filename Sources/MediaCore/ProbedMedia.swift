@@ -105,7 +105,13 @@ public struct ProbedStream: Sendable, Hashable, Codable {
     /// Video: the size a player shows, the one place that knows it: the coded width scaled by the sample aspect
     /// ratio (see `squarePixelWidth`), then width and height swapped for a 90 or 270 degree rotation.
     public var displaySize: (width: Int, height: Int) {
-        let wide = ProbedStream.squarePixelWidth(width, sampleAspectRatio: sampleAspectRatio)
+        Self.displaySize(width: width, height: height, sampleAspectRatio: sampleAspectRatio, rotation: rotation)
+    }
+
+    /// The display size of a `width` x `height` picture with `sampleAspectRatio` shown turned `rotation` degrees.
+    public static func displaySize(width: Int, height: Int, sampleAspectRatio: FrameRate?, rotation: Int)
+        -> (width: Int, height: Int) {
+        let wide = squarePixelWidth(width, sampleAspectRatio: sampleAspectRatio)
         return rotation % 180 == 0 ? (wide, height) : (height, wide)
     }
 

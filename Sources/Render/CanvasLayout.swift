@@ -14,6 +14,8 @@ struct CanvasLayout {
     let width: Int
     /// Canvas height (even).
     let height: Int
+    /// False asks readers for every picture at its display size: the reference for tests of smaller conversions.
+    var convertsSmaller = true
 
     /// The layout for `videoComposition` (its render size), or without one for the tracks of `composition` on a
     /// canvas of the output's `outputWidth` x `outputHeight`; sizes must be even and positive.
@@ -43,10 +45,11 @@ struct CanvasLayout {
 
     /// The picture `layer` shows at `time` with where it goes and its opacity (times `opacityFactor`), or nil when it
     /// shows nothing (no segment, a transparent layer, nothing of it on the canvas). A transform that is not
-    /// axis-aligned, or one that moves at `time`, takes the general (warped) path; fitted sources never move.
+    /// axis-aligned, or one that moves at `time`, takes the general (warped) path; fitted sources never move. The
+    /// reader may hand a picture smaller than its display size (see `largestStretch`); crop and transform, which are
+    /// in display pixels, are adapted to it.
     func picture(of layer: LayerInstruction, at time: MediaTime, in composition: MutableComposition,
-                 sources: SourcePool, opacityFactor: Double = 1) throws(ExportError)
-        -> (frame: Frame, geometry: LayerGeometry, opacity: Double)?
+                 sources: SourcePool, opacityFactor: Double = 1) throws(ExportError) -> LayerPicture?
     {
         guard let track = composition.track(withID: layer.trackID),
               let segment = track.segment(forTrackTime: time), !segment.isEmpty,
@@ -54,32 +57,40 @@ struct CanvasLayout {
         let opacity = layer.opacity(at: time) * opacityFactor
         guard !opacity.isNaN, (min(max(opacity, 0), 1) * 255).rounded() > 0 else { return nil }
         let reader = try sources.videoReader(url: url, trackID: segment.sourceTrackID, owner: layer.trackID)
-        guard let frame = try reader.frame(at: segment.sourceTime(forTrackTime: time)) else { return nil }
-        let transform = fitsSources
-            ? LayerPlacement.fit(width: frame.width, height: frame.height, canvasWidth: width, canvasHeight: height)
+        let stretch = convertsSmaller
+            ? reader.displaySize.map { largestStretch(of: layer, at: time, width: $0.width, height: $0.height) } : nil
+        guard let shown = try reader.picture(at: segment.sourceTime(forTrackTime: time), stretch: stretch ?? 1)
+        else { return nil }
+        let frame = shown.frame
+        let authored = fitsSources
+            ? LayerPlacement.fit(width: shown.displayWidth, height: shown.displayHeight, canvasWidth: width,
+                                 canvasHeight: height)
             : layer.transform(at: time)
-        let crop = layer.cropRectangle(at: time)
+        let (transform, crop) = Self.adapt(transform: authored, crop: layer.cropRectangle(at: time), to: frame,
+                                           displayWidth: shown.displayWidth, displayHeight: shown.displayHeight)
         if !fitsSources && (PictureOrientation(transform) == nil || Self.transformMoves(layer, at: time)) {
             guard let placement = try WarpPlacement.make(
                 frameWidth: frame.width, frameHeight: frame.height, crop: crop, transform: transform,
                 canvasWidth: width, canvasHeight: height, trackID: layer.trackID) else { return nil }
-            return (frame, .warped(placement), opacity)
+            return LayerPicture(frame: frame, geometry: .warped(placement), opacity: opacity, wipe: nil)
         }
         guard let placement = LayerPlacement.make(
             frameWidth: frame.width, frameHeight: frame.height, crop: crop, transform: transform,
             canvasWidth: width, canvasHeight: height) else { return nil }
-        return (frame, .aligned(placement), opacity)
+        return LayerPicture(frame: frame, geometry: .aligned(placement), opacity: opacity,
+                            wipe: wipePlacement(of: layer, frame: frame, transform: transform, at: time))
     }
 
-    /// Where the whole of `frame` lands when `layer`'s crop is changing size at `time` (a wipe) under an upright,
-    /// axis-aligned transform; nil otherwise. A wipe is drawn by cutting its crop out of this one scaled picture, so
-    /// it needs one scaler for the whole wipe instead of one per frame, and what it reveals does not shift.
-    func wipePlacement(of layer: LayerInstruction, frame: Frame, at time: MediaTime) -> LayerPlacement? {
+    /// Where the whole of `frame` lands under `transform` when `layer`'s crop is changing size at `time` (a wipe) and
+    /// the transform is upright and axis-aligned; nil otherwise. A wipe is drawn by cutting its crop out of this one
+    /// scaled picture, so it needs one scaler for the whole wipe instead of one per frame, and what it reveals does
+    /// not shift.
+    private func wipePlacement(of layer: LayerInstruction, frame: Frame, transform: AffineTransform2D,
+                               at time: MediaTime) -> LayerPlacement? {
         guard !fitsSources, let span = layer.cropRectangleRamp(at: time), span.timeRange.contains(time),
               span.startValue.width != span.endValue.width || span.startValue.height != span.endValue.height,
               let whole = LayerPlacement.make(frameWidth: frame.width, frameHeight: frame.height, crop: .infinite,
-                                              transform: layer.transform(at: time), canvasWidth: width,
-                                              canvasHeight: height),
+                                              transform: transform, canvasWidth: width, canvasHeight: height),
               whole.orientation.isIdentity else { return nil }
         return whole
     }
@@ -89,6 +100,18 @@ struct CanvasLayout {
         guard let span = layer.transformRamp(at: time) else { return false }
         return span.startValue != span.endValue && span.timeRange.contains(time)
     }
+}
+
+/// A layer's picture at a time and how it reaches the canvas.
+struct LayerPicture {
+    /// The picture, converted and upright.
+    var frame: Frame
+    /// Where and how it is drawn.
+    var geometry: LayerGeometry
+    /// Its opacity, 0...1.
+    var opacity: Double
+    /// During a wipe: where the whole picture lands, which the layer's crop is cut out of.
+    var wipe: LayerPlacement?
 }
 
 /// How a layer's picture reaches the canvas.

@@ -33,6 +33,8 @@ final class DecodedVideoReader: VideoSourceReader {
     private(set) var picturesDecoded = 0
     /// False decodes every picture, hidden ones too: the reference the skipping is tested against.
     var skipsHidden = true
+    /// The display size the probe found (see `ProbedStream.displaySize`).
+    let displaySize: (width: Int, height: Int)?
     /// The decoder's thread count.
     var decoderThreads: Int { decoder.threadCount }
     /// Jumps ahead further than this seek instead of decoding through.
@@ -52,6 +54,7 @@ final class DecodedVideoReader: VideoSourceReader {
             }
             let stream = try input.probedStream(index)
             isStill = stream.isStillImage
+            displaySize = stream.displaySize
             startOffset = Self.startOffset(of: input)
             var preRoll = MediaTime.zero
             if let firstTime { preRoll = Self.preRoll(before: firstTime, in: input, stream: index, startOffset: startOffset) }
@@ -66,11 +69,25 @@ final class DecodedVideoReader: VideoSourceReader {
     }
 
     func frame(at time: MediaTime) throws(ExportError) -> Frame? {
+        try picture(at: time, stretch: 1)?.frame
+    }
+
+    /// Tone-mapped and wide-gamut pictures are converted only as large as `stretch` of their display size needs
+    /// (see `SourceFrameNormalizer.normalize(_:stretch:)`); others keep their display size.
+    func picture(at time: MediaTime, stretch: Double) throws(ExportError)
+        -> (frame: Frame, displayWidth: Int, displayHeight: Int)? {
         do {
-            return try decoded(at: time).map { (frame) throws(LibAVError) in try normalizer.normalize(frame) }
+            guard let decoded = try decoded(at: time) else { return nil }
+            let frame = try normalizer.normalize(decoded, stretch: stretch)
+            let display = normalizer.displaySize(of: decoded)
+            return (frame, display.width, display.height)
         } catch {
             throw ExportError.wrap(error, path: path)
         }
+    }
+
+    func prepare(at time: MediaTime) throws(ExportError) {
+        do { _ = try decoded(at: time) } catch { throw ExportError.wrap(error, path: path) }
     }
 
     var damage: DecodeDamage { decoder.damage.shifted(by: startOffset) }

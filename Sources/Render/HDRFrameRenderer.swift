@@ -99,27 +99,27 @@ final class HDRFrameRenderer: PictureRenderer {
     /// changing size) the whole picture is scaled once, as it would stand unwiped, and the crop is the window of it
     /// drawn: the scaler and buffers stay those of one size for the whole wipe.
     private func draw(_ layer: LayerInstruction, at time: MediaTime) throws -> Compositor16.Layer? {
-        guard let (picture, geometry, opacity) = try layout.picture(of: layer, at: time, in: composition,
-                                                                    sources: sources) else { return nil }
-        guard case .aligned(let placement) = geometry else {
+        guard let shown = try layout.picture(of: layer, at: time, in: composition, sources: sources) else {
+            return nil
+        }
+        guard case .aligned(let placement) = shown.geometry else {
             throw ExportError.encode(
                 path: nil, reason: "track \(layer.trackID): turned or moving pictures (motion, zoom, pan, rotation) are not "
                     + "drawn on HDR outputs yet; hint: render this output in SDR or keep its layers still and upright")
         }
-        var frame = picture
+        var frame = shown.frame
         if frame.pixelFormat != VideoFrameBuffer16.format && frame.pixelFormat != VideoFrameBuffer16.alphaFormat {
             // Only generated pictures arrive outside the working space; they are drawn in BT.709 limited range.
             frame.tag(.bt709Limited)
             frame = try converter.convert(frame)
         }
-        if let whole = layout.wipePlacement(of: layer, frame: frame, at: time),
-           let cut = placement.intersection(whole) {
+        if let whole = shown.wipe, let cut = placement.intersection(whole) {
             let buffer = try scaled(frame, trackID: layer.trackID, placement: whole)
-            return Compositor16.Layer(source: buffer, x: cut.x, y: cut.y, opacity: opacity,
+            return Compositor16.Layer(source: buffer, x: cut.x, y: cut.y, opacity: shown.opacity,
                                       window: (cut.x - whole.x, cut.y - whole.y, cut.width, cut.height))
         }
         let buffer = try scaled(frame, trackID: layer.trackID, placement: placement)
-        return Compositor16.Layer(source: buffer, x: placement.x, y: placement.y, opacity: opacity)
+        return Compositor16.Layer(source: buffer, x: placement.x, y: placement.y, opacity: shown.opacity)
     }
 
     /// `frame` (in the working space) cropped, scaled and turned as `placement` says, in the track's slot buffer; the

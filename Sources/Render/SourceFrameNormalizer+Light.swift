@@ -8,6 +8,8 @@ extension SourceFrameNormalizer {
         var input: FilterGraph.Input
         var color: ColorDescription
         var peak: Double
+        var width: Int
+        var height: Int
     }
 
     /// HDR reference white in cd/m2 (ITU-R BT.2408): graphics white in HDR, and what SDR white becomes.
@@ -24,20 +26,37 @@ extension SourceFrameNormalizer {
         sharesCores ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
     }
 
+    /// The coded size to convert `frame`'s light at when it is drawn with at most `stretch` canvas pixels per display
+    /// pixel: both sides times `stretch`, rounded up to even, when that is smaller than the picture; nil otherwise.
+    /// Tone mapping costs the same for every pixel and runs on float RGB, so a 4K phone clip drawn at 1080p is
+    /// converted at 1080p: a quarter of the work and of the memory. The layer scaler then has little or nothing left
+    /// to do, and what it shows is what a scale-then-convert graph would.
+    func lightSize(of frame: Frame, stretch: Double) -> (width: Int, height: Int)? {
+        guard hdr == nil, stretch.isFinite, stretch > 0, stretch < 1, frame.colorDescription.needsLightConversion
+        else { return nil }
+        // A stretch computed as 1920 / 3840 may land a hair above the exact value: never round that up a pixel.
+        let side = { (length: Int) in min(length, max(2, (Int((Double(length) * stretch - 1e-6).rounded(.up)) + 1) & ~1)) }
+        let size = (width: side(frame.width), height: side(frame.height))
+        return size.width < frame.width || size.height < frame.height ? size : nil
+    }
+
     /// `frame` in SDR BT.709 limited `yuv420p` (`yuva420p` with alpha) when its transfer or primaries need a light
-    /// conversion (HDR tone mapping, wide gamut, linear light), else `frame` itself.
-    func convertLight(_ frame: Frame) throws(LibAVError) -> Frame {
+    /// conversion (HDR tone mapping, wide gamut, linear light), else `frame` itself; with `size`, at that size in
+    /// `yuv444p` (see `lightFilters`).
+    func convertLight(_ frame: Frame, size: (width: Int, height: Int)? = nil) throws(LibAVError) -> Frame {
         let color = frame.colorDescription
         let format = frame.pixelFormat
         guard color.needsLightConversion, format.isYUV || format.isRGB else { return frame }
         let input = FilterGraph.Input.like(frame, timeBase: MediaTime(value: 1, timescale: 90_000))
         let peak = color.isHDR ? (frame.peakLuminance ?? Self.assumedHDRPeak) : Self.referenceWhite
-        let key = LightKey(input: input, color: color, peak: peak)
+        let key = LightKey(input: input, color: color, peak: peak, width: size?.width ?? frame.width,
+                           height: size?.height ?? frame.height)
         let graph: FilterGraph
         if let existing = lightGraph, existing.key == key {
             graph = existing.graph
         } else {
-            let filters = Self.lightFilters(from: color, rgb: format.isRGB, peak: peak, alpha: format.hasAlpha)
+            let filters = Self.lightFilters(from: color, rgb: format.isRGB, peak: peak, alpha: format.hasAlpha,
+                                            size: size)
             graph = try FilterGraph(input: input, filters: filters, threads: lightThreads)
             lightGraph = (graph, key)
         }
@@ -61,11 +80,17 @@ extension SourceFrameNormalizer {
     /// SDR wide-gamut and linear pictures only change primaries and curve (`zscale` converts gamut in linear light).
     /// `tonemap`, most of the work, may run on slice threads (each pixel on its own: the same pictures with any count);
     /// `zscale` stays on one (its slices would filter chroma at their edges on their own and change a few rows).
-    static func lightFilters(from color: ColorDescription, rgb: Bool, peak: Double, alpha: Bool) -> String {
+    /// With `size`, the first `zscale` also resizes (bicubic, the same kernel as the layer scalers) to that coded size
+    /// and the picture comes out 4:4:4 (without alpha).
+    static func lightFilters(from color: ColorDescription, rgb: Bool, peak: Double, alpha: Bool,
+                             size: (width: Int, height: Int)? = nil) -> String {
         let names = color.zscaleNames
-        let source = "tin=\(names.transfer):pin=\(names.primaries):min=\(rgb ? "gbr" : names.matrix)"
+        let resize = size.map { "w=\($0.width):h=\($0.height):filter=bicubic:" } ?? ""
+        let source = resize + "tin=\(names.transfer):pin=\(names.primaries):min=\(rgb ? "gbr" : names.matrix)"
             + ":rin=\(rgb ? "full" : names.range)"
-        let target = alpha ? "yuva420p" : "yuv420p"
+        // Converted smaller, a picture is drawn at about its size, where a 4:2:0 crop's even start would be a whole canvas
+        // pixel off: 4:4:4 lets a crop start on any pixel.
+        let target = alpha ? "yuva420p" : size == nil ? "yuv420p" : "yuv444p"
         guard color.isHDR else {
             return "zscale=threads=1:\(source):t=709:p=709:m=709:r=limited,format=\(target)"
         }

@@ -16,6 +16,8 @@ import MediaCore
 final class SourceFrameNormalizer {
     /// The display rotation to apply.
     let orientation: PictureOrientation
+    /// The display rotation in degrees clockwise.
+    let rotation: Int
     /// The stream's sample aspect ratio; nil or 1:1 for square pixels.
     let sampleAspectRatio: FrameRate?
     private var scaler: Scaler?
@@ -23,8 +25,10 @@ final class SourceFrameNormalizer {
     private var recoloured: Frame?
     private var oriented: Frame?
     private var converter: ColorMatrixConverter?
-    /// The last input and what it became, so a picture shown for several output frames is converted once.
+    /// The last input, the stretch it was asked for and what it became, so a picture shown for several output frames
+    /// is converted once.
     private var lastInput: Frame?
+    private var lastStretch = 1.0
     private var lastOutput: Frame?
     /// The tone map or gamut conversion graph and what it was built for.
     var lightGraph: (graph: FilterGraph, key: LightKey)?
@@ -46,6 +50,7 @@ final class SourceFrameNormalizer {
     init(rotation: Int, sampleAspectRatio: FrameRate?, fieldOrder: InputFile.FieldOrder = .progressive,
          hdr: ColorDescription? = nil) {
         orientation = PictureOrientation(clockwise: rotation)
+        self.rotation = rotation
         self.sampleAspectRatio = sampleAspectRatio.flatMap { $0.isValid && $0.numerator != $0.denominator ? $0 : nil }
         self.fieldOrder = fieldOrder
         self.hdr = hdr.map(HDRConverter.init(target:))
@@ -56,23 +61,34 @@ final class SourceFrameNormalizer {
         ProbedStream.squarePixelWidth(width, sampleAspectRatio: sampleAspectRatio)
     }
 
+    /// The size `decoded` is shown at: square pixels, upright (see `ProbedStream.displaySize`).
+    func displaySize(of decoded: Frame) -> (width: Int, height: Int) {
+        ProbedStream.displaySize(width: decoded.width, height: decoded.height, sampleAspectRatio: sampleAspectRatio,
+                                 rotation: rotation)
+    }
+
     /// `frame` upright, square-pixelled and in BT.709 limited range; either `frame` itself or a frame owned here
-    /// (valid until the next call with another frame).
-    func normalize(_ decoded: Frame) throws(LibAVError) -> Frame {
-        if let lastInput, lastInput === decoded, let lastOutput { return lastOutput }
+    /// (valid until the next call with another frame). A picture that needs a light conversion is converted only
+    /// as large as drawing it with `stretch` canvas pixels per display pixel needs, when that is smaller than its
+    /// display size (see `lightSize(of:stretch:)`); every other picture keeps its display size.
+    func normalize(_ decoded: Frame, stretch: Double = 1) throws(LibAVError) -> Frame {
+        if let lastInput, lastInput === decoded, lastStretch == stretch, let lastOutput { return lastOutput }
+        lastStretch = stretch
         if let hdr {
             let converted = try hdr.convert(decoded, width: squareWidth(of: decoded.width), orientation: orientation)
             lastInput = decoded
             lastOutput = converted
             return converted
         }
-        let frame = try convertLight(decoded)
+        let frame = try convertLight(decoded, size: lightSize(of: decoded, stretch: stretch))
         let format = frame.pixelFormat
         let color = frame.colorDescription
         let recolours = format.isYUV && ColorMatrixConverter.isNeeded(for: color)
         let width = squareWidth(of: frame.width)
         let planar420 = format == .yuv420p || format == .yuvj420p || format == VideoFrameBuffer.yuva420p
-        let rescales = width != frame.width || ((recolours || !orientation.isIdentity) && !planar420)
+        // A light conversion made smaller hands 4:4:4 (see `lightFilters`), which turns as it is.
+        let turnable = planar420 || format == .yuv444p
+        let rescales = width != frame.width || (recolours && !planar420) || (!orientation.isIdentity && !turnable)
         guard recolours || rescales || !orientation.isIdentity else {
             if frame !== decoded { remember(decoded, as: frame) }
             return frame
@@ -81,7 +97,8 @@ final class SourceFrameNormalizer {
         var current = frame
         var currentColor = color
         if rescales {
-            let target = format.hasAlpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
+            let target = format.hasAlpha ? VideoFrameBuffer.yuva420p
+                : format == .yuv444p && !recolours ? LibAV.PixelFormat.yuv444p : LibAV.PixelFormat.yuv420p
             // Y'CbCr keeps its matrix and range here (converted exactly below); RGB goes straight to BT.709 limited.
             let targetColor = format.isYUV ? color : .bt709Limited
             let scaler: Scaler
@@ -112,7 +129,8 @@ final class SourceFrameNormalizer {
         }
         if !orientation.isIdentity {
             let size = orientation.outputSize(width: current.width, height: current.height)
-            let format = current.pixelFormat == VideoFrameBuffer.yuva420p ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
+            let kept: Set<LibAV.PixelFormat> = [VideoFrameBuffer.yuva420p, .yuv444p]
+            let format = kept.contains(current.pixelFormat) ? current.pixelFormat : LibAV.PixelFormat.yuv420p
             let output = try Self.reuse(oriented, width: size.width, height: size.height, format: format)
             oriented = output
             do { try rotate(current, into: output) } catch { throw Self.wrap(error) }

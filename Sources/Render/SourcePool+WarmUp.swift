@@ -21,7 +21,7 @@ final class SourceWarmUp: @unchecked Sendable {
         self.reader = reader
         thread = WorkerThread(name: "mb warm-up") { [self] in
             do {
-                _ = try self.reader.frame(at: time)
+                try self.reader.prepare(at: time)
             } catch {
                 failed = true
             }

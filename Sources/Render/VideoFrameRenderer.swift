@@ -15,7 +15,7 @@ final class VideoFrameRenderer {
     private let composition: MutableComposition
     private let videoComposition: VideoComposition
     /// The canvas and how layers land on it.
-    private let layout: CanvasLayout
+    private var layout: CanvasLayout
     private let sources: SourcePool
     private let canvasWidth: Int
     private let canvasHeight: Int
@@ -47,6 +47,11 @@ final class VideoFrameRenderer {
     private(set) var scalersMade = 0
     /// False makes a fresh scaler for every picture: the reference the reuse is tested against.
     var reusesScalers = true
+    /// False converts every source picture at its display size (see `CanvasLayout.convertsSmaller`).
+    var convertsSmaller: Bool {
+        get { layout.convertsSmaller }
+        set { layout.convertsSmaller = newValue }
+    }
 
     /// One layer's reusable conversion state.
     private struct LayerSlot {
@@ -134,7 +139,7 @@ final class VideoFrameRenderer {
     {
         try layout.picture(of: layer, at: time, in: composition, sources: sources, opacityFactor: opacityFactor).map {
             PlannedLayer(trackID: layer.trackID, frame: $0.frame, geometry: $0.geometry, opacity: $0.opacity,
-                         wipe: layout.wipePlacement(of: layer, frame: $0.frame, at: time))
+                         wipe: $0.wipe)
         }
     }
 

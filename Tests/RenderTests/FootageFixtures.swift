@@ -31,6 +31,21 @@ enum FootageFixtures {
         }
     }
 
+    /// 640x360, 1 s at 30 fps of testsrc2 (fine detail, text, colours) graded like `graded(_:)` and encoded as 10-bit
+    /// HEVC tagged with `transfer`.
+    static func gradedTestPattern(_ transfer: String) throws -> String {
+        try made("testsrc360-\(transfer).mp4") { path in
+            let grade = "format=gbrp,zscale=tin=709:pin=709:min=gbr:rin=full:t=linear:p=2020:m=gbr:r=full:npl=203,"
+                + "format=gbrpf32le,zscale=tin=linear:pin=2020:min=gbr:rin=full:t=\(transfer):p=2020:m=2020_ncl:"
+                + "r=limited:npl=203,format=yuv420p10le"
+            try ExportFixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30:duration=1", "-vf", grade,
+                                       "-c:v", "libx265", "-preset", "ultrafast", "-x265-params",
+                                       "log-level=error:colorprim=bt2020:transfer=\(transfer):colormatrix=bt2020nc",
+                                       "-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc",
+                                       "-color_range", "tv", path])
+        }
+    }
+
     /// `graded("arib-std-b67")` with a display matrix turning it a quarter turn, as phones store portrait video.
     static var portraitHLG: String {
         get throws {
