@@ -12,6 +12,8 @@ public struct SourceInfo: Sendable, Hashable {
     public var audio: SourceTrack?
     /// A single picture that shows at any time.
     public var isStill: Bool
+    /// The video stream as probed (its pixel format and colour size a render's decoding), if any.
+    public var videoStream: ProbedStream?
 
     /// What a source that cannot be used stands for while the rest of its output is still checked: a picture and a
     /// sound of any length. A job built with it is never rendered.
@@ -57,6 +59,11 @@ public final class SourceCatalog: @unchecked Sendable {
         self.probe = probe
         self.fetcher = fetcher
         self.fonts = fonts
+    }
+
+    /// The video stream of every file probed so far, by path.
+    public var probedVideoStreams: [String: ProbedStream] {
+        cache.compactMapValues { try? $0.get().videoStream }
     }
 
     /// The local copy of a URL source, downloaded once per run.
@@ -127,6 +134,7 @@ public final class SourceCatalog: @unchecked Sendable {
         var info = SourceInfo(duration: media.duration, video: nil, audio: nil, isStill: false)
         if let stream = media.primaryVideo {
             info.video = SourceTrack(url: url, stream: stream, fileDuration: media.duration)
+            info.videoStream = stream
             if stream.isStillImage {
                 info.isStill = true
                 info.duration = .positiveInfinity

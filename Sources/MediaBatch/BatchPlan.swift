@@ -24,6 +24,8 @@ public struct BatchPlan: Sendable {
     public var declaredOutputs: [String: String] = [:]
     /// The manifests read.
     public var manifestPaths: [String] = []
+    /// The video stream of every source file the jobs use, by path, as planning probed it (for memory estimates).
+    public var videoStreams: [String: ProbedStream] = [:]
 
     /// Which built jobs `make` keeps in `jobs`.
     public enum Keeping: Sendable {
@@ -112,9 +114,8 @@ public struct BatchPlan: Sendable {
             wanted = Set(selected.flatMap { [$0] + transitiveDependencies(of: $0, in: dependenciesByName) })
         }
 
-        let builder = JobBuilder(catalog: SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads),
-                                                        fonts: fonts),
-                                 manifests: set.files)
+        let catalog = SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads), fonts: fonts)
+        let builder = JobBuilder(catalog: catalog, manifests: set.files)
         // Only outputs used as sources are looked up by later outputs.
         var usedAsSource = Set<String>()
         for names in dependencies { usedAsSource.formUnion(names) }
@@ -147,6 +148,7 @@ public struct BatchPlan: Sendable {
                              builtCount: builtCount, builtManifests: builtManifests)
         plan.argumentErrors = argumentErrors
         plan.manifestPaths = set.files.map(\.path)
+        plan.videoStreams = catalog.probedVideoStreams
         for output in set.outputs where plan.declaredOutputs[output.name] == nil {
             plan.declaredOutputs[output.name] = output.outDirectory
         }

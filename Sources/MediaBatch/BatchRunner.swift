@@ -48,7 +48,8 @@ public final class BatchRunner: Sendable {
                                   isTransient: { error in (error as? JobFailure)?.isTransient ?? false })
         let memory = toRender.reduce(into: [String: Int]()) { estimates, name in
             guard let job = jobs[name] else { return }
-            estimates[name] = RenderMemory.estimate(settings: job.settings, composition: job.composition)
+            estimates[name] = RenderMemory.estimate(settings: job.settings, composition: job.composition,
+                                                    sources: plan.videoStreams, decoderThreads: decoderThreads)
         }
         let ticker = startProgressTicker(events)
         let collected = Mutex<[OutputReport]>([])

@@ -1,4 +1,5 @@
 public import Composition
+public import MediaCore
 
 /// How much memory a render holds at its peak, estimated from what it encodes and decodes, for a scheduler that
 /// keeps several renders under a memory budget. The model was fitted to peaks measured on this project's benchmark
@@ -12,6 +13,12 @@ public import Composition
 /// - a fixed part (audio, codec contexts, threads' stacks).
 ///
 /// Output deeper than 8 bits doubles the picture terms. The process itself (libraries, runtime) is `processBytes`.
+///
+/// When the sources' probed streams are known (`estimate(settings:composition:sources:decoderThreads:)`), the
+/// decoders are counted from the largest source's real pictures instead: its bit depth and chroma, and the frames
+/// each extra decoder thread holds (a 4K source decodes on several, see `DecoderThreads`); and a source an SDR output
+/// tone-maps or converts from a wide gamut adds its float RGB pictures at the size it is drawn (about the output's).
+/// Measured on a 3 s 4K 10-bit HEVC HLG clip into web-1080p: 675-691 MB, estimated 712 MB.
 public enum RenderMemory {
     /// What the process holds besides its renders (shared libraries, Swift runtime, manifests).
     public static let processBytes = 75 << 20
@@ -23,6 +30,10 @@ public enum RenderMemory {
     static let lookaheadBytesPerPixel = 3.2
     static let decodedFrames = 6.0
     static let pipelineFrames = 10.0
+    /// Pictures each decoder thread beyond the first holds (4 threads on a 4K HEVC source hold 10).
+    static let framesPerExtraThread = 4.0 / 3
+    /// Float RGB pictures a light conversion holds at once (zscale's, tonemap's and their buffers).
+    static let lightPictures = 4.0
 
     /// The estimated peak of one render with `settings` whose largest video source is `sourcePixels` pixels.
     public static func estimate(settings: ExportSettings, sourcePixels: Int) -> Int {
@@ -40,6 +51,40 @@ public enum RenderMemory {
         let largest = composition.tracks(withMediaType: .video)
             .map { Int(max(0, $0.naturalSize.width) * max(0, $0.naturalSize.height)) }.max() ?? 0
         return estimate(settings: settings, sourcePixels: largest)
+    }
+
+    /// The estimated peak of a render of `composition` with `settings` whose sources' video streams are in `sources`
+    /// by path, decoding on `decoderThreads` per source; the size-only estimate when none of them is known.
+    public static func estimate(settings: ExportSettings, composition: MutableComposition,
+                                sources: [String: ProbedStream], decoderThreads: Int) -> Int {
+        let streams = composition.tracks(withMediaType: .video).flatMap(\.segments)
+            .compactMap { $0.sourceURL.flatMap { sources[SourcePool.path(of: $0)] } }
+        guard let video = settings.video, !streams.isEmpty else {
+            return estimate(settings: settings, composition: composition)
+        }
+        let decoders = streams.map { Double(pictureBytes($0)) * decodedPictures($0, threads: decoderThreads) }.max() ?? 0
+        let outputPixels = Double(video.width * video.height)
+        let light = video.isHDR ? 0 : streams.filter(needsLightConversion)
+            .map { lightPictures * 12 * min(Double($0.width * $0.height), outputPixels) }.max() ?? 0
+        return estimate(settings: settings, sourcePixels: 0) + Int(decoders + light)
+    }
+
+    /// The bytes of one decoded picture of `stream`: its chroma layout and sample size.
+    static func pictureBytes(_ stream: ProbedStream) -> Int {
+        let format = stream.pixelFormat ?? "yuv420p"
+        let samples = format.contains("444") || format.hasPrefix("gbr") ? 3.0 : format.contains("422") ? 2.0 : 1.5
+        let depth = ["10", "12", "16"].contains { format.contains($0) } ? 2.0 : 1.0
+        return Int(Double(stream.width * stream.height) * samples * depth)
+    }
+
+    /// The pictures a decoder of `stream` holds with a session's `threads` (see `DecoderThreads`).
+    static func decodedPictures(_ stream: ProbedStream, threads: Int) -> Double {
+        decodedFrames + framesPerExtraThread * Double(max(0, DecoderThreads.count(base: threads, stream: stream) - 1))
+    }
+
+    /// Whether an SDR output converts `stream`'s light: wide-gamut primaries, which HDR footage carries too.
+    static func needsLightConversion(_ stream: ProbedStream) -> Bool {
+        ["bt2020", "smpte431", "smpte432"].contains(stream.colorPrimaries ?? "")
     }
 
     /// Bytes per output pixel the encoder holds.

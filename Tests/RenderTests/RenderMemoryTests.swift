@@ -1,4 +1,5 @@
 import Composition
+import Foundation
 import MediaCore
 import Render
 import Testing
@@ -29,6 +30,36 @@ import Testing
         let estimate = Double(RenderMemory.estimate(settings: Self.settings(width, height, speed: speed),
                                                     sourcePixels: source)) / 1_048_576
         #expect(abs(estimate - measured) / measured < 0.12, "\(estimate) MB estimated, \(measured) MB measured")
+    }
+
+    /// A composition showing one source at `path` for 3 s.
+    static func composition(showing path: String, width: Int, height: Int) throws -> MutableComposition {
+        var composition = MutableComposition()
+        let range = TimeRange(start: .zero, duration: MediaTime(value: 3, timescale: 1))
+        let track = SourceTrack(url: URL(fileURLWithPath: path), trackID: 1, mediaType: .video, timeRange: range,
+                                naturalSize: Size(width: Double(width), height: Double(height)))
+        try composition.insertTimeRange(range, of: [track], at: .zero)
+        return composition
+    }
+
+    /// Known sources count their decoders' real pictures: a plain 8-bit H.264 source as the size-only estimate, a
+    /// 4K 10-bit HEVC HLG phone clip with its four decoder threads and its tone mapping (measured 600-616 MB).
+    @Test func probedSourcesCountTheirRealPictures() throws {
+        let plain = ProbedStream(index: 0, mediaType: .video, codecName: "h264", duration: .zero, width: 1280,
+                                 height: 720, pixelFormat: "yuv420p", colorPrimaries: "bt709")
+        let phone = ProbedStream(index: 0, mediaType: .video, codecName: "hevc", duration: .zero, width: 3840,
+                                 height: 2160, pixelFormat: "yuv420p10le", colorPrimaries: "bt2020")
+        let settings = Self.settings(1920, 1080)
+        let hd = try Self.composition(showing: "/footage/plain.mp4", width: 1280, height: 720)
+        #expect(RenderMemory.estimate(settings: settings, composition: hd, sources: ["/footage/plain.mp4": plain],
+                                      decoderThreads: 1)
+            == RenderMemory.estimate(settings: settings, composition: hd))
+        let hlg = try Self.composition(showing: "/footage/phone.mp4", width: 3840, height: 2160)
+        let estimate = Double(RenderMemory.estimate(settings: settings, composition: hlg,
+                                                    sources: ["/footage/phone.mp4": phone], decoderThreads: 1)) / 1_048_576
+        #expect(abs(estimate - 608) / 608 < 0.12, "\(estimate) MB estimated, 608 MB measured")
+        #expect(Double(RenderMemory.estimate(settings: settings, composition: hlg)) / 1_048_576 < 608 * 0.7,
+                "the size-only estimate was not this far under")
     }
 
     @Test func moreOfAnythingHeldEstimatesMore() {
