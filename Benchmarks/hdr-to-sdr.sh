@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # HDR phone footage into an SDR web video: a 3840x2160 30 fps 10-bit HEVC HLG clip (BT.2020, as phones record it, 3 s)
 # rendered into web-1080p (x264 veryfast), by mediabatch and by two ffmpeg commands, alternately RUNS times (default
-# 2), keeping each one's best wall time. The first ffmpeg command does what mediabatch does, in its order: the light
-# conversion at the source's size (zscale to linear BT.709 float, tonemap Mobius, zscale to BT.709 8-bit), then the
-# scale to 1080p. The second scales first and tone-maps 1080p pictures, as a hand-written command usually would:
-# a quarter of the pixels for the costly part.
-# Prints wall, CPU and peak memory of each and the ratios. This benchmark shows a gap, not a lead: see the README.
+# 2), keeping each one's best wall time. mediabatch converts each picture only as large as it is drawn (zscale resizes
+# to 1080p as it takes the picture to linear light, then tonemap Mobius, then zscale to BT.709 8-bit). The first ffmpeg
+# command runs the same light conversion at the source's size, then scales to 1080p; the second scales first and
+# tone-maps 1080p pictures, as a hand-written command usually would (a quarter of the pixels for the costly part).
+# Prints wall, CPU and peak memory of each and the ratios.
 # Usage: bash Benchmarks/hdr-to-sdr.sh   (from the repository root; builds mediabatch in release mode)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
