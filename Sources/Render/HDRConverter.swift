@@ -16,6 +16,7 @@ final class HDRConverter {
         var input: FilterGraph.Input
         var color: ColorDescription
         var width: Int
+        var height: Int?
         var orientation: PictureOrientation
     }
 
@@ -29,10 +30,14 @@ final class HDRConverter {
         ColorDescription(matrix: .bt2020, isFullRange: false, transfer: transfer, primaries: .bt2020)
     }
 
-    /// `frame` in the working space, scaled to `width` (square pixels) and turned by `orientation`.
-    func convert(_ frame: Frame, width: Int? = nil, orientation: PictureOrientation = .identity) throws(LibAVError) -> Frame {
+    /// `frame` in the working space, scaled to `width` (square pixels) and turned by `orientation`. With `height`,
+    /// the picture is made smaller than its display size, `width` x `height` before turning, and an opaque one comes
+    /// out in 4:4:4 (`VideoFrameBuffer16.fullChromaFormat`) so a crop can start on any of its pixels.
+    func convert(_ frame: Frame, width: Int? = nil, height: Int? = nil, orientation: PictureOrientation = .identity)
+        throws(LibAVError) -> Frame {
         let input = FilterGraph.Input.like(frame, timeBase: MediaTime(value: 1, timescale: 90_000))
-        let key = Key(input: input, color: frame.colorDescription, width: width ?? frame.width, orientation: orientation)
+        let key = Key(input: input, color: frame.colorDescription, width: width ?? frame.width, height: height,
+                      orientation: orientation)
         let converter: FilterGraph
         if let existing = graph, existing.key == key {
             converter = existing.graph
@@ -81,12 +86,14 @@ final class HDRConverter {
         let from = "tin=\(source.transfer):pin=\(source.primaries):min=\(rgb ? "gbr" : source.matrix)"
             + ":rin=\(rgb ? "full" : source.range)"
         let height: Int = switch key.input {
-        case let .video(_, height, _, _, _): height
+        case let .video(_, height, _, _, _): key.height ?? height
         case .audio: 2
         }
-        var text = "zscale=w=\(key.width):h=\(height):\(from):t=\(output.transfer):p=\(output.primaries)"
-            + ":m=\(output.matrix):r=limited:npl=\(Int(SourceFrameNormalizer.referenceWhite))"
-            + ",format=\(format.hasAlpha ? VideoFrameBuffer16.alphaFormat : VideoFrameBuffer16.format)"
+        let working = format.hasAlpha ? VideoFrameBuffer16.alphaFormat
+            : key.height == nil ? VideoFrameBuffer16.format : VideoFrameBuffer16.fullChromaFormat
+        let resize = key.height == nil ? "" : ":filter=bicubic"
+        var text = "zscale=w=\(key.width):h=\(height)\(resize):\(from):t=\(output.transfer):p=\(output.primaries)"
+            + ":m=\(output.matrix):r=limited:npl=\(Int(SourceFrameNormalizer.referenceWhite)),format=\(working)"
         let turn = key.orientation
         if turn.swapsAxes {
             // 90 degrees clockwise reverses the rows it reads, 270 the columns.

@@ -9,7 +9,7 @@ import MediaCore
 /// converted here. Titles, captions and subtitle overlays are not drawn on HDR pictures yet and are refused.
 final class HDRFrameRenderer: PictureRenderer {
     private let composition: MutableComposition
-    private let layout: CanvasLayout
+    private var layout: CanvasLayout
     private let sources: SourcePool
     private let outputWidth: Int
     private let outputHeight: Int
@@ -25,6 +25,11 @@ final class HDRFrameRenderer: PictureRenderer {
     private var slots: [Int32: (scaler: Scaler, crop: Scaler.Rect, frame: Frame, buffer: VideoFrameBuffer16)] = [:]
     /// How many layer scalers were set up (a wipe or a still layer needs one, not one a frame).
     private(set) var scalersMade = 0
+    /// False converts every source picture at its display size (see `CanvasLayout.convertsSmaller`).
+    var convertsSmaller: Bool {
+        get { layout.convertsSmaller }
+        set { layout.convertsSmaller = newValue }
+    }
 
     /// A renderer of `width` x `height` `pixelFormat` pictures in the HDR working space `color`.
     init(composition: MutableComposition, videoComposition: VideoComposition?, width: Int, height: Int,
@@ -108,7 +113,8 @@ final class HDRFrameRenderer: PictureRenderer {
                     + "drawn on HDR outputs yet; hint: render this output in SDR or keep its layers still and upright")
         }
         var frame = shown.frame
-        if frame.pixelFormat != VideoFrameBuffer16.format && frame.pixelFormat != VideoFrameBuffer16.alphaFormat {
+        let working = [VideoFrameBuffer16.format, VideoFrameBuffer16.alphaFormat, VideoFrameBuffer16.fullChromaFormat]
+        if !working.contains(frame.pixelFormat) {
             // Only generated pictures arrive outside the working space; they are drawn in BT.709 limited range.
             frame.tag(.bt709Limited)
             frame = try converter.convert(frame)

@@ -27,17 +27,22 @@ extension SourceFrameNormalizer {
     }
 
     /// The coded size to convert `frame`'s light at when it is drawn with at most `stretch` canvas pixels per display
-    /// pixel: both sides times `stretch`, rounded up to even, when that is smaller than the picture; nil otherwise.
+    /// pixel (see `reduced(width:height:stretch:)`); nil when it needs no light conversion or would not be smaller.
     /// Tone mapping costs the same for every pixel and runs on float RGB, so a 4K phone clip drawn at 1080p is
     /// converted at 1080p: a quarter of the work and of the memory. The layer scaler then has little or nothing left
     /// to do, and what it shows is what a scale-then-convert graph would.
     func lightSize(of frame: Frame, stretch: Double) -> (width: Int, height: Int)? {
-        guard hdr == nil, stretch.isFinite, stretch > 0, stretch < 1, frame.colorDescription.needsLightConversion
-        else { return nil }
+        guard frame.colorDescription.needsLightConversion else { return nil }
+        return Self.reduced(width: frame.width, height: frame.height, stretch: stretch)
+    }
+
+    /// Both sides times `stretch`, rounded up to even, when that is smaller than `width` x `height`; nil otherwise.
+    static func reduced(width: Int, height: Int, stretch: Double) -> (width: Int, height: Int)? {
+        guard stretch.isFinite, stretch > 0, stretch < 1 else { return nil }
         // A stretch computed as 1920 / 3840 may land a hair above the exact value: never round that up a pixel.
         let side = { (length: Int) in min(length, max(2, (Int((Double(length) * stretch - 1e-6).rounded(.up)) + 1) & ~1)) }
-        let size = (width: side(frame.width), height: side(frame.height))
-        return size.width < frame.width || size.height < frame.height ? size : nil
+        let size = (width: side(width), height: side(height))
+        return size.width < width || size.height < height ? size : nil
     }
 
     /// `frame` in SDR BT.709 limited `yuv420p` (`yuva420p` with alpha) when its transfer or primaries need a light

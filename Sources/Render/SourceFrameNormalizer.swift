@@ -68,14 +68,19 @@ final class SourceFrameNormalizer {
     }
 
     /// `frame` upright, square-pixelled and in BT.709 limited range; either `frame` itself or a frame owned here
-    /// (valid until the next call with another frame). A picture that needs a light conversion is converted only
-    /// as large as drawing it with `stretch` canvas pixels per display pixel needs, when that is smaller than its
-    /// display size (see `lightSize(of:stretch:)`); every other picture keeps its display size.
+    /// (valid until the next call with another frame). A picture that needs a light conversion, and every picture of
+    /// an HDR output, is converted only as large as drawing it with `stretch` canvas pixels per display pixel needs,
+    /// when that is smaller than its display size (see `lightSize(of:stretch:)`); others keep their display size.
     func normalize(_ decoded: Frame, stretch: Double = 1) throws(LibAVError) -> Frame {
         if let lastInput, lastInput === decoded, lastStretch == stretch, let lastOutput { return lastOutput }
         lastStretch = stretch
         if let hdr {
-            let converted = try hdr.convert(decoded, width: squareWidth(of: decoded.width), orientation: orientation)
+            let width = squareWidth(of: decoded.width)
+            // Every picture of an HDR output goes through its converter: any may be converted smaller.
+            let smaller = decoded.pixelFormat.hasAlpha ? nil
+                : Self.reduced(width: width, height: decoded.height, stretch: stretch)
+            let converted = try hdr.convert(decoded, width: smaller?.width ?? width, height: smaller?.height,
+                                            orientation: orientation)
             lastInput = decoded
             lastOutput = converted
             return converted

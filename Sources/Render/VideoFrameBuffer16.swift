@@ -16,6 +16,8 @@ final class VideoFrameBuffer16 {
     /// libav's `yuv420p16le` and `yuva420p16le`.
     static let format = (try? LibAV.PixelFormat(name: "yuv420p16le")) ?? .yuv420p10le
     static let alphaFormat = (try? LibAV.PixelFormat(name: "yuva420p16le")) ?? .yuv420p10le
+    /// A source picture converted smaller than its display size comes in 4:4:4 (see `HDRConverter.convert`).
+    static let fullChromaFormat = (try? LibAV.PixelFormat(name: "yuv444p16le")) ?? .yuv420p10le
 
     /// Allocates a zeroed buffer; width and height must be even and in 2...`VideoFrameBuffer.maximumDimension`.
     init(width: Int, height: Int, hasAlpha: Bool = false) throws(RenderError) {
