@@ -73,15 +73,23 @@ struct PictureOrientation: Hashable {
             return
         }
         // Output row r reads input column x = r (or width-1-r); output column k reads input row y = k (or height-1-k).
+        // Tile by tile, so the input rows a tile reads stay in the cache while its output rows take their columns
+        // (column by column over a whole 4K picture, every read missed it: 110 ms a picture).
         let rowStep = reversesY ? -sourceStride : sourceStride
         let firstRow = reversesY ? (height - 1) * sourceStride : 0
-        for row in 0..<outHeight {
-            let column = reversesX ? width - 1 - row : row
-            var sample = source + firstRow + column
-            let targetRow = target + row * targetStride
-            for index in 0..<outWidth {
-                targetRow[index] = sample.pointee
-                sample += rowStep
+        let tile = 64
+        for tileRow in stride(from: 0, to: outHeight, by: tile) {
+            for tileColumn in stride(from: 0, to: outWidth, by: tile) {
+                let columns = tileColumn..<min(tileColumn + tile, outWidth)
+                for row in tileRow..<min(tileRow + tile, outHeight) {
+                    let column = reversesX ? width - 1 - row : row
+                    var sample = source + firstRow + column + tileColumn * rowStep
+                    let targetRow = target + row * targetStride
+                    for index in columns {
+                        targetRow[index] = sample.pointee
+                        sample += rowStep
+                    }
+                }
             }
         }
     }
