@@ -21,17 +21,30 @@ extension CanvasLayout {
             .map { span.startValue.interpolated(to: span.endValue, fraction: $0).largestStretch }.max() ?? 1
     }
 
-    /// `transform` and `crop`, which are in the display pixels of a `displayWidth` x `displayHeight` picture, for
-    /// `frame`, that picture converted smaller (see `VideoSourceReader.picture(at:stretch:)`); unchanged when `frame`
-    /// has the display size.
-    static func adapt(transform: AffineTransform2D, crop: Composition.Rect, to frame: Frame, displayWidth: Int,
-                      displayHeight: Int) -> (transform: AffineTransform2D, crop: Composition.Rect) {
-        guard frame.width != displayWidth || frame.height != displayHeight, displayWidth > 0, displayHeight > 0 else {
+    /// `transform` and `crop`, which are in the display pixels of `picture` (see `SourcePicture`), for its frame:
+    /// unchanged when the frame has the display size and is upright; else the transform first takes frame pixels to
+    /// display pixels (scale, then turn), and the crop is taken back to frame pixels.
+    static func adapt(transform: AffineTransform2D, crop: Composition.Rect, to picture: SourcePicture)
+        -> (transform: AffineTransform2D, crop: Composition.Rect) {
+        let frame = picture.frame, turn = picture.turn
+        let (width, height) = turn.swapsAxes ? (picture.displayHeight, picture.displayWidth)
+            : (picture.displayWidth, picture.displayHeight)
+        guard frame.width != width || frame.height != height || !turn.isIdentity, width > 0, height > 0 else {
             return (transform, crop)
         }
-        let x = Double(frame.width) / Double(displayWidth), y = Double(frame.height) / Double(displayHeight)
-        let adapted = AffineTransform2D.scale(x: 1 / x, y: 1 / y).concatenating(transform)
+        let toDisplay = AffineTransform2D.scale(x: Double(width) / Double(frame.width),
+                                                y: Double(height) / Double(frame.height))
+            .concatenating(turn.displayTransform(width: width, height: height))
+        let adapted = toDisplay.concatenating(transform)
         guard !crop.isInfinite else { return (adapted, crop) }
-        return (adapted, Composition.Rect(x: crop.x * x, y: crop.y * y, width: crop.width * x, height: crop.height * y))
+        // Axis-aligned: the crop's corners map to the corners of its rectangle in frame pixels.
+        let determinant = toDisplay.a * toDisplay.d - toDisplay.b * toDisplay.c
+        let back = { (x: Double, y: Double) -> (x: Double, y: Double) in
+            let (dx, dy) = (x - toDisplay.tx, y - toDisplay.ty)
+            return ((toDisplay.d * dx - toDisplay.c * dy) / determinant, (toDisplay.a * dy - toDisplay.b * dx) / determinant)
+        }
+        let first = back(crop.x, crop.y), second = back(crop.x + crop.width, crop.y + crop.height)
+        return (adapted, Composition.Rect(x: min(first.x, second.x), y: min(first.y, second.y),
+                                          width: abs(second.x - first.x), height: abs(second.y - first.y)))
     }
 }

@@ -14,8 +14,9 @@ struct CanvasLayout {
     let width: Int
     /// Canvas height (even).
     let height: Int
-    /// False asks readers for every picture at its display size: the reference for tests of smaller conversions.
-    var convertsSmaller = true
+    /// False asks readers for every picture upright at its display size (`frame(at:)`): the reference for tests of
+    /// pictures converted smaller and turned by the layer.
+    var adaptsPictures = true
 
     /// The layout for `videoComposition` (its render size), or without one for the tracks of `composition` on a
     /// canvas of the output's `outputWidth` x `outputHeight`; sizes must be even and positive.
@@ -46,8 +47,8 @@ struct CanvasLayout {
     /// The picture `layer` shows at `time` with where it goes and its opacity (times `opacityFactor`), or nil when it
     /// shows nothing (no segment, a transparent layer, nothing of it on the canvas). A transform that is not
     /// axis-aligned, or one that moves at `time`, takes the general (warped) path; fitted sources never move. The
-    /// reader may hand a picture smaller than its display size (see `largestStretch`); crop and transform, which are
-    /// in display pixels, are adapted to it.
+    /// reader may hand a picture smaller than its display size (see `largestStretch`) and not yet upright; crop and
+    /// transform, which are in display pixels, are adapted to it.
     func picture(of layer: LayerInstruction, at time: MediaTime, in composition: MutableComposition,
                  sources: SourcePool, opacityFactor: Double = 1) throws(ExportError) -> LayerPicture?
     {
@@ -57,17 +58,19 @@ struct CanvasLayout {
         let opacity = layer.opacity(at: time) * opacityFactor
         guard !opacity.isNaN, (min(max(opacity, 0), 1) * 255).rounded() > 0 else { return nil }
         let reader = try sources.videoReader(url: url, trackID: segment.sourceTrackID, owner: layer.trackID)
-        let stretch = convertsSmaller
-            ? reader.displaySize.map { largestStretch(of: layer, at: time, width: $0.width, height: $0.height) } : nil
-        guard let shown = try reader.picture(at: segment.sourceTime(forTrackTime: time), stretch: stretch ?? 1)
-        else { return nil }
+        let sourceTime = segment.sourceTime(forTrackTime: time)
+        let stretch = reader.displaySize.map { largestStretch(of: layer, at: time, width: $0.width, height: $0.height) }
+        let picture = adaptsPictures
+            ? try reader.picture(at: sourceTime, stretch: stretch ?? 1)
+            : try reader.frame(at: sourceTime).map { SourcePicture(frame: $0, displayWidth: $0.width,
+                                                                   displayHeight: $0.height) }
+        guard let shown = picture else { return nil }
         let frame = shown.frame
         let authored = fitsSources
             ? LayerPlacement.fit(width: shown.displayWidth, height: shown.displayHeight, canvasWidth: width,
                                  canvasHeight: height)
             : layer.transform(at: time)
-        let (transform, crop) = Self.adapt(transform: authored, crop: layer.cropRectangle(at: time), to: frame,
-                                           displayWidth: shown.displayWidth, displayHeight: shown.displayHeight)
+        let (transform, crop) = Self.adapt(transform: authored, crop: layer.cropRectangle(at: time), to: shown)
         if !fitsSources && (PictureOrientation(transform) == nil || Self.transformMoves(layer, at: time)) {
             guard let placement = try WarpPlacement.make(
                 frameWidth: frame.width, frameHeight: frame.height, crop: crop, transform: transform,

@@ -69,18 +69,23 @@ final class DecodedVideoReader: VideoSourceReader {
     }
 
     func frame(at time: MediaTime) throws(ExportError) -> Frame? {
-        try picture(at: time, stretch: 1)?.frame
+        do {
+            return try decoded(at: time).map { (frame) throws(LibAVError) in try normalizer.normalize(frame) }
+        } catch {
+            throw ExportError.wrap(error, path: path)
+        }
     }
 
     /// Tone-mapped and wide-gamut pictures are converted only as large as `stretch` of their display size needs
-    /// (see `SourceFrameNormalizer.normalize(_:stretch:)`); others keep their display size.
-    func picture(at time: MediaTime, stretch: Double) throws(ExportError)
-        -> (frame: Frame, displayWidth: Int, displayHeight: Int)? {
+    /// (see `SourceFrameNormalizer.normalize(_:stretch:turning:)`); others keep their display size. A display
+    /// rotation is left to the layer (see `SourcePicture`).
+    func picture(at time: MediaTime, stretch: Double) throws(ExportError) -> SourcePicture? {
         do {
             guard let decoded = try decoded(at: time) else { return nil }
-            let frame = try normalizer.normalize(decoded, stretch: stretch)
+            let frame = try normalizer.normalize(decoded, stretch: stretch, turning: false)
             let display = normalizer.displaySize(of: decoded)
-            return (frame, display.width, display.height)
+            return SourcePicture(frame: frame, displayWidth: display.width, displayHeight: display.height,
+                                 turn: normalizer.turnLeft)
         } catch {
             throw ExportError.wrap(error, path: path)
         }

@@ -25,10 +25,10 @@ final class HDRFrameRenderer: PictureRenderer {
     private var slots: [Int32: (scaler: Scaler, crop: Scaler.Rect, frame: Frame, buffer: VideoFrameBuffer16)] = [:]
     /// How many layer scalers were set up (a wipe or a still layer needs one, not one a frame).
     private(set) var scalersMade = 0
-    /// False converts every source picture at its display size (see `CanvasLayout.convertsSmaller`).
-    var convertsSmaller: Bool {
-        get { layout.convertsSmaller }
-        set { layout.convertsSmaller = newValue }
+    /// False draws every source picture from its upright display-size form (see `CanvasLayout.adaptsPictures`).
+    var adaptsPictures: Bool {
+        get { layout.adaptsPictures }
+        set { layout.adaptsPictures = newValue }
     }
 
     /// A renderer of `width` x `height` `pixelFormat` pictures in the HDR working space `color`.

@@ -50,6 +50,19 @@ struct PictureOrientation: Hashable {
         }
     }
 
+    /// The transform taking a point of a `width` x `height` input (pixel edges, origin top-left) to where it shows
+    /// in the output: the continuous form of `remap`.
+    func displayTransform(width: Int, height: Int) -> AffineTransform2D {
+        let (w, h) = (Double(width), Double(height))
+        if !swapsAxes {
+            return AffineTransform2D(a: reversesX ? -1 : 1, b: 0, c: 0, d: reversesY ? -1 : 1,
+                                     tx: reversesX ? w : 0, ty: reversesY ? h : 0)
+        }
+        // Output x is input y (from the bottom when reversesY), output y is input x (from the right when reversesX).
+        return AffineTransform2D(a: 0, b: reversesX ? -1 : 1, c: reversesY ? -1 : 1, d: 0,
+                                 tx: reversesY ? h : 0, ty: reversesX ? w : 0)
+    }
+
     /// The size of the output for an input of `width` x `height`.
     func outputSize(width: Int, height: Int) -> (width: Int, height: Int) {
         swapsAxes ? (height, width) : (width, height)

@@ -29,6 +29,7 @@ final class SourceFrameNormalizer {
     /// is converted once.
     private var lastInput: Frame?
     private var lastStretch = 1.0
+    private var lastTurning = true
     private var lastOutput: Frame?
     /// The tone map or gamut conversion graph and what it was built for.
     var lightGraph: (graph: FilterGraph, key: LightKey)?
@@ -61,6 +62,10 @@ final class SourceFrameNormalizer {
         ProbedStream.squarePixelWidth(width, sampleAspectRatio: sampleAspectRatio)
     }
 
+    /// The turn a picture normalized without `turning` still needs: the display rotation for SDR pictures (an HDR
+    /// output's converter always turns them).
+    var turnLeft: PictureOrientation { hdr == nil ? orientation : .identity }
+
     /// The size `decoded` is shown at: square pixels, upright (see `ProbedStream.displaySize`).
     func displaySize(of decoded: Frame) -> (width: Int, height: Int) {
         ProbedStream.displaySize(width: decoded.width, height: decoded.height, sampleAspectRatio: sampleAspectRatio,
@@ -71,9 +76,12 @@ final class SourceFrameNormalizer {
     /// (valid until the next call with another frame). A picture that needs a light conversion, and every picture of
     /// an HDR output, is converted only as large as drawing it with `stretch` canvas pixels per display pixel needs,
     /// when that is smaller than its display size (see `lightSize(of:stretch:)`); others keep their display size.
-    func normalize(_ decoded: Frame, stretch: Double = 1) throws(LibAVError) -> Frame {
-        if let lastInput, lastInput === decoded, lastStretch == stretch, let lastOutput { return lastOutput }
-        lastStretch = stretch
+    /// With `turning` false an SDR picture is left in its stored orientation, `turnLeft` to apply.
+    func normalize(_ decoded: Frame, stretch: Double = 1, turning: Bool = true) throws(LibAVError) -> Frame {
+        if let lastInput, lastInput === decoded, lastStretch == stretch, lastTurning == turning, let lastOutput {
+            return lastOutput
+        }
+        (lastStretch, lastTurning) = (stretch, turning)
         if let hdr {
             let width = squareWidth(of: decoded.width)
             // Every picture of an HDR output goes through its converter: any may be converted smaller.
@@ -93,8 +101,9 @@ final class SourceFrameNormalizer {
         let planar420 = format == .yuv420p || format == .yuvj420p || format == VideoFrameBuffer.yuva420p
         // A light conversion made smaller hands 4:4:4 (see `lightFilters`), which turns as it is.
         let turnable = planar420 || format == .yuv444p
-        let rescales = width != frame.width || (recolours && !planar420) || (!orientation.isIdentity && !turnable)
-        guard recolours || rescales || !orientation.isIdentity else {
+        let turns = turning && !orientation.isIdentity
+        let rescales = width != frame.width || (recolours && !planar420) || (turns && !turnable)
+        guard recolours || rescales || turns else {
             if frame !== decoded { remember(decoded, as: frame) }
             return frame
         }
@@ -132,7 +141,7 @@ final class SourceFrameNormalizer {
             do { try converter?.convert(current, into: output) } catch { throw Self.wrap(error) }
             current = output
         }
-        if !orientation.isIdentity {
+        if turns {
             let size = orientation.outputSize(width: current.width, height: current.height)
             let kept: Set<LibAV.PixelFormat> = [VideoFrameBuffer.yuva420p, .yuv444p]
             let format = kept.contains(current.pixelFormat) ? current.pixelFormat : LibAV.PixelFormat.yuv420p

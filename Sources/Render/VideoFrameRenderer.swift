@@ -47,10 +47,10 @@ final class VideoFrameRenderer {
     private(set) var scalersMade = 0
     /// False makes a fresh scaler for every picture: the reference the reuse is tested against.
     var reusesScalers = true
-    /// False converts every source picture at its display size (see `CanvasLayout.convertsSmaller`).
-    var convertsSmaller: Bool {
-        get { layout.convertsSmaller }
-        set { layout.convertsSmaller = newValue }
+    /// False draws every source picture from its upright display-size form (see `CanvasLayout.adaptsPictures`).
+    var adaptsPictures: Bool {
+        get { layout.adaptsPictures }
+        set { layout.adaptsPictures = newValue }
     }
 
     /// One layer's reusable conversion state.

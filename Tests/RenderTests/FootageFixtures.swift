@@ -46,6 +46,23 @@ enum FootageFixtures {
         }
     }
 
+    /// 640x360, 1 s at 30 fps of testsrc2 as SDR BT.709 H.264 with a display matrix turning it a quarter: shown
+    /// 360x640, as phones store portrait video.
+    static var portraitTestPattern: String {
+        get throws {
+            try made("portrait-testsrc.mp4") { path in
+                let flat = path + ".flat.mp4"
+                try ExportFixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30:duration=1",
+                                           "-vf", "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
+                                           "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10",
+                                           "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709",
+                                           "-color_range", "tv", flat])
+                try ExportFixtures.ffmpeg(["-i", flat, "-c", "copy", "-metadata:s:v", "rotate=90", path])
+                try FileManager.default.removeItem(atPath: flat)
+            }
+        }
+    }
+
     /// `graded("arib-std-b67")` with a display matrix turning it a quarter turn, as phones store portrait video.
     static var portraitHLG: String {
         get throws {

@@ -7,8 +7,9 @@ import MediaTestSupport
 import Testing
 
 /// Pictures that need a light conversion (HDR tone mapping, wide gamut) are converted only as large as the canvas
-/// draws them: the reader hands a smaller picture with its display size, and the layout adapts crops and transforms to
-/// it, so what lands on the canvas is what converting at full size gives, within resampling.
+/// draws them, and pictures stored turned are turned by the layer at the size it draws them: the reader hands the
+/// picture with its display size and the turn still to apply, and the layout adapts crops and transforms to it, so
+/// what lands on the canvas is what an upright picture at full size gives, within resampling.
 @Suite struct SmallerLightConversionTests {
     let fixtures: ExportFixtures
 
@@ -25,7 +26,7 @@ import Testing
     }
 
     /// The 640x360 pattern in HLG and in BT.2020 SDR, plain BT.709 (no light conversion: never smaller) and the
-    /// 160x96 HLG patches turned a quarter (converted in coded orientation, then turned).
+    /// 160x96 HLG patches stored turned a quarter (converted as stored; the turn is left to the layer).
     static let sizes: [SizeCase] = [
         SizeCase(source: "arib-std-b67", stretch: 0.5, converted: (320, 180), display: (640, 360)),
         SizeCase(source: "arib-std-b67", stretch: 0.26, converted: (168, 94), display: (640, 360)),
@@ -33,7 +34,7 @@ import Testing
         SizeCase(source: "arib-std-b67", stretch: 2, converted: (640, 360), display: (640, 360)),
         SizeCase(source: "bt2020-10", stretch: 0.5, converted: (320, 180), display: (640, 360)),
         SizeCase(source: "bt709", stretch: 0.5, converted: (160, 96), display: (160, 96)),
-        SizeCase(source: "portrait", stretch: 0.5, converted: (48, 80), display: (96, 160)),
+        SizeCase(source: "portrait", stretch: 0.5, converted: (80, 48), display: (96, 160)),
     ]
 
     @Test(arguments: sizes)
@@ -48,6 +49,7 @@ import Testing
         #expect(shown.frame.width == size.converted.0 && shown.frame.height == size.converted.1,
                 "converted at \(shown.frame.width)x\(shown.frame.height)")
         #expect(shown.displayWidth == size.display.0 && shown.displayHeight == size.display.1)
+        #expect(shown.turn.swapsAxes == (size.source == "portrait") && (size.source == "portrait" || shown.turn.isIdentity))
         #expect(shown.frame.colorDescription == .bt709Limited)
     }
 
@@ -91,6 +93,33 @@ import Testing
                                       outputHeight: 90)
         #expect(layout.largestStretch(of: LayerInstruction(trackID: 1), at: .zero, width: 640, height: 360) == 0.25)
         #expect(layout.largestStretch(of: LayerInstruction(trackID: 1), at: .zero, width: 90, height: 160) == 0.5625)
+    }
+
+    /// The SDR pattern stored turned a quarter (shown 360x640) on a 90x160 canvas, turned by the layer.
+    static let portraitScenes: [Scene] = [
+        Scene(name: "the whole portrait at a quarter", crop: (.infinite, .infinite),
+              transform: (.scale(x: 0.25, y: 0.25), .scale(x: 0.25, y: 0.25))),
+        // At even pixels: an upright 4:2:0 picture, the reference, crops only there.
+        Scene(name: "a portrait crop", crop: (Rect(x: 36, y: 64, width: 288, height: 512),
+                                              Rect(x: 36, y: 64, width: 288, height: 512)),
+              transform: (AffineTransform2D(a: 0.3125, b: 0, c: 0, d: 0.3125, tx: -11.25, ty: -20),
+                          AffineTransform2D(a: 0.3125, b: 0, c: 0, d: 0.3125, tx: -11.25, ty: -20))),
+        Scene(name: "a zoom into the portrait", crop: (.infinite, .infinite),
+              transform: (.scale(x: 0.25, y: 0.25), AffineTransform2D(a: 0.5, b: 0, c: 0, d: 0.5, tx: -45, ty: -80))),
+        Scene(name: "the portrait turned back by its transform", crop: (.infinite, .infinite),
+              transform: (AffineTransform2D(a: 0, b: -0.25, c: 0.25, d: 0, tx: 0, ty: 90),
+                          AffineTransform2D(a: 0, b: -0.25, c: 0.25, d: 0, tx: 0, ty: 90))),
+    ]
+
+    @Test(arguments: portraitScenes)
+    func picturesStoredTurnedAreTurnedByTheLayer(_ scene: Scene) throws {
+        let source = try FootageFixtures.portraitTestPattern
+        let upright = try render(scene, smaller: false, source: source, canvas: (90, 160))
+        let turned = try render(scene, smaller: true, source: source, canvas: (90, 160))
+        for index in upright.indices {
+            let psnr = SmartPassthroughFixtures.psnr(turned[index], upright[index])
+            #expect(psnr >= 36, "picture \(index): \(psnr) dB")
+        }
     }
 
     /// A layer of the 640x360 HLG pattern on a 160x90 canvas.
@@ -149,33 +178,36 @@ import Testing
     }
 
     /// The bytes of the scene's first 8 pictures, converted smaller or at full size, on an SDR or an HDR output.
-    func render(_ scene: Scene, smaller: Bool, hdr: Bool = false) throws -> [[UInt8]] {
+    func render(_ scene: Scene, smaller: Bool, hdr: Bool = false, source: String? = nil,
+                canvas: (width: Int, height: Int) = (160, 90)) throws -> [[UInt8]] {
         var composition = MutableComposition()
         let added = composition.addMutableTrack(withMediaType: .video)
         let id = try #require(added)
         let range = TimeRange(start: .zero, duration: MediaTime(value: 8, timescale: 30))
-        let track = try fixtures.videoTrack(try FootageFixtures.gradedTestPattern("arib-std-b67"))
+        let track = try fixtures.videoTrack(try source ?? FootageFixtures.gradedTestPattern("arib-std-b67"))
         try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
         var layer = LayerInstruction(trackID: id)
         try layer.setCropRectangleRamp(fromStartCropRectangle: scene.crop.from, toEndCropRectangle: scene.crop.to,
                                        timeRange: range)
         try layer.setTransformRamp(fromStart: scene.transform.from, toEnd: scene.transform.to, timeRange: range)
         let video = VideoComposition(
-            renderSize: Size(width: 160, height: 90), frameDuration: MediaTime(value: 1, timescale: 30),
+            renderSize: Size(width: Double(canvas.width), height: Double(canvas.height)),
+            frameDuration: MediaTime(value: 1, timescale: 30),
             instructions: [VideoCompositionInstruction(timeRange: range, layerInstructions: [layer])])
         let pool = SourcePool(decoderThreads: 1)
         try pool.openAll(in: composition, video: true, audio: false)
         let times = (0..<8).map { MediaTime(value: Int64($0), timescale: 30) }
         if hdr {
             let (color, _) = try pool.prepareHDR(for: composition)
-            let renderer = try HDRFrameRenderer(composition: composition, videoComposition: video, width: 160,
-                                                height: 90, pixelFormat: .yuv420p10le, color: color, sources: pool)
-            renderer.convertsSmaller = smaller
+            let renderer = try HDRFrameRenderer(composition: composition, videoComposition: video, width: canvas.width,
+                                                height: canvas.height, pixelFormat: .yuv420p10le, color: color,
+                                                sources: pool)
+            renderer.adaptsPictures = smaller
             return try times.map { try renderer.render(at: $0).usedBytes }
         }
-        let renderer = try VideoFrameRenderer(composition: composition, videoComposition: video, width: 160, height: 90,
-                                              pixelFormat: .yuv420p, sources: pool)
-        renderer.convertsSmaller = smaller
+        let renderer = try VideoFrameRenderer(composition: composition, videoComposition: video, width: canvas.width,
+                                              height: canvas.height, pixelFormat: .yuv420p, sources: pool)
+        renderer.adaptsPictures = smaller
         return try times.map { try renderer.render(at: $0).usedBytes }
     }
 }
