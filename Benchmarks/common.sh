@@ -36,13 +36,14 @@ calc() { # an awk expression, printed with 3 decimals
   awk "BEGIN { printf \"%.3f\", $1 }"
 }
 
-one_output() { # name, clip (a YAML flow mapping): writes $work/m/NAME.yaml, one output in web-1080p at x264 veryfast
+one_output() { # name, clip (a YAML flow mapping)[, more video keys]: writes $work/m/NAME.yaml, one output in web-1080p
+  # at x264 veryfast (the third argument adds keys such as "width: 1080, height: 1920, ")
   mkdir -p "$work/m"
   cat > "$work/m/$1.yaml" <<YAML
 mediabatch: 1
 defaults: { out: ../out }
 presets:
-  bench: { base: web-1080p, video: { speed: veryfast } }
+  bench: { base: web-1080p, video: { ${3:-}speed: veryfast } }
 outputs:
   - { name: $1, preset: bench, clips: [ $2 ] }
 YAML
