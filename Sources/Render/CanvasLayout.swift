@@ -85,7 +85,8 @@ struct CanvasLayout {
     }
 
     /// Where the whole of `frame` lands under `transform` when `layer`'s crop is changing size at `time` (a wipe) and
-    /// the transform is upright and axis-aligned; nil otherwise. A wipe is drawn by cutting its crop out of this one
+    /// the transform is axis-aligned (quarter turns included: a picture stored turned is turned by its layer); nil
+    /// otherwise. A wipe is drawn by cutting its crop out of this one
     /// scaled picture, so it needs one scaler for the whole wipe instead of one per frame, and what it reveals does
     /// not shift.
     private func wipePlacement(of layer: LayerInstruction, frame: Frame, transform: AffineTransform2D,
@@ -93,8 +94,8 @@ struct CanvasLayout {
         guard !fitsSources, let span = layer.cropRectangleRamp(at: time), span.timeRange.contains(time),
               span.startValue.width != span.endValue.width || span.startValue.height != span.endValue.height,
               let whole = LayerPlacement.make(frameWidth: frame.width, frameHeight: frame.height, crop: .infinite,
-                                              transform: transform, canvasWidth: width, canvasHeight: height),
-              whole.orientation.isIdentity else { return nil }
+                                              transform: transform, canvasWidth: width, canvasHeight: height)
+        else { return nil }
         return whole
     }
 

@@ -49,6 +49,31 @@ extension VideoFrameBuffer {
         }
     }
 
+    /// Copies the `width` x `height` window at (`x`, `y`) of `frame` turned by `orientation` (even values, in the
+    /// turned picture's pixels; this buffer's plane layout) to the top-left of this buffer: the window is the turn of
+    /// one rectangle of `frame`, which is all that is read.
+    func copy(from frame: Frame, orientation: PictureOrientation, x: Int, y: Int, width: Int, height: Int) {
+        guard !orientation.isIdentity else { return copy(from: frame, x: x, y: y, width: width, height: height) }
+        let turned = orientation.outputSize(width: frame.width, height: frame.height)
+        guard x >= 0, y >= 0, width > 0, height > 0, x + width <= turned.width, y + height <= turned.height else { return }
+        // The window's columns and rows as ranges of the frame's (see `PictureOrientation.remap`).
+        let (across, down) = orientation.swapsAxes ? ((y, height), (x, width)) : ((x, width), (y, height))
+        let left = orientation.reversesX ? frame.width - across.0 - across.1 : across.0
+        let top = orientation.reversesY ? frame.height - down.0 - down.1 : down.0
+        frame.withPlanes { planes in
+            for plane in 0..<min(planeCount, planes.count) {
+                let source = planes[plane]
+                let shift = plane == 1 || plane == 2 ? 1 : 0
+                withPlane(plane) { pointer, stride, _, _ in
+                    let start = source.base.advanced(by: (top >> shift) * source.bytesPerRow + (left >> shift))
+                    orientation.remap(from: UnsafePointer(start.assumingMemoryBound(to: UInt8.self)),
+                                      sourceStride: source.bytesPerRow, width: across.1 >> shift,
+                                      height: down.1 >> shift, into: pointer, targetStride: stride)
+                }
+            }
+        }
+    }
+
     /// Copies `frame`'s planes turned by `orientation` (its size is this buffer's size with width and height swapped
     /// when the orientation swaps axes; this buffer's plane layout) into this buffer.
     func copy(from frame: Frame, orientation: PictureOrientation) {

@@ -223,8 +223,8 @@ final class VideoFrameRenderer {
     private func wipeBuffer(_ plan: PlannedLayer, whole: LayerPlacement,
                             cut: LayerPlacement) throws -> VideoFrameBuffer {
         let ready = try scaledSlot(plan, placement: whole)
-        ready.buffer.copy(from: ready.frame, x: cut.x - whole.x, y: cut.y - whole.y, width: cut.width,
-                          height: cut.height)
+        ready.buffer.copy(from: ready.frame, orientation: whole.orientation, x: cut.x - whole.x, y: cut.y - whole.y,
+                          width: cut.width, height: cut.height)
         fillAlpha(ready.buffer, plan)
         return ready.buffer
     }

@@ -106,16 +106,22 @@ import Testing
                           AffineTransform2D(a: 0.3125, b: 0, c: 0, d: 0.3125, tx: -11.25, ty: -20))),
         Scene(name: "a zoom into the portrait", crop: (.infinite, .infinite),
               transform: (.scale(x: 0.25, y: 0.25), AffineTransform2D(a: 0.5, b: 0, c: 0, d: 0.5, tx: -45, ty: -80))),
+        Scene(name: "a wipe across the portrait", crop: (Rect(x: 0, y: 0, width: 360, height: 640),
+                                                         Rect(x: 0, y: 0, width: 180, height: 640)),
+              transform: (.scale(x: 0.25, y: 0.25), .scale(x: 0.25, y: 0.25))),
         Scene(name: "the portrait turned back by its transform", crop: (.infinite, .infinite),
               transform: (AffineTransform2D(a: 0, b: -0.25, c: 0.25, d: 0, tx: 0, ty: 90),
                           AffineTransform2D(a: 0, b: -0.25, c: 0.25, d: 0, tx: 0, ty: 90))),
     ]
 
+    /// A wipe over a picture the layer turns is still cut out of one scaled picture: one scaler for the whole wipe.
     @Test(arguments: portraitScenes)
     func picturesStoredTurnedAreTurnedByTheLayer(_ scene: Scene) throws {
         let source = try FootageFixtures.portraitTestPattern
         let upright = try render(scene, smaller: false, source: source, canvas: (90, 160))
-        let turned = try render(scene, smaller: true, source: source, canvas: (90, 160))
+        var scalers = 0
+        let turned = try render(scene, smaller: true, source: source, canvas: (90, 160)) { scalers = $0.scalersMade }
+        if scene.crop.from != scene.crop.to { #expect(scalers == 1, "\(scalers) scalers for the wipe") }
         for index in upright.indices {
             let psnr = SmartPassthroughFixtures.psnr(turned[index], upright[index])
             #expect(psnr >= 36, "picture \(index): \(psnr) dB")
@@ -179,7 +185,8 @@ import Testing
 
     /// The bytes of the scene's first 8 pictures, converted smaller or at full size, on an SDR or an HDR output.
     func render(_ scene: Scene, smaller: Bool, hdr: Bool = false, source: String? = nil,
-                canvas: (width: Int, height: Int) = (160, 90)) throws -> [[UInt8]] {
+                canvas: (width: Int, height: Int) = (160, 90),
+                inspect: (VideoFrameRenderer) -> Void = { _ in }) throws -> [[UInt8]] {
         var composition = MutableComposition()
         let added = composition.addMutableTrack(withMediaType: .video)
         let id = try #require(added)
@@ -208,6 +215,8 @@ import Testing
         let renderer = try VideoFrameRenderer(composition: composition, videoComposition: video, width: canvas.width,
                                               height: canvas.height, pixelFormat: .yuv420p, sources: pool)
         renderer.adaptsPictures = smaller
-        return try times.map { try renderer.render(at: $0).usedBytes }
+        let pictures = try times.map { try renderer.render(at: $0).usedBytes }
+        inspect(renderer)
+        return pictures
     }
 }
