@@ -53,6 +53,14 @@ public struct AffineTransform2D: Sendable, Hashable, Codable, CustomStringConver
     /// Whether this is the identity.
     public var isIdentity: Bool { self == .identity }
 
+    /// The transform that undoes this one; nil when it flattens the plane (a determinant within 1e-12 of zero).
+    public var inverted: AffineTransform2D? {
+        let determinant = a * d - b * c
+        guard abs(determinant) > 1e-12 else { return nil }
+        let ia = d / determinant, ib = -b / determinant, ic = -c / determinant, id = a / determinant
+        return AffineTransform2D(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+    }
+
     /// The most the transform stretches any length (the larger singular value of its linear part): for a layer's
     /// transform, how many canvas pixels one source pixel spans at most.
     public var largestStretch: Double {

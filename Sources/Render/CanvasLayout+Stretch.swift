@@ -36,14 +36,9 @@ extension CanvasLayout {
                                                 y: Double(height) / Double(frame.height))
             .concatenating(turn.displayTransform(width: width, height: height))
         let adapted = toDisplay.concatenating(transform)
-        guard !crop.isInfinite else { return (adapted, crop) }
+        guard !crop.isInfinite, let back = toDisplay.inverted else { return (adapted, crop) }
         // Axis-aligned: the crop's corners map to the corners of its rectangle in frame pixels.
-        let determinant = toDisplay.a * toDisplay.d - toDisplay.b * toDisplay.c
-        let back = { (x: Double, y: Double) -> (x: Double, y: Double) in
-            let (dx, dy) = (x - toDisplay.tx, y - toDisplay.ty)
-            return ((toDisplay.d * dx - toDisplay.c * dy) / determinant, (toDisplay.a * dy - toDisplay.b * dx) / determinant)
-        }
-        let first = back(crop.x, crop.y), second = back(crop.x + crop.width, crop.y + crop.height)
+        let first = back.apply(x: crop.x, y: crop.y), second = back.apply(x: crop.x + crop.width, y: crop.y + crop.height)
         return (adapted, Composition.Rect(x: min(first.x, second.x), y: min(first.y, second.y),
                                           width: abs(second.x - first.x), height: abs(second.y - first.y)))
     }

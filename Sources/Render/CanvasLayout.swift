@@ -59,9 +59,9 @@ struct CanvasLayout {
         guard !opacity.isNaN, (min(max(opacity, 0), 1) * 255).rounded() > 0 else { return nil }
         let reader = try sources.videoReader(url: url, trackID: segment.sourceTrackID, owner: layer.trackID)
         let sourceTime = segment.sourceTime(forTrackTime: time)
-        let stretch = reader.displaySize.map { largestStretch(of: layer, at: time, width: $0.width, height: $0.height) }
         let picture = adaptsPictures
-            ? try reader.picture(at: sourceTime, stretch: stretch ?? 1)
+            ? try reader.picture(at: sourceTime, stretch: reader.displaySize.map {
+                largestStretch(of: layer, at: time, width: $0.width, height: $0.height) } ?? 1)
             : try reader.frame(at: sourceTime).map { SourcePicture(frame: $0, displayWidth: $0.width,
                                                                    displayHeight: $0.height) }
         guard let shown = picture else { return nil }
@@ -108,7 +108,7 @@ struct CanvasLayout {
 
 /// A layer's picture at a time and how it reaches the canvas.
 struct LayerPicture {
-    /// The picture, converted and upright.
+    /// The source picture as its reader handed it (see `SourcePicture`); the geometry takes it where it goes.
     var frame: Frame
     /// Where and how it is drawn.
     var geometry: LayerGeometry

@@ -8,7 +8,8 @@ import MediaCore
 /// Times are source times relative to the file's start: a file whose video starts later than zero (MPEG-TS, edited
 /// MP4) has that start subtracted from every frame time and added to every seek (see `startOffset(of:)`). Pictures come
 /// out as a player shows them (see `SourceFrameNormalizer`): rotated per the display matrix, with square pixels,
-/// in BT.709 limited range, so their size is the source track's display `naturalSize`.
+/// in BT.709 limited range, so their size is the source track's display `naturalSize`; `picture(at:stretch:)` may
+/// hand them smaller and leave the rotation to the layer.
 final class DecodedVideoReader: VideoSourceReader {
     let path: String
     private let input: InputFile

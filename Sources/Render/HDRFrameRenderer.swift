@@ -113,8 +113,7 @@ final class HDRFrameRenderer: PictureRenderer {
                     + "drawn on HDR outputs yet; hint: render this output in SDR or keep its layers still and upright")
         }
         var frame = shown.frame
-        let working = [VideoFrameBuffer16.format, VideoFrameBuffer16.alphaFormat, VideoFrameBuffer16.fullChromaFormat]
-        if !working.contains(frame.pixelFormat) {
+        if !VideoFrameBuffer16.workingFormats.contains(frame.pixelFormat) {
             // Only generated pictures arrive outside the working space; they are drawn in BT.709 limited range.
             frame.tag(.bt709Limited)
             frame = try converter.convert(frame)

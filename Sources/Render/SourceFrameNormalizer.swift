@@ -2,7 +2,8 @@ import LibAV
 import MediaCore
 
 /// Turns decoded pictures into what the rest of the engine works with: whole progressive frames (interlaced sources
-/// deinterlaced, see `fields(of:)`), upright (the stream's display rotation applied), square pixels (a non-square
+/// deinterlaced, see `fields(of:)`), upright (the stream's display rotation applied, or left to the layer: see
+/// `normalize(_:stretch:turning:)`), square pixels (a non-square
 /// sample aspect ratio scaled out horizontally) and, for Y'CbCr sources, SDR BT.709 limited range: HDR (PQ, HLG)
 /// sources tone-mapped, wide-gamut (BT.2020, P3) sources converted to BT.709 primaries, full-range and BT.601 /
 /// BT.2020 matrices converted. Crops, fits and layer transforms then all work in display coordinates, the picture a
@@ -16,6 +17,8 @@ import MediaCore
 final class SourceFrameNormalizer {
     /// The display rotation to apply.
     let orientation: PictureOrientation
+    /// Formats a picture is turned in as it is (others are turned as `yuv420p`).
+    private static let turnedAsTheyAre: Set<LibAV.PixelFormat> = [VideoFrameBuffer.yuva420p, .yuv444p]
     /// The display rotation in degrees clockwise.
     let rotation: Int
     /// The stream's sample aspect ratio; nil or 1:1 for square pixels.
@@ -143,8 +146,7 @@ final class SourceFrameNormalizer {
         }
         if turns {
             let size = orientation.outputSize(width: current.width, height: current.height)
-            let kept: Set<LibAV.PixelFormat> = [VideoFrameBuffer.yuva420p, .yuv444p]
-            let format = kept.contains(current.pixelFormat) ? current.pixelFormat : LibAV.PixelFormat.yuv420p
+            let format = Self.turnedAsTheyAre.contains(current.pixelFormat) ? current.pixelFormat : .yuv420p
             let output = try Self.reuse(oriented, width: size.width, height: size.height, format: format)
             oriented = output
             do { try rotate(current, into: output) } catch { throw Self.wrap(error) }

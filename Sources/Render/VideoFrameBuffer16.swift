@@ -18,6 +18,8 @@ final class VideoFrameBuffer16 {
     static let alphaFormat = (try? LibAV.PixelFormat(name: "yuva420p16le")) ?? .yuv420p10le
     /// A source picture converted smaller than its display size comes in 4:4:4 (see `HDRConverter.convert`).
     static let fullChromaFormat = (try? LibAV.PixelFormat(name: "yuv444p16le")) ?? .yuv420p10le
+    /// Every format a picture in the working space comes in.
+    static let workingFormats: Set<LibAV.PixelFormat> = [format, alphaFormat, fullChromaFormat]
 
     /// Allocates a zeroed buffer; width and height must be even and in 2...`VideoFrameBuffer.maximumDimension`.
     init(width: Int, height: Int, hasAlpha: Bool = false) throws(RenderError) {

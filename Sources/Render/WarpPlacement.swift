@@ -35,8 +35,7 @@ struct WarpPlacement: Hashable {
             throw ExportError.encode(path: nil, reason: "track \(trackID): transform \(transform) cannot be drawn; "
                                      + "hint: every value of a transform must be a finite number")
         }
-        let determinant = t.a * t.d - t.b * t.c
-        guard abs(determinant) > 1e-12 else { return nil }
+        guard let inverse = t.inverted else { return nil }
         let fw = Double(frameWidth), fh = Double(frameHeight)
         var used = Composition.Rect(x: 0, y: 0, width: fw, height: fh)
         if !crop.isInfinite {
@@ -55,8 +54,6 @@ struct WarpPlacement: Hashable {
         guard right > left, bottom > top else { return nil }
         let width = min((right - left + 1) & ~1, canvasWidth - left)
         let height = min((bottom - top + 1) & ~1, canvasHeight - top)
-        let a = t.d / determinant, b = -t.b / determinant, c = -t.c / determinant, d = t.a / determinant
-        let inverse = AffineTransform2D(a: a, b: b, c: c, d: d, tx: -(a * t.tx + c * t.ty), ty: -(b * t.tx + d * t.ty))
         let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
         return WarpPlacement(crop: used, inverse: inverse, scaleX: scaleX, scaleY: scaleY, x: left, y: top,
                              width: width, height: height,
