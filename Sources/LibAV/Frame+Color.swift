@@ -7,36 +7,8 @@ extension Frame {
     /// and transfer and primaries from the matrix (see `ColorDescription.init`).
     public var colorDescription: ColorDescription {
         let frame = pointer.pointee
-        let implied = ColorDescription.implied(by: pixelFormat)
-        let fullRange: Bool = switch frame.color_range {
-        case AVCOL_RANGE_JPEG: true
-        case AVCOL_RANGE_MPEG: false
-        default: implied.isFullRange
-        }
-        let matrix: ColorDescription.Matrix = switch frame.colorspace {
-        case AVCOL_SPC_BT709: .bt709
-        case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M, AVCOL_SPC_SMPTE240M, AVCOL_SPC_FCC: .bt601
-        case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: .bt2020
-        default: ColorDescription.assumedMatrix(height: height)
-        }
-        let transfer: ColorDescription.Transfer? = switch frame.color_trc {
-        case AVCOL_TRC_BT709, AVCOL_TRC_BT2020_10, AVCOL_TRC_BT2020_12: .bt709
-        case AVCOL_TRC_SMPTE170M, AVCOL_TRC_GAMMA22, AVCOL_TRC_GAMMA28, AVCOL_TRC_SMPTE240M: .bt601
-        case AVCOL_TRC_IEC61966_2_1: .srgb
-        case AVCOL_TRC_SMPTE2084: .pq
-        case AVCOL_TRC_ARIB_STD_B67: .hlg
-        case AVCOL_TRC_LINEAR: .linear
-        default: nil
-        }
-        let primaries: ColorDescription.Primaries? = switch frame.color_primaries {
-        case AVCOL_PRI_BT709: .bt709
-        case AVCOL_PRI_SMPTE170M, AVCOL_PRI_BT470BG, AVCOL_PRI_BT470M, AVCOL_PRI_SMPTE240M: .bt601
-        case AVCOL_PRI_BT2020: .bt2020
-        case AVCOL_PRI_SMPTE432: .p3
-        case AVCOL_PRI_SMPTE431: .dciP3
-        default: nil
-        }
-        return ColorDescription(matrix: matrix, isFullRange: fullRange, transfer: transfer, primaries: primaries)
+        return ColorDescription(range: frame.color_range, matrix: frame.colorspace, transfer: frame.color_trc,
+                                primaries: frame.color_primaries, implied: .implied(by: pixelFormat), height: height)
     }
 
     /// Tags the frame with `color`: range, matrix, transfer characteristic and primaries.

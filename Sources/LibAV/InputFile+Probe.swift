@@ -48,6 +48,12 @@ extension InputFile {
             if parameters.color_primaries != AVCOL_PRI_UNSPECIFIED {
                 result.colorPrimaries = av_color_primaries_name(parameters.color_primaries).map { String(cString: $0) }
             }
+            if parameters.color_trc != AVCOL_TRC_UNSPECIFIED {
+                result.colorTransfer = av_color_transfer_name(parameters.color_trc).map { String(cString: $0) }
+            }
+            if parameters.color_space != AVCOL_SPC_UNSPECIFIED {
+                result.colorMatrix = av_color_space_name(parameters.color_space).map { String(cString: $0) }
+            }
             result.isAttachedPicture = stream.disposition & AV_DISPOSITION_ATTACHED_PIC != 0
             let singleFrame = stream.nb_frames <= 1
                 && (stream.duration == mb_av_nopts_value() || stream.duration <= 1)

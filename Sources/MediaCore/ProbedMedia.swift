@@ -61,8 +61,12 @@ public struct ProbedStream: Sendable, Hashable, Codable {
     public var sampleAspectRatio: FrameRate?
     /// Video: `tv` (limited) or `pc` (full) range, when known.
     public var colorRange: String?
-    /// Video: colour primaries (`bt709`), when known.
+    /// Video: colour primaries (`bt709`, `bt2020`), when known.
     public var colorPrimaries: String?
+    /// Video: the transfer characteristic (`bt709`, `arib-std-b67`, `smpte2084`), when known.
+    public var colorTransfer: String?
+    /// Video: the Y'CbCr matrix (`bt709`, `bt2020nc`), when known.
+    public var colorMatrix: String?
     /// Video: a single still picture (PNG, JPEG) rather than a moving stream.
     public var isStillImage: Bool
     /// Video: an attached cover picture in an audio file.
@@ -79,7 +83,7 @@ public struct ProbedStream: Sendable, Hashable, Codable {
                 timeBase: MediaTime = MediaTime(value: 1, timescale: 90000), bitRate: Int64 = 0,
                 width: Int = 0, height: Int = 0, frameRate: FrameRate? = nil, pixelFormat: String? = nil,
                 rotation: Int = 0, sampleAspectRatio: FrameRate? = nil, colorRange: String? = nil,
-                colorPrimaries: String? = nil, isStillImage: Bool = false, isAttachedPicture: Bool = false,
+                colorPrimaries: String? = nil, colorTransfer: String? = nil, colorMatrix: String? = nil, isStillImage: Bool = false, isAttachedPicture: Bool = false,
                 sampleRate: Int = 0, channels: Int = 0, metadata: [String: String] = [:]) {
         self.index = index
         self.mediaType = mediaType
@@ -95,6 +99,8 @@ public struct ProbedStream: Sendable, Hashable, Codable {
         self.sampleAspectRatio = sampleAspectRatio
         self.colorRange = colorRange
         self.colorPrimaries = colorPrimaries
+        self.colorTransfer = colorTransfer
+        self.colorMatrix = colorMatrix
         self.isStillImage = isStillImage
         self.isAttachedPicture = isAttachedPicture
         self.sampleRate = sampleRate

@@ -1,5 +1,6 @@
 public import Composition
 public import MediaCore
+import LibAV
 
 /// How much memory a render holds at its peak, estimated from what it encodes and decodes, for a scheduler that
 /// keeps several renders under a memory budget. The model was fitted to peaks measured on this project's benchmark
@@ -8,16 +9,19 @@ public import MediaCore
 ///
 /// - the encoder's frames: each output pixel costs `encoderBytesPerPixel` plus `lookaheadBytesPerPixel` per frame of
 ///   rate-control lookahead (x264 keeps the lookahead's frames and its reference frames with half-pel planes);
-/// - the decoders: `decodedFrames` pictures of the largest source (its reference and reordered frames);
+/// - the decoders: `decodedFrames` pictures of the largest source (its reference and reordered frames), the other
+///   sources' decoders that overlap it being part of the fixed part;
 /// - the renderer's own frames (layers, canvas, pipeline queue): `pipelineFrames` output pictures;
 /// - a fixed part (audio, codec contexts, threads' stacks).
 ///
 /// Output deeper than 8 bits doubles the picture terms. The process itself (libraries, runtime) is `processBytes`.
 ///
 /// When the sources' probed streams are known (`estimate(settings:composition:sources:decoderThreads:)`), the
-/// decoders are counted from the largest source's real pictures instead: its bit depth and chroma, and the frames
-/// each extra decoder thread holds (a 4K source decodes on several, see `DecoderThreads`); and a source an SDR output
-/// tone-maps or converts from a wide gamut adds its float RGB pictures at the size it is drawn (about the output's).
+/// decoders are counted from the sources' real pictures instead: their bit depth and chroma, the frames each extra
+/// decoder thread holds (a 4K source decodes on several, see `DecoderThreads`), and every decoder open at the worst
+/// moment (a crossfade between two 4K clips holds both; see `decoderBytes(of:sources:threads:)`); and a source an SDR
+/// output tone-maps or converts from a wide gamut (HDR, BT.2020, P3: `ColorDescription.needsLightConversion`) adds
+/// its float RGB pictures at the size it is drawn (about the output's).
 /// Measured on a 3 s 4K 10-bit HEVC HLG clip into web-1080p: 675-691 MB, estimated 712 MB.
 public enum RenderMemory {
     /// What the process holds besides its renders (shared libraries, Swift runtime, manifests).
@@ -62,9 +66,9 @@ public enum RenderMemory {
         guard let video = settings.video, !streams.isEmpty else {
             return estimate(settings: settings, composition: composition)
         }
-        let decoders = streams.map { Double(pictureBytes($0)) * decodedPictures($0, threads: decoderThreads) }.max() ?? 0
+        let decoders = decoderBytes(of: composition, sources: sources, threads: decoderThreads) - fittedOtherDecoders
         let outputPixels = Double(video.width * video.height)
-        let light = video.isHDR ? 0 : streams.filter(needsLightConversion)
+        let light = video.isHDR ? 0 : streams.filter { ColorDescription(probed: $0).needsLightConversion }
             .map { lightPictures * 12 * min(Double($0.width * $0.height), outputPixels) }.max() ?? 0
         return estimate(settings: settings, sourcePixels: 0) + Int(decoders + light)
     }
@@ -80,11 +84,6 @@ public enum RenderMemory {
     /// The pictures a decoder of `stream` holds with a session's `threads` (see `DecoderThreads`).
     static func decodedPictures(_ stream: ProbedStream, threads: Int) -> Double {
         decodedFrames + framesPerExtraThread * Double(max(0, DecoderThreads.count(base: threads, stream: stream) - 1))
-    }
-
-    /// Whether an SDR output converts `stream`'s light: wide-gamut primaries, which HDR footage carries too.
-    static func needsLightConversion(_ stream: ProbedStream) -> Bool {
-        ["bt2020", "smpte431", "smpte432"].contains(stream.colorPrimaries ?? "")
     }
 
     /// Bytes per output pixel the encoder holds.

@@ -1,4 +1,6 @@
+import Foundation
 import LibAV
+import MediaTestSupport
 import Testing
 
 /// Transfer characteristics and primaries: read from and written to frames, named, and which need converting.
@@ -41,5 +43,33 @@ import Testing
         #expect(frame.colorDescription == .bt709Limited)
         #expect(!frame.colorDescription.isHDR)
         #expect(frame.peakLuminance == nil)
+    }
+}
+
+/// A probed stream's tags give the description its decoded pictures carry: the one mapping from libav's tags.
+@Suite struct ProbedColorDescriptionTests {
+    @Test(arguments: [
+        ("hlg", ["-pix_fmt", "yuv420p10le", "-c:v", "libx265", "-x265-params", "log-level=error", "-color_primaries",
+                 "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc"], "bt2020/tv/hlg/bt2020"),
+        ("hlg-709", ["-pix_fmt", "yuv420p10le", "-c:v", "libx265", "-x265-params", "log-level=error",
+                     "-color_primaries", "bt709", "-color_trc", "arib-std-b67", "-colorspace", "bt709"], "bt709/tv/hlg/bt709"),
+        ("pq-full", ["-pix_fmt", "yuv420p10le", "-c:v", "libx265", "-x265-params", "log-level=error", "-color_range",
+                     "pc", "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc"],
+         "bt2020/pc/pq/bt2020"),
+        ("p3", ["-pix_fmt", "yuv420p", "-c:v", "libx264", "-color_primaries", "smpte432", "-color_trc", "bt709",
+                "-colorspace", "bt709"], "bt709/tv/bt709/p3"),
+        ("untagged-hd", ["-pix_fmt", "yuv420p", "-c:v", "libx264"], "bt709/tv"),
+        ("jpeg", ["-pix_fmt", "yuvj420p", "-c:v", "mjpeg"], "bt601/pc"),
+    ])
+    func probedTagsDescribeThePicturesAsDecoded(name: String, encoding: [String], expected: String) throws {
+        let path = try TestScratch.directory("probed-color").appendingPathComponent("\(name).mkv").path
+        _ = try MediaTool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=10:duration=0.2"] + encoding + [path])
+        let input = try InputFile(path: path)
+        let index = try input.bestStream(.video)
+        let probed = ColorDescription(probed: try input.probedStream(index))
+        let decoder = try Decoder(input: input, stream: index, threads: 1)
+        let picture = try #require(try decoder.nextFrame(from: input))
+        #expect(probed.description == expected)
+        #expect(probed == picture.colorDescription, "\(name): probed \(probed), decoded \(picture.colorDescription)")
     }
 }

@@ -32,34 +32,81 @@ import Testing
         #expect(abs(estimate - measured) / measured < 0.12, "\(estimate) MB estimated, \(measured) MB measured")
     }
 
-    /// A composition showing one source at `path` for 3 s.
-    static func composition(showing path: String, width: Int, height: Int) throws -> MutableComposition {
+    /// A composition of `clips` (path, composition start and duration in seconds, composition track), each showing
+    /// its source from source time 0; tracks are made as they are first named.
+    static func composition(_ clips: [(path: String, start: Int64, duration: Int64, track: Int32)]) throws -> MutableComposition {
         var composition = MutableComposition()
-        let range = TimeRange(start: .zero, duration: MediaTime(value: 3, timescale: 1))
-        let track = SourceTrack(url: URL(fileURLWithPath: path), trackID: 1, mediaType: .video, timeRange: range,
-                                naturalSize: Size(width: Double(width), height: Double(height)))
-        try composition.insertTimeRange(range, of: [track], at: .zero)
+        for clip in clips {
+            if composition.track(withID: clip.track) == nil {
+                _ = composition.addMutableTrack(withMediaType: .video, preferredTrackID: clip.track)
+                try composition.modifyTrack(clip.track) { $0.naturalSize = Size(width: 1280, height: 720) }
+            }
+            let range = TimeRange(start: .zero, duration: MediaTime(value: clip.duration, timescale: 1))
+            let source = SourceTrack(url: URL(fileURLWithPath: clip.path), trackID: 1, mediaType: .video,
+                                     timeRange: range, naturalSize: Size(width: 1280, height: 720))
+            try composition.modifyTrack(clip.track) {
+                try $0.insertTimeRange(range, of: source, at: MediaTime(value: clip.start, timescale: 1))
+            }
+        }
         return composition
     }
 
-    /// Known sources count their decoders' real pictures: a plain 8-bit H.264 source as the size-only estimate, a
-    /// 4K 10-bit HEVC HLG phone clip with its four decoder threads and its tone mapping (measured 600-616 MB).
-    @Test func probedSourcesCountTheirRealPictures() throws {
-        let plain = ProbedStream(index: 0, mediaType: .video, codecName: "h264", duration: .zero, width: 1280,
-                                 height: 720, pixelFormat: "yuv420p", colorPrimaries: "bt709")
-        let phone = ProbedStream(index: 0, mediaType: .video, codecName: "hevc", duration: .zero, width: 3840,
-                                 height: 2160, pixelFormat: "yuv420p10le", colorPrimaries: "bt2020")
+    static let plain = ProbedStream(index: 0, mediaType: .video, codecName: "h264", duration: .zero, width: 1280,
+                                    height: 720, pixelFormat: "yuv420p", colorPrimaries: "bt709")
+    static let uhd = ProbedStream(index: 0, mediaType: .video, codecName: "h264", duration: .zero, width: 3840,
+                                  height: 2160, pixelFormat: "yuv420p", colorPrimaries: "bt709")
+    static let phone = ProbedStream(index: 0, mediaType: .video, codecName: "hevc", duration: .zero, width: 3840,
+                                    height: 2160, pixelFormat: "yuv420p10le", colorPrimaries: "bt2020",
+                                    colorTransfer: "arib-std-b67", colorMatrix: "bt2020nc")
+    /// What one decoder of `uhd` holds: 6 pictures, and 4/3 more for each of the two threads beyond the first
+    /// that a 4K source decodes on.
+    static let uhdDecoder = (6 + 2 * 4.0 / 3) * 3840 * 2160 * 1.5
+
+    /// Known sources count the decoders open at the worst moment with their real pictures: the fitted jobs' intro,
+    /// clip and outro of 720p H.264 (two open at once: each opens 3 s before it shows) as the size-only estimate; a crossfade between two 4K clips two whole decoders; the same file on two tracks two readers;
+    /// clips far enough apart, or one file cut in pieces on one track, one decoder.
+    @Test(arguments: [
+        ("a 4K clip crossfading into another", [("/p.mp4", 0, 5, 1), ("/q.mp4", 4, 5, 2)], 2),
+        ("one 4K file on two tracks", [("/p.mp4", 0, 5, 1), ("/p.mp4", 4, 5, 2)], 2),
+        ("a 4K clip cut to another 2 s later", [("/p.mp4", 0, 5, 1), ("/q.mp4", 5, 5, 1)], 2),
+        ("4K clips 10 s apart", [("/p.mp4", 0, 5, 1), ("/q.mp4", 15, 5, 1)], 1),
+        ("a 4K clip cut in three", [("/p.mp4", 0, 5, 1), ("/p.mp4", 5, 5, 1), ("/p.mp4", 20, 5, 1)], 1),
+    ] as [(String, [(String, Int64, Int64, Int32)], Int)])
+    func decodersOpenAtOnceAreCounted(label: String, clips: [(String, Int64, Int64, Int32)], decoders: Int) throws {
+        let sources = ["/i.mp4": Self.plain, "/c.mp4": Self.plain, "/o.mp4": Self.plain, "/p.mp4": Self.uhd,
+                       "/q.mp4": Self.uhd]
         let settings = Self.settings(1920, 1080)
-        let hd = try Self.composition(showing: "/footage/plain.mp4", width: 1280, height: 720)
-        #expect(RenderMemory.estimate(settings: settings, composition: hd, sources: ["/footage/plain.mp4": plain],
-                                      decoderThreads: 1)
-            == RenderMemory.estimate(settings: settings, composition: hd))
-        let hlg = try Self.composition(showing: "/footage/phone.mp4", width: 3840, height: 2160)
+        func estimate(_ clips: [(String, Int64, Int64, Int32)]) throws -> Double {
+            let composition = try Self.composition(clips.map { (path: $0.0, start: $0.1, duration: $0.2, track: $0.3) })
+            return Double(RenderMemory.estimate(settings: settings, composition: composition, sources: sources,
+                                                decoderThreads: 1))
+        }
+        let hd = try Self.composition([(path: "/i.mp4", start: 0, duration: 2, track: 1),
+                                       (path: "/c.mp4", start: 2, duration: 4, track: 1),
+                                       (path: "/o.mp4", start: 6, duration: 2, track: 1)])
+        #expect(try abs(estimate([("/i.mp4", 0, 2, 1), ("/c.mp4", 2, 4, 1), ("/o.mp4", 6, 2, 1)])
+                        - Double(RenderMemory.estimate(settings: settings, composition: hd))) < 2)
+        let expected = try estimate([("/p.mp4", 0, 5, 1)]) + Double(decoders - 1) * Self.uhdDecoder
+        let found = try estimate(clips)
+        #expect(abs(found - expected) < 2, "\(label): \(found) estimated, \(expected) expected")
+    }
+
+    /// A 4K 10-bit HEVC HLG phone clip into 1080p SDR counts its decoder threads and its tone mapping (measured
+    /// 675-691 MB with the process); a stream whose transfer alone says HLG (tagged BT.709 primaries) is converted
+    /// too, and counted so.
+    @Test func probedSourcesCountTheirLightConversion() throws {
+        let settings = Self.settings(1920, 1080)
+        let hlg = try Self.composition([(path: "/p.mp4", start: 0, duration: 3, track: 1)])
         let estimate = Double(RenderMemory.estimate(settings: settings, composition: hlg,
-                                                    sources: ["/footage/phone.mp4": phone], decoderThreads: 1)) / 1_048_576
-        #expect(abs(estimate - 608) / 608 < 0.12, "\(estimate) MB estimated, 608 MB measured")
-        #expect(Double(RenderMemory.estimate(settings: settings, composition: hlg)) / 1_048_576 < 608 * 0.7,
+                                                    sources: ["/p.mp4": Self.phone], decoderThreads: 1)) / 1_048_576
+        let measured = 683.0 - Double(RenderMemory.processBytes) / 1_048_576
+        #expect(abs(estimate - measured) / measured < 0.12, "\(estimate) MB estimated, \(measured) MB measured")
+        #expect(Double(RenderMemory.estimate(settings: settings, composition: hlg)) / 1_048_576 < measured * 0.7,
                 "the size-only estimate was not this far under")
+        var mistagged = Self.phone
+        mistagged.colorPrimaries = "bt709"
+        #expect(RenderMemory.estimate(settings: settings, composition: hlg, sources: ["/p.mp4": mistagged],
+                                      decoderThreads: 1) == Int(estimate * 1_048_576))
     }
 
     @Test func moreOfAnythingHeldEstimatesMore() {

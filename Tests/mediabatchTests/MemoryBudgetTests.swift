@@ -18,8 +18,8 @@ import Testing
         #expect(MemoryBudget(parsing: text) == nil)
     }
 
-    /// The memory estimate counts a source's real pictures (bit depth, colour) from the plan's probes: they are keyed
-    /// by the paths the jobs' segments read, however the manifest wrote them.
+    /// The memory estimate counts a source's real pictures (bit depth, colour: primaries, transfer, matrix) from the
+    /// plan's probes: they are keyed by the paths the jobs' segments read, however the manifest wrote them.
     @Test func planKeepsTheProbedVideoStreamOfEverySourceByThePathItsSegmentsRead() throws {
         let folder = try TestScratch.directory("memory-probes")
         let clip = folder.appendingPathComponent("clips/hlg.mp4").path
@@ -41,7 +41,9 @@ import Testing
         #expect(!urls.isEmpty)
         for url in urls {
             let stream = plan.videoStreams[url.path]
-            #expect(stream?.pixelFormat == "yuv420p10le" && stream?.colorPrimaries == "bt2020", "\(url.path): \(plan.videoStreams)")
+            #expect(stream?.pixelFormat == "yuv420p10le" && stream?.colorPrimaries == "bt2020"
+                    && stream?.colorTransfer == "arib-std-b67" && stream?.colorMatrix == "bt2020nc",
+                    "\(url.path): \(plan.videoStreams)")
         }
     }
 
