@@ -14,13 +14,8 @@
 # commands held at once).
 # Usage: bash Benchmarks/batch-vs-ffmpeg.sh   (from the repository root)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-swift build -c release --product mediabatch >/dev/null
-bin="$PWD/.build/release/mediabatch"
-work=$(mktemp -d /tmp/mediabatch-batch.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-ff="ffmpeg -hide_banner -loglevel error -y"
+source "$(dirname "$0")/common.sh"
+bench_setup batch
 mk() { $ff -f lavfi -i "$1" -f lavfi -i "sine=frequency=$2:sample_rate=48000:duration=$3" -t "$3" \
         -c:v libx264 -preset veryfast -crf 20 -g 30 -pix_fmt yuv420p -c:a aac -b:a 128k -ac 2 -shortest "$4"; }
 mk "testsrc2=size=1280x720:rate=30" 330 2 "$work/intro.mp4"
@@ -69,10 +64,8 @@ for product in shoes bag watch hat; do
 done
 
 now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 run_mediabatch() { # manifest folder, extra options...: prints "wall cpu peak_kib"
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time-mb" "$bin" run "$work/$1" --force --quiet "${@:2}" >/dev/null
-  awk '{ print $1, $2 + $3, $4 }' "$work/time-mb"
+  measure "$bin" run "$work/$1" --force --quiet "${@:2}"
 }
 run_ffmpeg() { # prints "wall cpu peak_kib" (peak: the two largest per-command peaks added)
   rm -f "$work"/time-*x*
@@ -82,7 +75,6 @@ run_ffmpeg() { # prints "wall cpu peak_kib" (peak: the two largest per-command p
   cat "$work"/time-*x* | awk -v wall="$wall" '{ cpu += $2 + $3; if ($4 > first) { second = first; first = $4 }
     else if ($4 > second) second = $4 } END { print wall, cpu, first + second }'
 }
-best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
 runs=${RUNS:-2}
 mb_wall=""; ff_wall=""; lim_wall=""; pt_wall=""; ptlim_wall=""
 for ((i = 1; i <= runs; i++)); do

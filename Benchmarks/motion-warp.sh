@@ -5,14 +5,8 @@
 # milliseconds per frame against the still render.
 # Usage: bash Benchmarks/motion-warp.sh   (from the repository root; builds mediabatch in release mode)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-swift build -c release --product mediabatch >/dev/null
-bin="$PWD/.build/release/mediabatch"
-
-work=$(mktemp -d /tmp/mediabatch-motion.XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-ff="ffmpeg -hide_banner -loglevel error -y"
+source "$(dirname "$0")/common.sh"
+bench_setup motion
 $ff -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=3" -c:v libx264 -preset ultrafast -pix_fmt yuv420p "$work/uhd.mp4"
 cat > "$work/motion.yaml" <<'YAML'
 mediabatch: 1
@@ -25,20 +19,16 @@ outputs:
   - { name: turn, preset: bench, clips: [ { source: uhd.mp4, motion: [ { at: start }, { at: end, rotate: 20, scale: 1.3 } ] } ] }
 YAML
 
-best() { # output name: the best wall time of RUNS renders, in seconds
-  local fastest=""
+fastest() { # output name: the best wall time of RUNS renders, in seconds
+  local name="${1}_wall"
   for _ in $(seq "${RUNS:-3}"); do
-    local start end
-    start=$(date +%s.%N)
-    "$bin" run "$work/motion.yaml" --only "$1" --force --jobs 1 --quiet >/dev/null
-    end=$(date +%s.%N)
-    fastest=$(echo "$start $end $fastest" | awk '{ t = $2 - $1; if ($3 == "" || t < $3) print t; else print $3 }')
+    keep_fastest "$1" "$bin" run "$work/motion.yaml" --only "$1" --force --jobs 1 --quiet
   done
-  echo "$fastest"
+  echo "${!name}"
 }
-still=$(best still)
+still=$(fastest still)
 printf "%-6s %6.2f s\n" still "$still"
 for name in zoom turn; do
-  seconds=$(best "$name")
-  printf "%-6s %6.2f s  %+6.1f ms per frame\n" "$name" "$seconds" "$(echo "$seconds $still" | awk '{ print ($1 - $2) * 1000 / 90 }')"
+  seconds=$(fastest "$name")
+  printf "%-6s %6.2f s  %+6.1f ms per frame\n" "$name" "$seconds" "$(calc "($seconds - $still) * 1000 / 90")"
 done

@@ -6,15 +6,8 @@
 # of a 10 s and a 60 s mediabatch output (target: 60 s <= 1.2 x 10 s).
 # Usage: bash Benchmarks/render-vs-ffmpeg.sh   (from the repository root; builds mediabatch in release mode)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-swift build -c release --product mediabatch >/dev/null
-bin="$PWD/.build/release/mediabatch"
-
-work=$(mktemp -d /tmp/mediabatch-bench.XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-[ -n "${KEEP:-}" ] && echo "work directory: $work"
-ff="ffmpeg -hide_banner -loglevel error -y"
+source "$(dirname "$0")/common.sh"
+bench_setup bench
 # Sources: three different moving pictures with tones, and a music bed.
 $ff -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=22" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=22" \
     -c:v libx264 -preset veryfast -crf 20 -g 60 -pix_fmt yuv420p -c:a aac -b:a 128k -ac 2 -shortest "$work/a.mp4"
@@ -45,15 +38,6 @@ YAML
 }
 manifest bench 8
 
-measure() { # label, command...: prints "seconds peak_kib cpu_seconds"
-  local log="$work/time.log"
-  /usr/bin/time -v "${@:2}" 2>"$log" >/dev/null || { cat "$log"; exit 1; }
-  local wall rss cpu
-  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$log" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
-  cpu=$(awk -F': ' '/User time|System time/ {sum += $2} END {print sum}' "$log")
-  echo "$wall $rss $cpu"
-}
 runs=${RUNS:-3}   # alternate the two tools and keep each one's best run, so a busy moment does not decide
 
 # FFmpeg 5.1's xfade has no 4:2:0 formats: without the last format=yuv420p, ffmpeg would convert to 4:4:4 and encode a
@@ -65,19 +49,14 @@ fc="[0:v]trim=1:9,setpts=PTS-STARTPTS,crop=720:720:280:0,scale=1080:1080,fps=30,
 [0:a]atrim=1:9,asetpts=PTS-STARTPTS[a0];[1:a]atrim=1:9,asetpts=PTS-STARTPTS[a1];[2:a]atrim=1:9,asetpts=PTS-STARTPTS[a2];
 [a0][a1]acrossfade=d=0.5[ax];[ax][a2]acrossfade=d=0.5[aclips];
 [3:a]volume=-12dB,atrim=0:23[bed];[aclips][bed]amix=inputs=2:duration=first:normalize=0[aout]"
-best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
-mb_wall=""; ff_wall=""
 for ((i = 1; i <= runs; i++)); do
-  read -r w r c < <(measure mediabatch "$bin" run "$work/m/bench.yaml" --force --quiet)
-  [ "$(best "$w" "$mb_wall")" = "$w" ] && { mb_wall=$w; mb_rss=$r; mb_cpu=$c; }
-  read -r w r c < <(measure ffmpeg $ff -i "$work/a.mp4" -i "$work/b.mp4" -i "$work/c.mp4" -i "$work/bed.m4a" \
+  keep_fastest mb "$bin" run "$work/m/bench.yaml" --force --quiet
+  keep_fastest ff $ff -i "$work/a.mp4" -i "$work/b.mp4" -i "$work/c.mp4" -i "$work/bed.m4a" \
     -filter_complex "$fc" -map "[vout]" -map "[aout]" -c:v libx264 -preset veryfast -crf 23 -maxrate 10M -bufsize 20M \
-    -c:a aac -b:a 192k -ar 48000 -movflags +faststart "$work/ffmpeg.mp4")
-  [ "$(best "$w" "$ff_wall")" = "$w" ] && { ff_wall=$w; ff_rss=$r; ff_cpu=$c; }
+    -c:a aac -b:a 192k -ar 48000 -movflags +faststart "$work/ffmpeg.mp4"
 done
 
 echo "job: 3 x 8 s of 1280x720 clips, 2 crossfades, centre crop to 1080x1080, bed; x264 veryfast crf 23"
-calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 printf "mediabatch  %6.2f s wall  %6.2f s cpu  %7.1f MB peak   (best of %d)\n" "$mb_wall" "$mb_cpu" "$(calc "$mb_rss/1024")" "$runs"
 printf "ffmpeg      %6.2f s wall  %6.2f s cpu  %7.1f MB peak   (best of %d)\n" "$ff_wall" "$ff_cpu" "$(calc "$ff_rss/1024")" "$runs"
 printf "ratio mediabatch/ffmpeg: %.2f (target <= 0.8)\n" "$(calc "$mb_wall/$ff_wall")"
@@ -88,7 +67,7 @@ printf "video streams: mediabatch %s, ffmpeg %s (must match)\n" "$(picture "$wor
 # The floor at these encoder settings: x264's own work on the output's pictures (encoding mediabatch's output again,
 # less decoding it) plus decoding the used part of the sources (0-9 s: the cut at 1 s starts from the keyframe at 0),
 # spread perfectly over every core with nothing else to do. Neither tool can go below it.
-cpu_of() { /usr/bin/time -f '%U %S' -o "$work/cpu.log" "$@" >/dev/null 2>&1; awk '{ print $1 + $2 }' "$work/cpu.log"; }
+cpu_of() { measure "$@" | awk '{ print $2 }'; }
 decoding=$(cpu_of $ff -threads 1 -ss 1 -t 8 -i "$work/a.mp4" -threads 1 -ss 1 -t 8 -i "$work/b.mp4" \
   -threads 1 -ss 1 -t 8 -i "$work/c.mp4" -map 0:v -map 1:v -map 2:v -f null -)
 plain=$(cpu_of $ff -threads 1 -i "$work/out/bench.mp4" -map 0:v -f null -)
@@ -102,7 +81,7 @@ printf "floor: x264 %.2f s + decoding %.2f s of CPU over %d cores = %.2f s wall,
 # Memory must not grow with length: a 10 s and a 60 s output of the same shape.
 manifest short 3.6667
 manifest long 20.3334
-read -r _ short_rss _ < <(measure short "$bin" run "$work/m/short.yaml" --force --quiet)
-read -r _ long_rss _ < <(measure long "$bin" run "$work/m/long.yaml" --force --quiet)
+read -r _ _ short_rss < <(measure "$bin" run "$work/m/short.yaml" --force --quiet)
+read -r _ _ long_rss < <(measure "$bin" run "$work/m/long.yaml" --force --quiet)
 printf "peak memory: 10 s output %.1f MB, 60 s output %.1f MB, ratio %.2f (target <= 1.2)\n" \
   "$(calc "$short_rss/1024")" "$(calc "$long_rss/1024")" "$(calc "$long_rss/$short_rss")"

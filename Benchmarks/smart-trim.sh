@@ -8,15 +8,8 @@
 # video packets are byte-identical to source packets (copied), and whether ffmpeg decodes it without an error.
 # Usage: bash Benchmarks/smart-trim.sh   (from the repository root; builds mediabatch in release mode)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-swift build -c release --product mediabatch >/dev/null
-bin="$PWD/.build/release/mediabatch"
-
-work=$(mktemp -d /tmp/mediabatch-smart.XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-[ -n "${KEEP:-}" ] && echo "work directory: $work"
-ff="ffmpeg -hide_banner -loglevel error -y"
+source "$(dirname "$0")/common.sh"
+bench_setup smart
 $ff -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=60" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=60" \
     -c:v libx264 -preset veryfast -crf 20 -bf 3 -g 60 -keyint_min 60 -sc_threshold 0 -pix_fmt yuv420p \
     -c:a aac -b:a 192k -ac 2 "$work/source.mp4"
@@ -38,25 +31,12 @@ YAML
 manifest smart true
 manifest reencode false
 
-measure() { # command...: prints "seconds peak_kib"
-  local log="$work/time.log"
-  /usr/bin/time -v "$@" 2>"$log" >/dev/null || { cat "$log"; exit 1; }
-  local wall rss
-  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$log" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
-  echo "$wall $rss"
-}
-best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'; }
 runs=${RUNS:-3}   # alternate the three and keep each one's best run
-smart=""; full=""; cli=""
 for ((i = 1; i <= runs; i++)); do
-  read -r w r < <(measure "$bin" run "$work/m/smart.yaml" --force --quiet)
-  [ "$(best "$w" "$smart")" = "$w" ] && { smart=$w; smart_rss=$r; }
-  read -r w r < <(measure "$bin" run "$work/m/reencode.yaml" --force --quiet)
-  [ "$(best "$w" "$full")" = "$w" ] && { full=$w; full_rss=$r; }
-  read -r w r < <(measure $ff -ss 2.5 -to 57.5 -i "$work/source.mp4" -c:v libx264 -preset veryfast -crf 21 \
-    -maxrate 10M -bufsize 20M -pix_fmt yuv420p -c:a aac -b:a 192k -ar 48000 -movflags +faststart "$work/ffmpeg.mp4")
-  [ "$(best "$w" "$cli")" = "$w" ] && { cli=$w; cli_rss=$r; }
+  keep_fastest smart "$bin" run "$work/m/smart.yaml" --force --quiet
+  keep_fastest full "$bin" run "$work/m/reencode.yaml" --force --quiet
+  keep_fastest cli $ff -ss 2.5 -to 57.5 -i "$work/source.mp4" -c:v libx264 -preset veryfast -crf 21 \
+    -maxrate 10M -bufsize 20M -pix_fmt yuv420p -c:a aac -b:a 192k -ar 48000 -movflags +faststart "$work/ffmpeg.mp4"
 done
 
 out="$work/out/smart.mp4"
@@ -64,10 +44,9 @@ packets() { ffmpeg -hide_banner -loglevel error -i "$1" -map 0:v -c copy -f fram
 copied=$(comm -12 <(packets "$out" | sort) <(packets "$work/source.mp4" | sort) | wc -l)
 total=$(packets "$out" | wc -l)
 errors=$(ffmpeg -hide_banner -v error -i "$out" -f null - 2>&1 | wc -l)
-calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 echo "job: 60 s 1920x1080 H.264 (bf 3, 2 s GOP) + AAC, trimmed to 2.5-57.5 s (both cuts mid-GOP); x264 veryfast crf 21"
-printf "smart       %6.2f s wall  %7.1f MB peak   (best of %d)\n" "$smart" "$(calc "$smart_rss/1024")" "$runs"
-printf "reencode    %6.2f s wall  %7.1f MB peak\n" "$full" "$(calc "$full_rss/1024")"
-printf "ffmpeg      %6.2f s wall  %7.1f MB peak\n" "$cli" "$(calc "$cli_rss/1024")"
-echo "smart / reencode: $(calc "$smart/$full")   smart / ffmpeg -ss/-to: $(calc "$smart/$cli")"
+printf "smart       %6.2f s wall  %7.1f MB peak   (best of %d)\n" "$smart_wall" "$(calc "$smart_rss/1024")" "$runs"
+printf "reencode    %6.2f s wall  %7.1f MB peak\n" "$full_wall" "$(calc "$full_rss/1024")"
+printf "ffmpeg      %6.2f s wall  %7.1f MB peak\n" "$cli_wall" "$(calc "$cli_rss/1024")"
+echo "smart / reencode: $(calc "$smart_wall/$full_wall")   smart / ffmpeg -ss/-to: $(calc "$smart_wall/$cli_wall")"
 echo "smart output: $total video packets, $copied byte-identical to source packets; decode errors: $errors lines"

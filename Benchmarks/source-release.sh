@@ -3,16 +3,12 @@
 # H.264+AAC clips of 4 s one after another (cuts), a bed, -16 LUFS. Sources closed once the timeline has passed them
 # and one loudness mixing pass (the mix spooled to a temporary file) are what this job exercises.
 # Usage: bash Benchmarks/source-release.sh [BINARY...]   (from the repository root; default: this tree's release
-# build). Give two binaries (say, an older build first) to compare them on the same sources, alternately.
+# build, which is built either way). Give two binaries (say, an older build first) to compare them on the same
+# sources, alternately.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-if [ $# -eq 0 ]; then
-  swift build -c release --product mediabatch >/dev/null
-  set -- "$PWD/.build/release/mediabatch"
-fi
-work=$(mktemp -d /tmp/mediabatch-release.XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-ff="ffmpeg -hide_banner -loglevel error -y"
+source "$(dirname "$0")/common.sh"
+bench_setup release
+[ $# -gt 0 ] || set -- "$bin"
 clips=""
 for i in 1 2 3 4 5 6; do
   $ff -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=5" -f lavfi -i "sine=frequency=$((200 * i)):sample_rate=48000:duration=5" \
@@ -36,9 +32,7 @@ YAML
 echo "job: 6 x 4 s of 1280x720 clips joined by cuts, bed, loudness -16 LUFS; x264 veryfast crf 23"
 for round in 1 2; do
   for bin in "$@"; do
-    /usr/bin/time -v "$bin" run "$work/m/job.yaml" --force --quiet 2>"$work/time.log" >/dev/null || { cat "$work/time.log"; exit 1; }
-    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time.log")
-    rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2 / 1024}' "$work/time.log")
-    echo "round $round  $bin  wall $wall  peak $rss MB"
+    read -r wall _ rss < <(measure "$bin" run "$work/m/job.yaml" --force --quiet)
+    printf "round %d  %s  wall %.2f s  peak %.1f MB\n" "$round" "$bin" "$wall" "$(calc "$rss / 1024")"
   done
 done
