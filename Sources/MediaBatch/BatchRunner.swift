@@ -51,10 +51,15 @@ public final class BatchRunner: Sendable {
             estimates[name] = RenderMemory.estimate(settings: job.settings, composition: job.composition,
                                                     sources: plan.videoStreams, decoderThreads: decoderThreads)
         }
+        let memoryBeside = memory.reduce(into: [String: Int]()) { estimates, entry in
+            guard let job = jobs[entry.key] else { return }
+            estimates[entry.key] = RenderMemory.besideOthers(entry.value, settings: job.settings)
+        }
         let ticker = startProgressTicker(events)
         let collected = Mutex<[OutputReport]>([])
         do {
-            _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory, cancellation: cancellation,
+            _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory, memoryBeside: memoryBeside,
+                                  cancellation: cancellation,
                                   progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
                 switch event {
                 case .started(let name, let attempt) where attempt == 1:
@@ -68,13 +73,14 @@ public final class BatchRunner: Sendable {
                 default:
                     break
                 }
-            }) { [self] name, token in
+            }) { [self] name, token, besideOthers in
                 if let problem = problems[name] {
                     throw JobFailure(stage: FailureStage(rawValue: problem.stage) ?? .load, reason: problem.reason)
                 }
                 guard let job = jobs[name] else { throw JobFailure(stage: .load, reason: "output '\(name)' was not planned") }
                 if upToDate.contains(name) { return RenderedOutput(result: nil, posterPath: nil) }
-                let output = try render(job, decoderThreads: decoderThreads, cache: shared.cache, token: token)
+                let output = try render(job, decoderThreads: decoderThreads, cache: shared.cache, token: token,
+                                        besideOthers: besideOthers)
                 if let fingerprint = fingerprints[name] {
                     let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
                     try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness,
@@ -146,9 +152,10 @@ public final class BatchRunner: Sendable {
         return (names.filter(mine.contains), graph.subgraph(mine))
     }
 
-    /// Renders one job to a temporary file beside its output, then renames it into place.
-    private func render(_ job: Job, decoderThreads: Int, cache: SegmentCache,
-                        token: CancellationToken) throws -> RenderedOutput {
+    /// Renders one job to a temporary file beside its output, then renames it into place; `besideOthers` when the
+    /// scheduler started it beside other renders (and counted it at its estimate for that).
+    private func render(_ job: Job, decoderThreads: Int, cache: SegmentCache, token: CancellationToken,
+                        besideOthers: Bool) throws -> RenderedOutput {
         let url = URL(fileURLWithPath: job.outputPath)
         let directory = url.deletingLastPathComponent()
         do {
@@ -176,12 +183,11 @@ public final class BatchRunner: Sendable {
         let posterTimes = options.posters ? OutputPictures.posterCandidates(of: job) : []
         session.stillTimes = posterTimes
         session.stillWidth = OutputPictures.posterWidth
-        // Started beside another render, it keeps less in flight: the cores are busy either way, and the bytes are the
-        // same (measured on the batch benchmark: 30-60 MB less at the same speed; alone it would be 16% slower).
-        session.sharesCores = sessions.withLock { running in
-            running[job.name] = session
-            return running.count > 1
-        }
+        // Started beside other renders, it keeps less in flight: the cores are busy either way, and the bytes are the
+        // same (measured on the batch benchmark: 15-28 MB less a render at the same speed; alone it would be 16-20%
+        // slower). The scheduler decides, as it counts the render's memory by it (`RenderMemory.besideOthers`).
+        session.sharesCores = besideOthers
+        sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
         token.onCancel { session.cancel() }
         let result: ExportResult

@@ -8,6 +8,8 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
         var running = 0
         /// The memory estimates of the running jobs, added up.
         var memoryInUse = 0
+        /// The estimate each running job is counted at.
+        var counted: [ID: Int] = [:]
         var outcomes: [ID: JobOutcome<ID, Value>] = [:]
         var failFastCause: ID?
         var finished = false
@@ -16,24 +18,26 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     private let order: [ID]
     private let rank: [ID: Int]
     private let memory: [ID: Int]
+    private let memoryBeside: [ID: Int]
     private let dependents: [ID: [ID]]
     private let scheduler: Scheduler
     private let cancellation: CancellationToken
     private let progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)?
-    private let job: @Sendable (ID, CancellationToken) throws -> Value
+    private let job: @Sendable (ID, CancellationToken, Bool) throws -> Value
     private let state: Locked<State>
     private let done = DispatchSemaphore(value: 0)
     private let progressQueue = DispatchQueue(label: "mediabatch.scheduler.progress")
 
     init(
-        graph: JobGraph<ID>, order: [ID], rank: [ID: Int], memory: [ID: Int], scheduler: Scheduler,
-        cancellation: CancellationToken,
+        graph: JobGraph<ID>, order: [ID], rank: [ID: Int], memory: [ID: Int], memoryBeside: [ID: Int],
+        scheduler: Scheduler, cancellation: CancellationToken,
         progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)?,
-        job: @escaping @Sendable (ID, CancellationToken) throws -> Value
+        job: @escaping @Sendable (ID, CancellationToken, Bool) throws -> Value
     ) {
         self.order = order
         self.rank = rank
         self.memory = memory
+        self.memoryBeside = memoryBeside
         self.dependents = graph.dependents
         self.scheduler = scheduler
         self.cancellation = cancellation
@@ -54,12 +58,15 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     /// Starts ready jobs up to the limit; when nothing runs any more, settles the rest and signals the end.
     private func pump(_ state: inout State) {
         let limit = max(1, scheduler.maxConcurrentJobs)
-        while state.running < limit, !cancellation.isCancelled, state.failFastCause == nil, let id = next(&state) {
+        while state.running < limit, !cancellation.isCancelled, state.failFastCause == nil,
+              let (id, beside) = next(&state) {
             state.running += 1
-            state.memoryInUse += memory[id] ?? 0
+            let estimate = beside ? besideEstimate(id) : memory[id] ?? 0
+            state.memoryInUse += estimate
+            state.counted[id] = estimate
             // One thread per launched job: jobs block for seconds to minutes, and libdispatch on Linux caps its
             // worker pool near the core count, which would silently lower `maxConcurrentJobs`.
-            let thread = Thread { self.work(id) }
+            let thread = Thread { self.work(id, beside: beside) }
             thread.name = "mediabatch job \(id)"
             thread.stackSize = 8 << 20
             thread.start()
@@ -81,28 +88,41 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     }
 
     /// Removes and returns the ready job to start next: the lowest-ranked one (`ready` is sorted by id, and the
-    /// first of equals wins) that fits the memory budget beside the running jobs; any job when nothing runs.
-    private func next(_ state: inout State) -> ID? {
+    /// first of equals wins) that fits the memory budget beside the running jobs at its beside estimate; any job
+    /// when nothing runs. `beside` says whether it starts beside others: when others run, or, started from idle,
+    /// when another ready job would fit beside it (both at their beside estimates), so that the two start together.
+    private func next(_ state: inout State) -> (id: ID, beside: Bool)? {
         let room = state.running == 0 ? nil : scheduler.memoryBudget.map { $0 - state.memoryInUse }
         var chosen: Int?
         for index in state.ready.indices {
             let id = state.ready[index]
-            if let room, memory[id] ?? 0 > room { continue }
+            if let room, besideEstimate(id) > room { continue }
             if let best = chosen, rank[state.ready[best]] ?? .max <= rank[id] ?? .max { continue }
             chosen = index
         }
-        return chosen.map { state.ready.remove(at: $0) }
+        guard let index = chosen else { return nil }
+        let id = state.ready.remove(at: index)
+        if state.running > 0 { return (id, true) }
+        let company = scheduler.maxConcurrentJobs > 1 && state.ready.contains { other in
+            scheduler.memoryBudget.map { besideEstimate(id) + besideEstimate(other) <= $0 } ?? true
+        }
+        return (id, company)
+    }
+
+    /// A job's estimate when it runs beside others (its plain estimate when it has no other).
+    private func besideEstimate(_ id: ID) -> Int {
+        memoryBeside[id] ?? memory[id] ?? 0
     }
 
     /// Runs one job on a worker thread, retrying transient failures.
-    private func work(_ id: ID) {
+    private func work(_ id: ID, beside: Bool) {
         let started = Date()
         var attempt = 0
         while true {
             attempt += 1
             emitLocked(.started(id, attempt: attempt))
             do {
-                let value = try job(id, cancellation)
+                let value = try job(id, cancellation, beside)
                 complete(JobOutcome(id: id, status: .succeeded, attempts: attempt, value: value, started: started, finished: Date()))
                 return
             } catch {
@@ -126,7 +146,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     private func complete(_ outcome: JobOutcome<ID, Value>) {
         state.withLock { state in
             state.running -= 1
-            state.memoryInUse -= memory[outcome.id] ?? 0
+            state.memoryInUse -= state.counted.removeValue(forKey: outcome.id) ?? 0
             settle(&state, outcome)
             switch outcome.status {
             case .succeeded:

@@ -56,10 +56,29 @@ public struct Scheduler: Sendable {
         progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)? = nil,
         job: @escaping @Sendable (ID, CancellationToken) throws -> Value
     ) throws(SchedulerError<ID>) -> [JobOutcome<ID, Value>] {
+        try run(graph, rank: rank, memory: memory, memoryBeside: [:], cancellation: cancellation, progress: progress) {
+            id, token, _ in try job(id, token)
+        }
+    }
+
+    /// Runs every job of `graph` as `run(_:rank:memory:cancellation:progress:job:)` does, for jobs that hold less
+    /// when they run beside others: under a `memoryBudget`, a job started while others run must fit at its
+    /// `memoryBeside` estimate (its `memory` estimate when missing) and is counted at it, and a job started from idle
+    /// is too when another ready job fits beside it at theirs (the two then start together). `job` is told whether
+    /// its job starts beside others, so that it keeps as little in flight as it was counted at.
+    public func run<ID: Hashable & Sendable & Comparable, Value: Sendable>(
+        _ graph: JobGraph<ID>,
+        rank: [ID: Int] = [:],
+        memory: [ID: Int],
+        memoryBeside: [ID: Int],
+        cancellation: CancellationToken = CancellationToken(),
+        progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)? = nil,
+        job: @escaping @Sendable (_ id: ID, _ cancellation: CancellationToken, _ besideOthers: Bool) throws -> Value
+    ) throws(SchedulerError<ID>) -> [JobOutcome<ID, Value>] {
         let order = try graph.topologicalOrder()
         let run = ScheduleRun(
-            graph: graph, order: order, rank: rank, memory: memory, scheduler: self, cancellation: cancellation,
-            progress: progress, job: job)
+            graph: graph, order: order, rank: rank, memory: memory, memoryBeside: memoryBeside, scheduler: self,
+            cancellation: cancellation, progress: progress, job: job)
         return run.execute()
     }
 }
