@@ -83,7 +83,8 @@ public struct ProbedStream: Sendable, Hashable, Codable {
                 timeBase: MediaTime = MediaTime(value: 1, timescale: 90000), bitRate: Int64 = 0,
                 width: Int = 0, height: Int = 0, frameRate: FrameRate? = nil, pixelFormat: String? = nil,
                 rotation: Int = 0, sampleAspectRatio: FrameRate? = nil, colorRange: String? = nil,
-                colorPrimaries: String? = nil, colorTransfer: String? = nil, colorMatrix: String? = nil, isStillImage: Bool = false, isAttachedPicture: Bool = false,
+                colorPrimaries: String? = nil, colorTransfer: String? = nil, colorMatrix: String? = nil,
+                isStillImage: Bool = false, isAttachedPicture: Bool = false,
                 sampleRate: Int = 0, channels: Int = 0, metadata: [String: String] = [:]) {
         self.index = index
         self.mediaType = mediaType

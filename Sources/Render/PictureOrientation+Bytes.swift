@@ -2,7 +2,7 @@ extension PictureOrientation {
     /// The axis-swapping remap of an 8-bit plane, 8 x 8 samples at a time: eight input rows are loaded as 64-bit
     /// words (byte-swapped when input x counts from the right), transposed in three rounds of masked shifts, and
     /// stored as eight output rows; the edges beyond a multiple of 8 go sample by sample. The same bytes as
-    /// `remapSwapped`, about four times faster (a 1080x1920 turn took 4.7 ms a picture sample by sample).
+    /// `remapSwapped`, twice as fast (a 1080x1920 picture: 2.2 ms instead of 4.7, measured with `perf`).
     func remapBytesSwapped(from source: UnsafePointer<UInt8>, sourceStride: Int, width: Int, height: Int,
                            into target: UnsafeMutablePointer<UInt8>, targetStride: Int) {
         let (outWidth, outHeight) = outputSize(width: width, height: height)
@@ -32,7 +32,8 @@ extension PictureOrientation {
         let x = reversesX ? width - 8 - row : row
         func word(_ k: Int) -> UInt64 {
             let y = reversesY ? height - 1 - column - k : column + k
-            let loaded = UInt64(littleEndian: UnsafeRawPointer(source + y * sourceStride + x).loadUnaligned(as: UInt64.self))
+            let address = UnsafeRawPointer(source + y * sourceStride + x)
+            let loaded = UInt64(littleEndian: address.loadUnaligned(as: UInt64.self))
             return reversesX ? loaded.byteSwapped : loaded
         }
         var block = (word(0), word(1), word(2), word(3), word(4), word(5), word(6), word(7))

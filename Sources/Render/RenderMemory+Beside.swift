@@ -13,9 +13,8 @@ extension RenderMemory {
     /// `estimate`, of a render with `settings` alone, for the render started beside others.
     public static func besideOthers(_ estimate: Int, settings: ExportSettings) -> Int {
         guard let video = settings.video else { return estimate }
-        let depth = ["10", "12", "16"].contains { video.pixelFormat.contains($0) } ? 2.0 : 1.0
         let perPixel = video.codec == .h264 ? besideSavingPerPixel : besideSavingPerPixelOtherCodecs
-        let saving = Int(perPixel * depth * Double(video.width * video.height))
+        let saving = Int(perPixel * sampleBytes(ofFormat: video.pixelFormat) * Double(video.width * video.height))
         return max(estimate / 2, estimate - saving)
     }
 }

@@ -1,5 +1,4 @@
 import Composition
-import LibAV
 import MediaCore
 
 extension RenderMemory {

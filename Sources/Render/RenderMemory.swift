@@ -42,7 +42,7 @@ public enum RenderMemory {
     /// The estimated peak of one render with `settings` whose largest video source is `sourcePixels` pixels.
     public static func estimate(settings: ExportSettings, sourcePixels: Int) -> Int {
         guard let video = settings.video else { return audioOnlyBytes }
-        let depth = ["10", "12", "16"].contains { video.pixelFormat.contains($0) } ? 2.0 : 1.0
+        let depth = sampleBytes(ofFormat: video.pixelFormat)
         let pixels = Double(video.width * video.height)
         let encoder = pixels * depth * encoderCost(video)
         let decoders = decodedFrames * Double(sourcePixels) * 1.5 * depth
@@ -73,12 +73,16 @@ public enum RenderMemory {
         return estimate(settings: settings, sourcePixels: 0) + Int(decoders + light)
     }
 
+    /// Bytes per sample of pixel format `name` (libav's): 2 for formats deeper than 8 bits.
+    static func sampleBytes(ofFormat name: String) -> Double {
+        ["10", "12", "16"].contains { name.contains($0) } ? 2.0 : 1.0
+    }
+
     /// The bytes of one decoded picture of `stream`: its chroma layout and sample size.
     static func pictureBytes(_ stream: ProbedStream) -> Int {
         let format = stream.pixelFormat ?? "yuv420p"
         let samples = format.contains("444") || format.hasPrefix("gbr") ? 3.0 : format.contains("422") ? 2.0 : 1.5
-        let depth = ["10", "12", "16"].contains { format.contains($0) } ? 2.0 : 1.0
-        return Int(Double(stream.width * stream.height) * samples * depth)
+        return Int(Double(stream.width * stream.height) * samples * sampleBytes(ofFormat: format))
     }
 
     /// The pictures a decoder of `stream` holds with a session's `threads` (see `DecoderThreads`).

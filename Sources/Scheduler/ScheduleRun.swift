@@ -90,7 +90,8 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     /// Removes and returns the ready job to start next: the lowest-ranked one (`ready` is sorted by id, and the
     /// first of equals wins) that fits the memory budget beside the running jobs at its beside estimate; any job
     /// when nothing runs. `beside` says whether it starts beside others: when others run, or, started from idle,
-    /// when another ready job would fit beside it (both at their beside estimates), so that the two start together.
+    /// when another ready job fits beside it only if both run at their beside estimates (so that the two start
+    /// together); a job that starts from idle otherwise keeps its full estimate, and the next one joins it.
     private func next(_ state: inout State) -> (id: ID, beside: Bool)? {
         let room = state.running == 0 ? nil : scheduler.memoryBudget.map { $0 - state.memoryInUse }
         var chosen: Int?
@@ -103,10 +104,10 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
         guard let index = chosen else { return nil }
         let id = state.ready.remove(at: index)
         if state.running > 0 { return (id, true) }
-        let company = scheduler.maxConcurrentJobs > 1 && state.ready.contains { other in
-            scheduler.memoryBudget.map { besideEstimate(id) + besideEstimate(other) <= $0 } ?? true
-        }
-        return (id, company)
+        guard scheduler.maxConcurrentJobs > 1, let budget = scheduler.memoryBudget else { return (id, false) }
+        let fitsFull = state.ready.contains { (memory[id] ?? 0) + besideEstimate($0) <= budget }
+        let fitsBeside = state.ready.contains { besideEstimate(id) + besideEstimate($0) <= budget }
+        return (id, !fitsFull && fitsBeside)
     }
 
     /// A job's estimate when it runs beside others (its plain estimate when it has no other).

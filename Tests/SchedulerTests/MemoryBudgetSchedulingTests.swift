@@ -49,30 +49,46 @@ import Testing
         #expect(!seen.contains { $0.contains("b") && $0.count > 1 }, "\(seen)")
     }
 
-    /// Jobs that hold less beside others (`memoryBeside`): a pair whose alone estimates do not fit together but
-    /// whose beside estimates do starts together, both told they run beside another (the first one too, started from
-    /// idle); a job that fits with no other at its beside estimate runs alone and is told so; the jobs running
-    /// together never add up above the budget at their beside estimates.
-    @Test func jobsStartedBesideOthersAreCountedAndToldSo() throws {
+    /// Runs `memory`'s jobs as `run(memory:budget:)` does, each holding `beside` when started beside others, and
+    /// returns the running sets at each start and what each job was told.
+    func run(memory: [String: Int], beside: [String: Int], budget: Int) throws
+        -> (seen: [Set<String>], told: [String: Bool])
+    {
         var graph = JobGraph<String>()
-        for name in ["a", "b", "c", "d"] { graph.add(name) }
-        let memory = ["a": 60, "b": 60, "c": 90, "d": 60]
-        let beside = ["a": 50, "b": 50, "c": 80, "d": 50]
-        let rank = ["a": 0, "b": 1, "c": 2, "d": 3]
+        for name in memory.keys.sorted() { graph.add(name) }
+        let rank = Dictionary(uniqueKeysWithValues: memory.keys.sorted().enumerated().map { ($1, $0) })
         let running = Shared((now: Set<String>(), seen: [Set<String>](), told: [String: Bool]()))
-        let scheduler = Scheduler(maxConcurrentJobs: 4, memoryBudget: 100)
+        let scheduler = Scheduler(maxConcurrentJobs: 4, memoryBudget: budget)
         let outcomes = try scheduler.run(graph, rank: rank, memory: memory, memoryBeside: beside) { id, _, besideOthers in
             running.update { $0.now.insert(id); $0.seen.append($0.now); $0.told[id] = besideOthers }
             sleepMilliseconds(200)
             running.update { _ = $0.now.remove(id) }
         }
         #expect(outcomes.allSatisfy { $0.status == .succeeded })
-        let (seen, told) = (running.value.seen, running.value.told)
+        return (running.value.seen, running.value.told)
+    }
+
+    /// Jobs that hold less beside others (`memoryBeside`): a pair that fits only at both beside estimates starts
+    /// together, both told they run beside another (the first one too, started from idle); a job that fits with no
+    /// other at its beside estimate runs alone and is told so; the jobs running together never add up above the
+    /// budget at what they were counted at.
+    @Test func jobsStartedBesideOthersAreCountedAndToldSo() throws {
+        let memory = ["a": 60, "b": 60, "c": 90, "d": 60]
+        let beside = ["a": 50, "b": 50, "c": 80, "d": 50]
+        let (seen, told) = try run(memory: memory, beside: beside, budget: 100)
         #expect(seen.contains(["a", "b"]), "\(seen)")
         #expect(!seen.contains { $0.contains("c") && $0.count > 1 }, "\(seen)")
         #expect(seen.allSatisfy { $0.count == 1 || $0.reduce(0) { $0 + beside[$1]! } <= 100 }, "\(seen)")
-        #expect(told == ["a": true, "b": true, "c": false, "d": seen.contains { $0.contains("d") && $0.count > 1 }],
-                "\(told) \(seen)")
+        // 'd' joins whichever of 'a' and 'b' is left, or runs after 'c': what it is told depends on the timing.
+        #expect(told["a"] == true && told["b"] == true && told["c"] == false, "\(told) \(seen)")
+    }
+
+    /// Where a partner fits beside a job's full estimate, the first job keeps it (a render alone is faster with
+    /// its full pipeline) and only the one that joins it runs lean.
+    @Test func theFirstJobKeepsItsFullEstimateWhenAPartnerFitsBesideIt() throws {
+        let (seen, told) = try run(memory: ["a": 60, "b": 60], beside: ["a": 50, "b": 50], budget: 110)
+        #expect(seen.contains(["a", "b"]), "\(seen)")
+        #expect(told == ["a": false, "b": true], "\(told)")
     }
 
     @Test func withoutABudgetOnlyTheJobLimitCounts() throws {
