@@ -15,8 +15,12 @@ bench_setup() { # name: the work folder's prefix
   ff="ffmpeg -hide_banner -loglevel error -y"
 }
 
-measure() { # command...: prints "wall cpu peak_kib" (CPU is user + system seconds)
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null
+measure() { # command...: prints "wall cpu peak_kib" (CPU is user + system seconds); a failing command prints
+  # nothing but its error, so the `read` of its figures fails and stops the script
+  if ! /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null; then
+    echo "failed: $*" >&2
+    return 1
+  fi
   awk '{ print $1, $2 + $3, $4 }' "$work/time"
 }
 
