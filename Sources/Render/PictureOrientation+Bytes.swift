@@ -38,18 +38,12 @@ extension PictureOrientation {
         }
         var block = (word(0), word(1), word(2), word(3), word(4), word(5), word(6), word(7))
         // Swap 4x4 quarters, then 2x2 pairs inside them, then single bytes: word i then holds output row `row + i`.
-        Self.exchange(&block.0, &block.4, shift: 32, mask: 0x0000_0000_FFFF_FFFF)
-        Self.exchange(&block.1, &block.5, shift: 32, mask: 0x0000_0000_FFFF_FFFF)
-        Self.exchange(&block.2, &block.6, shift: 32, mask: 0x0000_0000_FFFF_FFFF)
-        Self.exchange(&block.3, &block.7, shift: 32, mask: 0x0000_0000_FFFF_FFFF)
-        Self.exchange(&block.0, &block.2, shift: 16, mask: 0x0000_FFFF_0000_FFFF)
-        Self.exchange(&block.1, &block.3, shift: 16, mask: 0x0000_FFFF_0000_FFFF)
-        Self.exchange(&block.4, &block.6, shift: 16, mask: 0x0000_FFFF_0000_FFFF)
-        Self.exchange(&block.5, &block.7, shift: 16, mask: 0x0000_FFFF_0000_FFFF)
-        Self.exchange(&block.0, &block.1, shift: 8, mask: 0x00FF_00FF_00FF_00FF)
-        Self.exchange(&block.2, &block.3, shift: 8, mask: 0x00FF_00FF_00FF_00FF)
-        Self.exchange(&block.4, &block.5, shift: 8, mask: 0x00FF_00FF_00FF_00FF)
-        Self.exchange(&block.6, &block.7, shift: 8, mask: 0x00FF_00FF_00FF_00FF)
+        Self.exchange(&block.0, &block.4, &block.1, &block.5, &block.2, &block.6, &block.3, &block.7,
+                      shift: 32, mask: 0x0000_0000_FFFF_FFFF)
+        Self.exchange(&block.0, &block.2, &block.1, &block.3, &block.4, &block.6, &block.5, &block.7,
+                      shift: 16, mask: 0x0000_FFFF_0000_FFFF)
+        Self.exchange(&block.0, &block.1, &block.2, &block.3, &block.4, &block.5, &block.6, &block.7,
+                      shift: 8, mask: 0x00FF_00FF_00FF_00FF)
         let out = UnsafeMutableRawPointer(target + row * targetStride + column)
         out.storeBytes(of: block.0.littleEndian, as: UInt64.self)
         (out + targetStride).storeBytes(of: block.1.littleEndian, as: UInt64.self)
@@ -61,12 +55,20 @@ extension PictureOrientation {
         (out + 7 * targetStride).storeBytes(of: block.7.littleEndian, as: UInt64.self)
     }
 
-    /// Moves the bytes `mask` selects `shift` bits up from `b` into `a` and the same bytes down from `a` into `b`:
-    /// one round of the transpose.
+    /// One round of the transpose over four pairs of words (`a`, `b`): moves the bytes `mask` selects `shift` bits up
+    /// from each `b` into its `a`, and the same bytes down from each `a` into its `b`.
     @inline(__always)
-    private static func exchange(_ a: inout UInt64, _ b: inout UInt64, shift: UInt64, mask: UInt64) {
-        let (low, high) = (a, b)
-        a = (low & mask) | ((high & mask) << shift)
-        b = ((low >> shift) & mask) | (high & ~mask)
+    private static func exchange(_ a0: inout UInt64, _ b0: inout UInt64, _ a1: inout UInt64, _ b1: inout UInt64,
+                                 _ a2: inout UInt64, _ b2: inout UInt64, _ a3: inout UInt64, _ b3: inout UInt64,
+                                 shift: UInt64, mask: UInt64) {
+        func swap(_ a: inout UInt64, _ b: inout UInt64) {
+            let (low, high) = (a, b)
+            a = (low & mask) | ((high & mask) << shift)
+            b = ((low >> shift) & mask) | (high & ~mask)
+        }
+        swap(&a0, &b0)
+        swap(&a1, &b1)
+        swap(&a2, &b2)
+        swap(&a3, &b3)
     }
 }

@@ -66,7 +66,9 @@ public enum RenderMemory {
         guard let video = settings.video, !streams.isEmpty else {
             return estimate(settings: settings, composition: composition)
         }
-        let decoders = decoderBytes(of: composition, sources: sources, threads: decoderThreads) - fittedOtherDecoders
+        // Never below nothing: a render of one small source holds less than the fitted jobs' other decoders.
+        let decoders = max(0, decoderBytes(of: composition, sources: sources, threads: decoderThreads)
+            - fittedOtherDecoders)
         let outputPixels = Double(video.width * video.height)
         let light = video.isHDR ? 0 : streams.filter { ColorDescription(probed: $0).needsLightConversion }
             .map { lightPictures * 12 * min(Double($0.width * $0.height), outputPixels) }.max() ?? 0
