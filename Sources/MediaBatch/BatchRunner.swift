@@ -73,14 +73,14 @@ public final class BatchRunner: Sendable {
                 default:
                     break
                 }
-            }) { [self] name, token, besideOthers in
+            }) { [self] name, token, lease in
                 if let problem = problems[name] {
                     throw JobFailure(stage: FailureStage(rawValue: problem.stage) ?? .load, reason: problem.reason)
                 }
                 guard let job = jobs[name] else { throw JobFailure(stage: .load, reason: "output '\(name)' was not planned") }
                 if upToDate.contains(name) { return RenderedOutput(result: nil, posterPath: nil) }
                 let output = try render(job, decoderThreads: decoderThreads, cache: shared.cache, token: token,
-                                        besideOthers: besideOthers)
+                                        lease: lease)
                 if let fingerprint = fingerprints[name] {
                     let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
                     try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness,
@@ -152,10 +152,10 @@ public final class BatchRunner: Sendable {
         return (names.filter(mine.contains), graph.subgraph(mine))
     }
 
-    /// Renders one job to a temporary file beside its output, then renames it into place; `besideOthers` when the
-    /// scheduler started it beside other renders (and counted it at its estimate for that).
+    /// Renders one job to a temporary file beside its output, then renames it into place; `lease` says whether the
+    /// scheduler started it beside other renders (and counted it at its estimate for that) and takes its tail.
     private func render(_ job: Job, decoderThreads: Int, cache: SegmentCache, token: CancellationToken,
-                        besideOthers: Bool) throws -> RenderedOutput {
+                        lease: JobLease) throws -> RenderedOutput {
         let url = URL(fileURLWithPath: job.outputPath)
         let directory = url.deletingLastPathComponent()
         do {
@@ -186,7 +186,10 @@ public final class BatchRunner: Sendable {
         // Started beside other renders, it keeps less in flight: the cores are busy either way, and the bytes are the
         // same (measured on the batch benchmark: 15-28 MB less a render at the same speed; alone it would be 16-20%
         // slower). The scheduler decides, as it counts the render's memory by it (`RenderMemory.besideOthers`).
-        session.sharesCores = besideOthers
+        session.sharesCores = lease.besideOthers
+        // Once its pictures are all encoded, the render drains x264 and writes its file: the next one starts.
+        let tail = RenderMemory.tail(settings: settings)
+        session.onTail = { lease.finishing(holding: tail) }
         sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
         token.onCancel { session.cancel() }

@@ -17,12 +17,13 @@ extension ExportSession {
         // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
         let audioPool = depth > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices) : pool
         // A soundtrack another output of the run encoded is replayed: its sources are not even opened.
+        // Claimed once the pictures' sources are open: another render may be finishing it.
+        try pool.openAll(in: composition, video: video != nil, audio: false)
         let audioPlan = self.audioPlan(range: range, video: video)
         let soundtrack = audioPlan.flatMap { claimSoundtrack(plan: $0) }
         defer { soundtrack?.settle() }
         let mixes = audio != nil && soundtrack?.cached == nil
-        try pool.openAll(in: composition, video: video != nil, audio: mixes && audioPool === pool)
-        if audioPool !== pool { try audioPool.openAll(in: composition, video: false, audio: mixes) }
+        try audioPool.openAll(in: composition, video: false, audio: mixes)
         pool.planReleases(for: composition)
         if warmsUpEarly { pool.planWarmUps(for: composition, from: range.start) }
         defer { pool.finishWarmUps() }
@@ -64,7 +65,12 @@ extension ExportSession {
         var reused: [SegmentReuse] = []
         if videoPipe != nil {
             // In place: the first encoder session leaves the plan when its segment is done, so its memory goes then.
-            let written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth, audio: audioFeed)
+            let tail = onTail
+            let written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth, audio: audioFeed) {
+                pool.closeAllVideo()
+                soundtrack?.finishing()
+                tail?()
+            }
             (framesWritten, reused) = (written.frames, written.reused)
         }
         if let audioFeed {

@@ -5,13 +5,31 @@ import MediaCore
 /// `SegmentCache`), joined by stream copy into the output's video stream.
 extension ExportSession {
     /// Writes every segment of `video` for the export `range`, pumping `audio` through output frame `i` once frame
-    /// `i` is in the muxer; frames are rendered `depth` ahead on a thread of their own. Returns the frames written
+    /// `i` is in the muxer; frames are rendered `depth` ahead on a thread of their own. `tail` runs once every
+    /// picture is rendered and handed on: before the encoder session drains after which every segment is copied or
+    /// ready in the run's cache (the render thread stopped), or after the last segment. Returns the frames written
     /// and the segments taken from the cache.
     func exportSegments(_ video: inout SegmentedVideo, range: TimeRange, output: OutputFile, depth: Int,
-                        audio: (any AudioFeed)?) throws(ExportError) -> (frames: Int64, reused: [SegmentReuse]) {
+                        audio: (any AudioFeed)?,
+                        tail: () -> Void) throws(ExportError) -> (frames: Int64, reused: [SegmentReuse]) {
         var reused: [SegmentReuse] = []
         let clock = video.clock
-        for segment in video.plan.segments {
+        let segments = video.plan.segments
+        let copied = Set(video.copies.keys)
+        var tailed = false
+        func enterTail() {
+            guard !tailed else { return }
+            tailed = true
+            tail()
+        }
+        /// Whether the segments after the `number`th render no picture: copied, or ready in the cache.
+        func picturesEnd(after number: Int) -> Bool {
+            segments[(number + 1)...].allSatisfy { later in
+                later.isCopied && copied.contains(later.frames.lowerBound)
+                    || later.key.map { segmentCache?.isReady($0) ?? false } ?? false
+            }
+        }
+        for (number, segment) in segments.enumerated() {
             if segment.isCopied, let stretch = video.copies[segment.frames.lowerBound] {
                 try copy(stretch, into: &video, output: output)
                 for index in segment.frames { try audio?.pump(throughFrame: index) }
@@ -30,7 +48,8 @@ extension ExportSession {
                 let frames = pictures()
                 defer { frames.close() }
                 try encodeFrames(segment.frames, from: frames, clock: clock, total: video.frameCount,
-                                 encoder: try video.nextEncoder(), stills: video.stills) { (index, packets) throws(ExportError) in
+                                 encoder: try video.nextEncoder(), stills: video.stills,
+                                 beforeDrain: { frames.close(); if picturesEnd(after: number) { enterTail() } }) { (index, packets) throws(ExportError) in
                     try write(packets, shiftedBy: start, to: output, video: &video)
                     try audio?.pump(throughFrame: index)
                 }
@@ -46,13 +65,14 @@ extension ExportSession {
                 defer { frames.close() }
                 packets = try encodeShared(segment.frames, key: key, from: frames, clock: clock,
                                            total: video.frameCount, encoder: try video.nextEncoder(), stills: video.stills,
-                                           audio: audio)
+                                           audio: audio, beforeDrain: { frames.close(); if picturesEnd(after: number) { enterTail() } })
             }
             // Shared: the whole segment, then its sound frame by frame, the same way whether rendered or reused.
             try write(packets, shiftedBy: start, to: output, video: &video)
             try audio?.writeHeld()
             for index in segment.frames { try audio?.pump(throughFrame: index) }
         }
+        enterTail()
         try video.splicer?.finish(to: output)
         return (video.frameCount, reused)
     }
@@ -71,14 +91,14 @@ extension ExportSession {
     /// Renders and encodes a shareable segment, collecting its packets and storing them in the run's cache; `audio`
     /// is pumped frame by frame meanwhile (it holds its packets for the caller to mux after the segment's).
     private func encodeShared(_ indices: Range<Int64>, key: SegmentKey, from frames: FramePipeline, clock: FrameClock,
-                              total: Int64, encoder: Encoder, stills: StillCapture?,
-                              audio: (any AudioFeed)?) throws(ExportError) -> [Packet] {
+                              total: Int64, encoder: Encoder, stills: StillCapture?, audio: (any AudioFeed)?,
+                              beforeDrain: () -> Void) throws(ExportError) -> [Packet] {
         var collected: [Packet] = []
         audio?.holdsPackets = true
         defer { audio?.holdsPackets = false }
         do {
-            try encodeFrames(indices, from: frames, clock: clock, total: total, encoder: encoder, stills: stills) {
-                (index, packets) throws(ExportError) in
+            try encodeFrames(indices, from: frames, clock: clock, total: total, encoder: encoder, stills: stills,
+                             beforeDrain: beforeDrain) { (index, packets) throws(ExportError) in
                 collected += packets
                 try audio?.pump(throughFrame: index)
             }
@@ -93,9 +113,9 @@ extension ExportSession {
     /// Encodes output frames `indices`, taken in order from `frames`, with `encoder` (a fresh session: the first frame
     /// is a keyframe, timestamps count from the segment's first frame), handing each frame's packets (and at the end
     /// the encoder's remaining ones) to `each` with the frame index; `total` frames make progress 1. `stills` sees
-    /// every frame before it is encoded.
+    /// every frame before it is encoded; `beforeDrain` runs after the last frame went in, before the encoder drains.
     func encodeFrames(_ indices: Range<Int64>, from frames: FramePipeline, clock: FrameClock, total: Int64,
-                      encoder: Encoder, stills: StillCapture?,
+                      encoder: Encoder, stills: StillCapture?, beforeDrain: () -> Void = {},
                       each: (Int64, [Packet]) throws(ExportError) -> Void) throws(ExportError) {
         let start = clock.time(ofFrame: indices.lowerBound)
         for index in indices {
@@ -112,6 +132,7 @@ extension ExportSession {
             try each(index, packets)
             report(progress: Double(index + 1) / Double(max(1, total)))
         }
+        beforeDrain()
         let rest: [Packet]
         do {
             rest = try encoder.finish()

@@ -107,6 +107,11 @@ final class SoundtrackClaim {
         if let payload { cache.store(key, payload: payload) } else { cache.abandon(key) }
     }
 
+    /// Tells the run's other exports that this one's soundtrack is about to be stored (see `SegmentCache.finishing`).
+    func finishing() {
+        if records, !settled { cache.finishing(key) }
+    }
+
     /// Gives the claim up unless `store` took it.
     func settle() {
         store(nil)

@@ -38,6 +38,7 @@ public final class ExportSession: Sendable {
         var shareableRanges: [TimeRange] = []
         var warmsUpSources = true
         var sharesCores = false
+        var onTail: (@Sendable () -> Void)?
         var stillTimes: [MediaTime] = []
         var stillWidth = 320
     }
@@ -90,6 +91,14 @@ public final class ExportSession: Sendable {
     public var sharesCores: Bool {
         get { state.withLock { $0.sharesCores } }
         set { state.withLock { $0.sharesCores = newValue } }
+    }
+
+    /// Called once by an export that encodes pictures, on its thread, when the last picture has been handed to the encoder and the video
+    /// sources are closed: what is left (the encoder's drain, the end of the sound, the trailer, the check of the
+    /// written file) does little work and holds about `RenderMemory.tail(settings:)`. A run starts its next render then.
+    public var onTail: (@Sendable () -> Void)? {
+        get { state.withLock { $0.onTail } }
+        set { state.withLock { $0.onTail = newValue } }
     }
 
     /// The frames this export renders ahead: `pipelineDepth`, at most one when it shares the cores.

@@ -75,6 +75,14 @@ public enum RenderMemory {
         return estimate(settings: settings, sourcePixels: 0) + Int(decoders + light)
     }
 
+    /// What a render holds in its tail (`ExportSession.onTail`: the encoder draining, the sound ending, the file
+    /// written and checked): the encoder's frames and the sound's buffers; its sources and pictures are released.
+    public static func tail(settings: ExportSettings) -> Int {
+        guard let video = settings.video else { return audioOnlyBytes }
+        let pixels = Double(video.width * video.height)
+        return audioOnlyBytes + Int(pixels * sampleBytes(ofFormat: video.pixelFormat) * encoderCost(video))
+    }
+
     /// Bytes per sample of pixel format `name` (libav's): 2 for formats deeper than 8 bits.
     static func sampleBytes(ofFormat name: String) -> Double {
         ["10", "12", "16"].contains { name.contains($0) } ? 2.0 : 1.0

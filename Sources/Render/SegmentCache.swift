@@ -41,6 +41,8 @@ public final class SegmentCache: @unchecked Sendable {
     private let condition = NSCondition()
     private var entries: [SegmentKey: Entry] = [:]
     private var remainingUses: [SegmentKey: Int] = [:]
+    /// Keys whose renderer has all it needs and is about to store them: even a claim that does not wait waits.
+    private var finishing: Set<SegmentKey> = []
     private var storedBytes = 0
     private var peak = 0
     private var hitCount = 0
@@ -61,7 +63,7 @@ public final class SegmentCache: @unchecked Sendable {
     func claim(_ key: SegmentKey, waits: Bool = true) -> Claim {
         condition.withLock {
             // A waiter counts as a use still to come, so the renderer's `store` keeps the packets for it.
-            while waits, case .rendering = entries[key] { condition.wait() }
+            while waits || finishing.contains(key), case .rendering = entries[key] { condition.wait() }
             if let uses = remainingUses[key] { remainingUses[key] = uses - 1 }
             if case .rendering = entries[key] { return .busy }
             guard case .ready(let payload, _) = entries[key] else {
@@ -72,6 +74,17 @@ public final class SegmentCache: @unchecked Sendable {
             if remainingUses[key] == 0 { drop(key) }
             return .hit(payload)
         }
+    }
+
+    /// Says the job rendering `key` will store or abandon it shortly (its render is in its tail), so that claims of
+    /// it wait for the payload rather than render it again.
+    func finishing(_ key: SegmentKey) {
+        condition.withLock { if case .rendering = entries[key] { _ = finishing.insert(key) } }
+    }
+
+    /// Whether `key`'s payload is kept now; a planned use's `claim` then gets it.
+    func isReady(_ key: SegmentKey) -> Bool {
+        condition.withLock { if case .ready = entries[key] { true } else { false } }
     }
 
     /// Whether a `store` of `key` now would be kept: a later planned use needs it, or its uses were never planned.
@@ -89,6 +102,7 @@ public final class SegmentCache: @unchecked Sendable {
         condition.withLock {
             let bytes = payload.packets.reduce(0) { $0 + $1.size }
             let wanted = remainingUses[key].map { $0 > 0 } ?? true
+            finishing.remove(key)
             if wanted, storedBytes + bytes <= byteLimit {
                 entries[key] = .ready(payload, bytes: bytes)
                 storedBytes += bytes
@@ -104,6 +118,7 @@ public final class SegmentCache: @unchecked Sendable {
     func abandon(_ key: SegmentKey) {
         condition.withLock {
             if case .rendering = entries[key] { entries[key] = nil }
+            finishing.remove(key)
             condition.broadcast()
         }
     }

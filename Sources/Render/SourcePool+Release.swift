@@ -24,4 +24,9 @@ extension SourcePool {
             closeVideo(key)
         }
     }
+
+    /// Closes every video reader (the render has passed them all), keeping what the warnings need.
+    func closeAllVideo() {
+        for key in Array(videoReaders.keys) { closeVideo(key) }
+    }
 }

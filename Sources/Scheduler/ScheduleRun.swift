@@ -5,7 +5,13 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     private struct State {
         var waiting: [ID: Int]
         var ready: [ID]
+        /// Jobs started and not yet in their tail: they take the places `maxConcurrentJobs` allows.
         var running = 0
+        /// Jobs in their tail (`JobLease.finishing(holding:)`), still running.
+        var tails: Set<ID> = []
+        /// Attempts made so far and when the first started, by job.
+        var attempts: [ID: Int] = [:]
+        var firstStarts: [ID: Date] = [:]
         /// The memory estimates of the running jobs, added up.
         var memoryInUse = 0
         /// The estimate each running job is counted at.
@@ -23,7 +29,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     private let scheduler: Scheduler
     private let cancellation: CancellationToken
     private let progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)?
-    private let job: @Sendable (ID, CancellationToken, Bool) throws -> Value
+    private let job: @Sendable (ID, CancellationToken, JobLease) throws -> Value
     private let state: Locked<State>
     private let done = DispatchSemaphore(value: 0)
     private let progressQueue = DispatchQueue(label: "mediabatch.scheduler.progress")
@@ -32,7 +38,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
         graph: JobGraph<ID>, order: [ID], rank: [ID: Int], memory: [ID: Int], memoryBeside: [ID: Int],
         scheduler: Scheduler, cancellation: CancellationToken,
         progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)?,
-        job: @escaping @Sendable (ID, CancellationToken, Bool) throws -> Value
+        job: @escaping @Sendable (ID, CancellationToken, JobLease) throws -> Value
     ) {
         self.order = order
         self.rank = rank
@@ -64,14 +70,19 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
             let estimate = beside ? besideEstimate(id) : memory[id] ?? 0
             state.memoryInUse += estimate
             state.counted[id] = estimate
+            let attempt = state.attempts[id, default: 0] + 1
+            state.attempts[id] = attempt
+            if state.firstStarts[id] == nil { state.firstStarts[id] = Date() }
+            emit(.started(id, attempt: attempt))
             // One thread per launched job: jobs block for seconds to minutes, and libdispatch on Linux caps its
             // worker pool near the core count, which would silently lower `maxConcurrentJobs`.
-            let thread = Thread { self.work(id, beside: beside) }
+            let lease = JobLease(besideOthers: beside) { [self] bytes in taper(id, holding: bytes) }
+            let thread = Thread { self.work(id, attempt: attempt, lease: lease) }
             thread.name = "mediabatch job \(id)"
             thread.stackSize = 8 << 20
             thread.start()
         }
-        guard state.running == 0, !state.finished else { return }
+        guard state.running == 0, state.tails.isEmpty, !state.finished else { return }
         state.finished = true
         let cancelled = cancellation.isCancelled
         for id in order where state.outcomes[id] == nil {
@@ -88,23 +99,25 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     }
 
     /// Removes and returns the ready job to start next: the lowest-ranked one (`ready` is sorted by id, and the
-    /// first of equals wins) that fits the memory budget beside the running jobs at its beside estimate; any job
-    /// when nothing runs. `beside` says whether it starts beside others: when others run, or, started from idle,
+    /// first of equals wins) that fits the memory budget beside the running jobs at its beside estimate, or beside
+    /// tails alone at its full estimate; any job when nothing runs, tails included. `beside` says whether it starts beside others: when others run, or, started from idle,
     /// when another ready job fits beside it only if both run at their beside estimates (so that the two start
     /// together); a job that starts from idle otherwise keeps its full estimate, and the next one joins it.
     private func next(_ state: inout State) -> (id: ID, beside: Bool)? {
-        let room = state.running == 0 ? nil : scheduler.memoryBudget.map { $0 - state.memoryInUse }
+        let idle = state.running == 0 && state.tails.isEmpty
+        let room = idle ? nil : scheduler.memoryBudget.map { $0 - state.memoryInUse }
         var chosen: Int?
         for index in state.ready.indices {
             let id = state.ready[index]
-            if let room, besideEstimate(id) > room { continue }
+            // Beside tails only, a job starts at its full estimate: the tails end soon and it would run on alone.
+            if let room, (state.running > 0 ? besideEstimate(id) : memory[id] ?? 0) > room { continue }
             if let best = chosen, rank[state.ready[best]] ?? .max <= rank[id] ?? .max { continue }
             chosen = index
         }
         guard let index = chosen else { return nil }
         let id = state.ready.remove(at: index)
         if state.running > 0 { return (id, true) }
-        guard scheduler.maxConcurrentJobs > 1, let budget = scheduler.memoryBudget else { return (id, false) }
+        guard idle, scheduler.maxConcurrentJobs > 1, let budget = scheduler.memoryBudget else { return (id, false) }
         let fitsFull = state.ready.contains { (memory[id] ?? 0) + besideEstimate($0) <= budget }
         let fitsBeside = state.ready.contains { besideEstimate(id) + besideEstimate($0) <= budget }
         return (id, !fitsFull && fitsBeside)
@@ -115,39 +128,55 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
         memoryBeside[id] ?? memory[id] ?? 0
     }
 
-    /// Runs one job on a worker thread, retrying transient failures.
-    private func work(_ id: ID, beside: Bool) {
-        let started = Date()
-        var attempt = 0
-        while true {
-            attempt += 1
-            emitLocked(.started(id, attempt: attempt))
-            do {
-                let value = try job(id, cancellation, beside)
-                complete(JobOutcome(id: id, status: .succeeded, attempts: attempt, value: value, started: started, finished: Date()))
-                return
-            } catch {
-                if cancellation.isCancelled {
-                    complete(JobOutcome(
-                        id: id, status: .cancelled, attempts: attempt, error: error, reason: "cancelled",
-                        started: started, finished: Date()))
-                    return
-                }
-                if attempt <= scheduler.retries, scheduler.isTransient(error) {
-                    emitLocked(.retrying(id, attempt: attempt, error: error))
-                    continue
-                }
-                complete(JobOutcome(id: id, status: .failed, attempts: attempt, error: error, started: started, finished: Date()))
-                return
-            }
+    /// Runs one attempt of a job on its worker thread; a transient failure with retries left queues the job again.
+    private func work(_ id: ID, attempt: Int, lease: JobLease) {
+        do {
+            let value = try job(id, cancellation, lease)
+            complete(id, status: .succeeded, value: value)
+        } catch {
+            if cancellation.isCancelled { return complete(id, status: .cancelled, error: error, reason: "cancelled") }
+            if attempt <= scheduler.retries, scheduler.isTransient(error) { return retry(id, attempt: attempt, error: error) }
+            complete(id, status: .failed, error: error)
+        }
+    }
+
+    /// Counts a job that said it is in its tail at `bytes` (at most its estimate) and out of the running places,
+    /// then starts what now fits.
+    private func taper(_ id: ID, holding bytes: Int) {
+        state.withLock { state in
+            guard let counted = state.counted[id], !state.tails.contains(id) else { return }
+            let kept = min(counted, max(0, bytes))
+            state.memoryInUse -= counted - kept
+            state.counted[id] = kept
+            state.running -= 1
+            state.tails.insert(id)
+            pump(&state)
+        }
+    }
+
+    /// Frees a job's place and memory: it ended, or will be started again.
+    private func release(_ id: ID, _ state: inout State) {
+        if state.tails.remove(id) == nil { state.running -= 1 }
+        state.memoryInUse -= state.counted.removeValue(forKey: id) ?? 0
+    }
+
+    /// Queues a job whose attempt failed transiently to start again (at its place in the ranking, when it fits).
+    private func retry(_ id: ID, attempt: Int, error: any Error) {
+        state.withLock { state in
+            release(id, &state)
+            emit(.retrying(id, attempt: attempt, error: error))
+            state.ready.insertSorted(id)
+            pump(&state)
         }
     }
 
     /// Records a finished job, releases or skips its dependents, and launches what became ready.
-    private func complete(_ outcome: JobOutcome<ID, Value>) {
+    private func complete(_ id: ID, status: JobStatus, value: Value? = nil, error: (any Error)? = nil,
+                          reason: String? = nil) {
         state.withLock { state in
-            state.running -= 1
-            state.memoryInUse -= state.counted.removeValue(forKey: outcome.id) ?? 0
+            release(id, &state)
+            let outcome = JobOutcome(id: id, status: status, attempts: state.attempts[id] ?? 1, value: value,
+                                     error: error, reason: reason, started: state.firstStarts[id], finished: Date())
             settle(&state, outcome)
             switch outcome.status {
             case .succeeded:
@@ -173,10 +202,6 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     private func settle(_ state: inout State, _ outcome: JobOutcome<ID, Value>) {
         state.outcomes[outcome.id] = outcome
         emit(.finished(outcome))
-    }
-
-    private func emitLocked(_ event: SchedulerEvent<ID, Value>) {
-        state.withLock { _ in emit(event) }
     }
 
     /// Queues an event; called with the lock held so events keep the order of the state changes.

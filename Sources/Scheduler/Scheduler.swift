@@ -64,8 +64,10 @@ public struct Scheduler: Sendable {
     /// Runs every job of `graph` as `run(_:rank:memory:cancellation:progress:job:)` does, for jobs that hold less
     /// when they run beside others: under a `memoryBudget`, a job started while others run must fit at its
     /// `memoryBeside` estimate (its `memory` estimate when missing) and is counted at it, and a job started from idle
-    /// is too when another ready job fits beside it at theirs (the two then start together). `job` is told whether
-    /// its job starts beside others, so that it keeps as little in flight as it was counted at.
+    /// is too when another ready job fits beside it at theirs (the two then start together). `job` gets a `JobLease`
+    /// saying whether its job starts beside others, so that it keeps as little in flight as it was counted at, and
+    /// through which it gives back its place when only its tail is left: the next job may then start beside the tail
+    /// (counted at its full estimate when only tails run). A retried job waits for its place like a new one.
     public func run<ID: Hashable & Sendable & Comparable, Value: Sendable>(
         _ graph: JobGraph<ID>,
         rank: [ID: Int] = [:],
@@ -73,7 +75,7 @@ public struct Scheduler: Sendable {
         memoryBeside: [ID: Int],
         cancellation: CancellationToken = CancellationToken(),
         progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)? = nil,
-        job: @escaping @Sendable (_ id: ID, _ cancellation: CancellationToken, _ besideOthers: Bool) throws -> Value
+        job: @escaping @Sendable (_ id: ID, _ cancellation: CancellationToken, _ lease: JobLease) throws -> Value
     ) throws(SchedulerError<ID>) -> [JobOutcome<ID, Value>] {
         let order = try graph.topologicalOrder()
         let run = ScheduleRun(

@@ -83,7 +83,7 @@ extension CommandSpec {
         options: [
             Option(name: "--out", value: "DIR", takesPath: true,
                    help: "write outputs and the report into DIR instead of each manifest's 'out'"),
-            Option(name: "--jobs", short: "-j", value: "N", help: "render at most N outputs at once (default: fits the CPU cores)"),
+            Option(name: "--jobs", short: "-j", value: "N", help: "render at most N outputs at once (default: fits the CPU cores); a render that has encoded its last picture and only finishes its file no longer counts"),
             Option(name: "--max-memory", value: "SIZE",
                    help: "start a render only while the estimated peaks fit in SIZE, such as 350M or 2G (default: 90% of the container's or machine's memory)"),
             Option(name: "--only", value: "GLOB", repeats: true,

@@ -3,6 +3,7 @@ import Foundation
 import LibAV
 import MediaCore
 @testable import Render
+import Synchronization
 import Testing
 
 /// The pipelined export (render and audio threads ahead of the encoder) against the serial one (`pipelineDepth` 0):
@@ -96,6 +97,26 @@ import Testing
         let alone = try export(sharing: false)
         #expect(alone.count > 10_000)
         #expect(try export(sharing: true) == alone)
+    }
+
+    /// `onTail` is called once, after the last picture went to the encoder and before the file is finished (the
+    /// export still running, every frame counted in its progress), pipelined or not, and changes no byte.
+    @Test(arguments: [0, ExportSession.defaultPipelineDepth])
+    func theTailIsAnnouncedOnceAfterTheLastPicture(depth: Int) throws {
+        let (composition, video, mix) = try crossfadeWithTextAndAudio()
+        let output = try fixtures.outputDirectory("pipeline-tail-\(depth)") + "/out.mp4"
+        let session = ExportSession(composition: composition, videoComposition: video, audioMix: mix,
+                                    settings: TestPresets.mp4(width: 320, height: 240), outputPath: output)
+        session.pipelineDepth = depth
+        let seen = Mutex<[(progress: Double, status: ExportStatus)]>([])
+        session.onTail = { [weak session] in
+            guard let session else { return }
+            seen.withLock { $0.append((session.progress, session.status)) }
+        }
+        #expect(try session.export().framesWritten == 75)
+        let calls = seen.withLock { $0 }
+        #expect(calls.count == 1 && calls.first?.progress == 1 && calls.first?.status == .exporting, "\(calls)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == export(depth: depth, name: "tail-plain-\(depth)"))
     }
 
     @Test func onlyX264RunsItsLookaheadOnTheCallingThread() {

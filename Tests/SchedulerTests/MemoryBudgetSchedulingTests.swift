@@ -59,8 +59,8 @@ import Testing
         let rank = Dictionary(uniqueKeysWithValues: memory.keys.sorted().enumerated().map { ($1, $0) })
         let running = Shared((now: Set<String>(), seen: [Set<String>](), told: [String: Bool]()))
         let scheduler = Scheduler(maxConcurrentJobs: 4, memoryBudget: budget)
-        let outcomes = try scheduler.run(graph, rank: rank, memory: memory, memoryBeside: beside) { id, _, besideOthers in
-            running.update { $0.now.insert(id); $0.seen.append($0.now); $0.told[id] = besideOthers }
+        let outcomes = try scheduler.run(graph, rank: rank, memory: memory, memoryBeside: beside) { id, _, lease in
+            running.update { $0.now.insert(id); $0.seen.append($0.now); $0.told[id] = lease.besideOthers }
             sleepMilliseconds(200)
             running.update { _ = $0.now.remove(id) }
         }
@@ -94,5 +94,55 @@ import Testing
     @Test func withoutABudgetOnlyTheJobLimitCounts() throws {
         let seen = try run(memory: ["a": 500, "b": 500, "c": 500], budget: nil, limit: 3)
         #expect(seen.contains(["a", "b", "c"]), "\(seen)")
+    }
+
+    /// Runs `memory`'s jobs (ranked in name order) for 100 ms, then, for those in `tails`, a 300 ms tail held at that
+    /// many bytes (`JobLease.finishing(holding:)`, called twice: the second call must change nothing); returns the
+    /// running sets at each start (a job in its tail marked `name+`) and what each job was told.
+    func run(memory: [String: Int], beside: [String: Int] = [:], tails: [String: Int], budget: Int?,
+             limit: Int = 4) throws -> (seen: [Set<String>], told: [String: Bool]) {
+        var graph = JobGraph<String>()
+        for name in memory.keys.sorted() { graph.add(name) }
+        let rank = Dictionary(uniqueKeysWithValues: memory.keys.sorted().enumerated().map { ($1, $0) })
+        let running = Shared((now: Set<String>(), seen: [Set<String>](), told: [String: Bool]()))
+        let scheduler = Scheduler(maxConcurrentJobs: limit, memoryBudget: budget)
+        let outcomes = try scheduler.run(graph, rank: rank, memory: memory, memoryBeside: beside) { id, _, lease in
+            running.update { $0.now.insert(id); $0.seen.append($0.now); $0.told[id] = lease.besideOthers }
+            sleepMilliseconds(100)
+            if let held = tails[id] {
+                running.update { $0.now.remove(id); $0.now.insert(id + "+") }
+                lease.finishing(holding: held)
+                lease.finishing(holding: 0)
+                sleepMilliseconds(300)
+            }
+            running.update { $0.now.remove(id); $0.now.remove(id + "+") }
+        }
+        #expect(outcomes.allSatisfy { $0.status == .succeeded && $0.attempts == 1 })
+        return (running.value.seen, running.value.told)
+    }
+
+    /// A job in its tail gives back its place: with one job at a time, the next starts beside the tail.
+    @Test func aJobInItsTailLetsTheNextStart() throws {
+        let (seen, _) = try run(memory: ["a": 10, "b": 10], tails: ["a": 5], budget: nil, limit: 1)
+        #expect(seen == [["a"], ["a+", "b"]], "\(seen)")
+    }
+
+    /// Under a budget a tail is counted at what it holds: 'b' (70) starts beside 'a''s tail (20) under 100, 'c' (90)
+    /// does not fit beside 'b''s tail (30) and waits for it to end. A job started beside tails alone is counted at its
+    /// full estimate and told it runs alone ('b' could not join 'a' at its beside estimate: 60 + 45).
+    @Test func aTailIsCountedAtWhatItHolds() throws {
+        let (seen, told) = try run(memory: ["a": 60, "b": 70, "c": 90], beside: ["a": 60, "b": 45, "c": 80],
+                                   tails: ["a": 20, "b": 30], budget: 100)
+        #expect(seen == [["a"], ["a+", "b"], ["c"]], "\(seen)")
+        #expect(told == ["a": false, "b": false, "c": false], "\(told)")
+    }
+
+    /// A job that would fit beside a tail only at its beside estimate waits for the tail to end and then runs with
+    /// its full pipeline, rather than starting lean and running lean alone.
+    @Test func aJobWaitsForATailRatherThanRunLean() throws {
+        let (seen, told) = try run(memory: ["a": 60, "b": 90], beside: ["a": 60, "b": 70], tails: ["a": 20],
+                                   budget: 100)
+        #expect(seen == [["a"], ["b"]], "\(seen)")
+        #expect(told == ["a": false, "b": false], "\(told)")
     }
 }

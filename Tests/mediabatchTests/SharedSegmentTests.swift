@@ -159,6 +159,25 @@ struct SharedSegmentTests {
         #expect(free.stdout.split(separator: "\n").prefix(3).allSatisfy { !$0.contains("\"finished\"") })
     }
 
+    /// One render at a time (`--jobs 1`), the next output starts as soon as the one before has handed its last
+    /// picture to the encoder (its tail: the encoder's drain, the file's end and its check), so every `started` but
+    /// the first comes before the previous output's `finished`; the bytes are those of outputs rendered alone.
+    @Test func theNextRenderStartsDuringTheTailOfTheOneBefore() throws {
+        let directory = try Self.makeBatch()
+        let result = try CommandRunner.run(["run", "m", "--jobs", "1", "--progress", "json"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = result.stdout.split(separator: "\n").compactMap { line -> String? in
+            let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return (event?["event"] as? String).flatMap { ["started", "finished"].contains($0) ? $0 : nil }
+        }
+        #expect(events == ["started", "started", "finished", "started", "finished", "finished"], "\(events)")
+        let batch = Self.names.map { FileManager.default.contents(atPath: directory.appendingPathComponent("m/out/\($0).mp4").path) }
+        for (name, bytes) in zip(Self.names, batch) {
+            let alone = try Self.render(["--only", name], in: directory).files[name]
+            #expect(bytes != nil && alone == bytes, "\(name)")
+        }
+    }
+
     @Test func joinedSegmentsDecodeOnTimeWithTheRightPicturesAtTheJoins() throws {
         let directory = try Self.makeBatch()
         _ = try Self.render(["--jobs", "1"], in: directory)
