@@ -16,9 +16,9 @@ extension ExportSession {
         pool.lightThreads = SourceFrameNormalizer.lightThreads(sharesCores: sharesCores)
         // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
         let audioPool = depth > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices) : pool
-        // A soundtrack another output of the run encoded is replayed: its sources are not even opened.
-        // Claimed once the pictures' sources are open: another render may be finishing it.
         try pool.openAll(in: composition, video: video != nil, audio: false)
+        // A soundtrack another output of the run encoded is replayed: its sources are not even opened. It is claimed
+        // after the pictures' sources are open, since the render that records it may be finishing it.
         let audioPlan = self.audioPlan(range: range, video: video)
         let soundtrack = audioPlan.flatMap { claimSoundtrack(plan: $0) }
         defer { soundtrack?.settle() }

@@ -93,9 +93,10 @@ public final class ExportSession: Sendable {
         set { state.withLock { $0.sharesCores = newValue } }
     }
 
-    /// Called once by an export that encodes pictures, on its thread, when the last picture has been handed to the encoder and the video
-    /// sources are closed: what is left (the encoder's drain, the end of the sound, the trailer, the check of the
-    /// written file) does little work and holds about `RenderMemory.tail(settings:)`. A run starts its next render then.
+    /// Called once by a video export (not a pure stream copy, an animated picture or a still), on its thread, when
+    /// the last picture has been handed to the encoder and the video sources are closed: what is left (the encoder's
+    /// drain, the end of the sound, the trailer, the check of the written file) does little work and holds about
+    /// `RenderMemory.tail(settings:)`. A run starts its next render then.
     public var onTail: (@Sendable () -> Void)? {
         get { state.withLock { $0.onTail } }
         set { state.withLock { $0.onTail = newValue } }
