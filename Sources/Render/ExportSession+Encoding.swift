@@ -66,7 +66,8 @@ extension ExportSession {
         if videoPipe != nil {
             // In place: the first encoder session leaves the plan when its segment is done, so its memory goes then.
             let tail = onTail
-            let written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth, audio: audioFeed) {
+            let written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth,
+                                             audio: audioFeed) {
                 pool.closeAllVideo()
                 soundtrack?.finishing()
                 tail?()

@@ -29,6 +29,11 @@ extension ExportSession {
                     || later.key.map { segmentCache?.isReady($0) ?? false } ?? false
             }
         }
+        /// After a session's last frame: its render thread stopped, and the tail when no picture is left to render.
+        func beforeDrain(_ frames: FramePipeline, _ number: Int) {
+            frames.close()
+            if picturesEnd(after: number) { enterTail() }
+        }
         for (number, segment) in segments.enumerated() {
             if segment.isCopied, let stretch = video.copies[segment.frames.lowerBound] {
                 try copy(stretch, into: &video, output: output)
@@ -49,7 +54,7 @@ extension ExportSession {
                 defer { frames.close() }
                 try encodeFrames(segment.frames, from: frames, clock: clock, total: video.frameCount,
                                  encoder: try video.nextEncoder(), stills: video.stills,
-                                 beforeDrain: { frames.close(); if picturesEnd(after: number) { enterTail() } }) { (index, packets) throws(ExportError) in
+                                 beforeDrain: { beforeDrain(frames, number) }) { (index, packets) throws(ExportError) in
                     try write(packets, shiftedBy: start, to: output, video: &video)
                     try audio?.pump(throughFrame: index)
                 }
@@ -65,7 +70,7 @@ extension ExportSession {
                 defer { frames.close() }
                 packets = try encodeShared(segment.frames, key: key, from: frames, clock: clock,
                                            total: video.frameCount, encoder: try video.nextEncoder(), stills: video.stills,
-                                           audio: audio, beforeDrain: { frames.close(); if picturesEnd(after: number) { enterTail() } })
+                                           audio: audio, beforeDrain: { beforeDrain(frames, number) })
             }
             // Shared: the whole segment, then its sound frame by frame, the same way whether rendered or reused.
             try write(packets, shiftedBy: start, to: output, video: &video)

@@ -100,9 +100,10 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
 
     /// Removes and returns the ready job to start next: the lowest-ranked one (`ready` is sorted by id, and the
     /// first of equals wins) that fits the memory budget beside the running jobs at its beside estimate, or beside
-    /// tails alone at its full estimate; any job when nothing runs, tails included. `beside` says whether it starts beside others: when others run, or, started from idle,
-    /// when another ready job fits beside it only if both run at their beside estimates (so that the two start
-    /// together); a job that starts from idle otherwise keeps its full estimate, and the next one joins it.
+    /// tails alone at its full estimate; any job when nothing runs, tails included. `beside` says whether it starts
+    /// beside others: when others run, or, started from idle, when another ready job fits beside it only if both run
+    /// at their beside estimates (so that the two start together); a job that starts from idle otherwise keeps its
+    /// full estimate, and the next one joins it.
     private func next(_ state: inout State) -> (id: ID, beside: Bool)? {
         let idle = state.running == 0 && state.tails.isEmpty
         let room = idle ? nil : scheduler.memoryBudget.map { $0 - state.memoryInUse }
@@ -135,7 +136,9 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
             complete(id, status: .succeeded, value: value)
         } catch {
             if cancellation.isCancelled { return complete(id, status: .cancelled, error: error, reason: "cancelled") }
-            if attempt <= scheduler.retries, scheduler.isTransient(error) { return retry(id, attempt: attempt, error: error) }
+            if attempt <= scheduler.retries, scheduler.isTransient(error) {
+                return retry(id, attempt: attempt, error: error)
+            }
             complete(id, status: .failed, error: error)
         }
     }
