@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs a job graph's jobs on their own threads in dependency order, at most `maxConcurrentJobs` at a time and,
-/// with a `memoryBudget`, only as many as the jobs' memory estimates fit in it.
+/// Runs a job graph's jobs on their own threads in dependency order, at most `maxConcurrentJobs` at a time (a job in
+/// its tail, see `JobLease`, no longer counts) and, with a `memoryBudget`, only as many as the jobs' memory estimates
+/// fit in it.
 ///
 /// A failed job fails alone: its dependents (transitively) are skipped with `dependency 'x' failed`, everything
 /// else still runs. `failFast` stops launching after the first failure. Transient failures are retried up to

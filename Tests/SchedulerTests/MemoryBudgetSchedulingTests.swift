@@ -145,4 +145,29 @@ import Testing
         #expect(seen == [["a"], ["b"]], "\(seen)")
         #expect(told == ["a": false, "b": false], "\(told)")
     }
+
+    /// A job that fails transiently in its tail is queued again like a new job: its tail's memory and place are given
+    /// back, and its next attempt starts when its full estimate fits.
+    @Test func aJobRetriedFromItsTailStartsAgainWhenItFits() throws {
+        var graph = JobGraph<String>()
+        graph.add("a")
+        graph.add("b")
+        let attempts = Shared([String: Int]())
+        let seen = Shared((now: Set<String>(), sets: [Set<String>]()))
+        let scheduler = Scheduler(maxConcurrentJobs: 1, retries: 1, memoryBudget: 100)
+        let outcomes = try scheduler.run(graph, rank: ["a": 0, "b": 1], memory: ["a": 60, "b": 60],
+                                         memoryBeside: [:]) { id, _, lease in
+            let attempt = attempts.update { $0[id, default: 0] += 1; return $0[id]! }
+            seen.update { $0.now.insert(id); $0.sets.append($0.now) }
+            defer { seen.update { _ = $0.now.remove(id) } }
+            sleepMilliseconds(100)
+            lease.finishing(holding: 30)
+            sleepMilliseconds(200)
+            if id == "a", attempt == 1 { throw Flaky() }
+        }
+        #expect(outcomes.map(\.status) == [.succeeded, .succeeded])
+        #expect(outcomes.first { $0.id == "a" }?.attempts == 2)
+        // 'b' starts in the first attempt's tail (30 + 60 under 100), the second attempt in 'b''s tail.
+        #expect(seen.value.sets == [["a"], ["a", "b"], ["a", "b"]], "\(seen.value.sets)")
+    }
 }
