@@ -44,7 +44,7 @@ public enum RenderMemory {
         guard let video = settings.video else { return audioOnlyBytes }
         let depth = sampleBytes(ofFormat: video.pixelFormat)
         let pixels = Double(video.width * video.height)
-        let encoder = pixels * depth * encoderCost(video)
+        let encoder = encoderBytes(video)
         let decoders = decodedFrames * Double(sourcePixels) * 1.5 * depth
         let pipeline = pipelineFrames * pixels * 1.5 * depth
         return fixedBytes + Int(encoder + decoders + pipeline)
@@ -79,8 +79,12 @@ public enum RenderMemory {
     /// written and checked): the encoder's frames and the sound's buffers; its sources and pictures are released.
     public static func tail(settings: ExportSettings) -> Int {
         guard let video = settings.video else { return audioOnlyBytes }
-        let pixels = Double(video.width * video.height)
-        return audioOnlyBytes + Int(pixels * sampleBytes(ofFormat: video.pixelFormat) * encoderCost(video))
+        return audioOnlyBytes + Int(encoderBytes(video))
+    }
+
+    /// The bytes the encoder of `video` holds: its cost per output pixel, doubled for samples deeper than 8 bits.
+    static func encoderBytes(_ video: ExportSettings.Video) -> Double {
+        Double(video.width * video.height) * sampleBytes(ofFormat: video.pixelFormat) * encoderCost(video)
     }
 
     /// Bytes per sample of pixel format `name` (libav's): 2 for formats deeper than 8 bits.

@@ -64,8 +64,9 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     /// Starts ready jobs up to the limit; when nothing runs any more, settles the rest and signals the end.
     private func pump(_ state: inout State) {
         let limit = max(1, scheduler.maxConcurrentJobs)
-        while state.running < limit, !cancellation.isCancelled, state.failFastCause == nil,
-              let (id, beside) = next(&state) {
+        // After a --fail-fast failure only retries start: a job already started finishes its attempts.
+        while state.running < limit, !cancellation.isCancelled,
+              let (id, beside) = next(&state, retriesOnly: state.failFastCause != nil) {
             state.running += 1
             let estimate = beside ? besideEstimate(id) : memory[id] ?? 0
             state.memoryInUse += estimate
@@ -87,7 +88,8 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
         let cancelled = cancellation.isCancelled
         for id in order where state.outcomes[id] == nil {
             if cancelled {
-                settle(&state, JobOutcome(id: id, status: .cancelled, reason: "cancelled"))
+                settle(&state, JobOutcome(id: id, status: .cancelled, attempts: state.attempts[id] ?? 0,
+                                          reason: "cancelled", started: state.firstStarts[id]))
             } else if let cause = state.failFastCause {
                 settle(&state, JobOutcome(id: id, status: .skipped, reason: "not started: --fail-fast after '\(cause)' failed"))
             } else {
@@ -104,12 +106,13 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     /// beside others: when others run, or, started from idle, when another ready job fits beside it only if both run
     /// at their beside estimates (so that the two start together); a job that starts from idle otherwise keeps its
     /// full estimate, and the next one joins it.
-    private func next(_ state: inout State) -> (id: ID, beside: Bool)? {
+    private func next(_ state: inout State, retriesOnly: Bool) -> (id: ID, beside: Bool)? {
         let idle = state.running == 0 && state.tails.isEmpty
         let room = idle ? nil : scheduler.memoryBudget.map { $0 - state.memoryInUse }
         var chosen: Int?
         for index in state.ready.indices {
             let id = state.ready[index]
+            if retriesOnly, state.attempts[id] == nil { continue }
             // Beside tails only, a job starts at its full estimate: the tails end soon and it would run on alone.
             if let room, (state.running > 0 ? besideEstimate(id) : memory[id] ?? 0) > room { continue }
             if let best = chosen, rank[state.ready[best]] ?? .max <= rank[id] ?? .max { continue }

@@ -94,6 +94,26 @@ func statuses<V>(_ outcomes: [JobOutcome<String, V>]) -> [String: String] {
         ])
     }
 
+    /// A job whose attempt fails transiently after another job tripped --fail-fast still gets its retries (it was
+    /// started); jobs not started are skipped.
+    @Test func failFastLetsAStartedJobRetry() throws {
+        let graph = JobGraph(dependencies: ["a": [], "b": [], "c": ["a"]])
+        let calls = Shared([String: Int]())
+        let outcomes = try Scheduler(maxConcurrentJobs: 2, failFast: true, retries: 1).run(graph) { (id, _) -> Void in
+            switch id {
+            case "b": throw Boom()
+            case "a":
+                sleepMilliseconds(200)
+                if calls.update({ $0["a", default: 0] += 1; return $0["a"]! }) == 1 { throw Flaky() }
+            default: break
+            }
+        }
+        #expect(statuses(outcomes) == [
+            "a": "succeeded", "b": "failed", "c": "skipped: not started: --fail-fast after 'b' failed",
+        ])
+        #expect(outcomes.first { $0.id == "a" }?.attempts == 2)
+    }
+
     @Test func retriesOnlyTransientFailures() throws {
         let graph = JobGraph(dependencies: ["flaky-then-ok": [], "always-flaky": [], "broken": []])
         let calls = Shared([String: Int]())
