@@ -43,9 +43,9 @@ final class DecodedVideoReader: VideoSourceReader {
 
     /// Opens `path` and the decoder of track `trackID` (stream `trackID - 1`, or the best video stream);
     /// `allowsDevices` lets it be a named pipe or device; `firstTime`, the first source time the reader will be asked
-    /// for, when known, sets how many threads decode (see `DecoderThreads`); `lightThreads` tone-map HDR pictures.
+    /// for, when known, sets how many threads decode (see `DecoderThreads`).
     init(path: String, trackID: Int32, threads: Int, allowsDevices: Bool = false,
-         firstTime: MediaTime? = nil, lightThreads: Int = 1) throws(ExportError) {
+         firstTime: MediaTime? = nil) throws(ExportError) {
         self.path = path
         do {
             input = try InputFile(path: path, allowsDevices: allowsDevices)
@@ -63,7 +63,6 @@ final class DecodedVideoReader: VideoSourceReader {
                                   threads: DecoderThreads.count(base: threads, stream: stream, preRoll: preRoll))
             normalizer = SourceFrameNormalizer(rotation: stream.rotation, sampleAspectRatio: stream.sampleAspectRatio,
                                                fieldOrder: input.fieldOrder(ofStream: index))
-            normalizer.lightThreads = lightThreads
         } catch {
             throw ExportError.wrap(error, path: path)
         }

@@ -13,7 +13,6 @@ extension ExportSession {
         let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
         let depth = framesAhead
         let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
-        pool.lightThreads = SourceFrameNormalizer.lightThreads(sharesCores: sharesCores)
         // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
         let audioPool = depth > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices) : pool
         try pool.openAll(in: composition, video: video != nil, audio: false)

@@ -36,7 +36,7 @@ public enum RenderMemory {
     static let pipelineFrames = 10.0
     /// Pictures each decoder thread beyond the first holds (4 threads on a 4K HEVC source hold 10).
     static let framesPerExtraThread = 4.0 / 3
-    /// Float RGB pictures a light conversion holds at once (zscale's, tonemap's and their buffers).
+    /// Float RGB pictures a light conversion holds at once (zscale's and their buffers; the tone map works in place).
     static let lightPictures = 4.0
 
     /// The estimated peak of one render with `settings` whose largest video source is `sourcePixels` pixels.

@@ -16,15 +16,8 @@ extension SourceFrameNormalizer {
     static let referenceWhite = 203.0
     /// The peak assumed for HDR pictures whose metadata does not say (what most HDR video is mastered to).
     static let assumedHDRPeak = 1000.0
-    /// Where the tone curve leaves the straight line, as a fraction of reference white (see `lightFilters`).
+    /// Where the tone curve leaves the straight line, as a fraction of reference white (see `lightStages`).
     static let toneMapKnee = 0.6
-
-    /// Slice threads for a render's tone mapping: every core (up to 4) when the render has the machine to itself,
-    /// one when other renders share the cores (slicing costs a few percent more CPU). Measured on a 4K HLG clip into
-    /// web-1080p alone on 2 cores: 22-25% less wall time, the same bytes.
-    static func lightThreads(sharesCores: Bool) -> Int {
-        sharesCores ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
-    }
 
     /// The coded size to convert `frame`'s light at when it is drawn with at most `stretch` canvas pixels per display
     /// pixel (see `reduced(width:height:stretch:)`); nil when it needs no light conversion or would not be smaller.
@@ -47,30 +40,35 @@ extension SourceFrameNormalizer {
 
     /// `frame` in SDR BT.709 limited `yuv420p` (`yuva420p` with alpha) when its transfer or primaries need a light
     /// conversion (HDR tone mapping, wide gamut, linear light), else `frame` itself; with `size`, at that size in
-    /// `yuv444p` (see `lightFilters`).
+    /// `yuv444p` (see `lightStages`).
     func convertLight(_ frame: Frame, size: (width: Int, height: Int)? = nil) throws(LibAVError) -> Frame {
         let color = frame.colorDescription
         let format = frame.pixelFormat
         guard color.needsLightConversion, format.isYUV || format.isRGB else { return frame }
-        let input = FilterGraph.Input.like(frame, timeBase: MediaTime(value: 1, timescale: 90_000))
+        let input = FilterGraph.Input.like(frame, timeBase: LightConversion.timeBase)
         let peak = color.isHDR ? (frame.peakLuminance ?? Self.assumedHDRPeak) : Self.referenceWhite
         let key = LightKey(input: input, color: color, peak: peak, width: size?.width ?? frame.width,
                            height: size?.height ?? frame.height)
-        let graph: FilterGraph
-        if let existing = lightGraph, existing.key == key {
-            graph = existing.graph
+        let conversion: LightConversion
+        if let existing = light, existing.key == key {
+            conversion = existing
         } else {
-            let filters = Self.lightFilters(from: color, rgb: format.isRGB, peak: peak, alpha: format.hasAlpha,
-                                            size: size)
-            graph = try FilterGraph(input: input, filters: filters, threads: lightThreads)
-            lightGraph = (graph, key)
+            conversion = try LightConversion(key: key, stages: Self.lightStages(
+                from: color, rgb: format.isRGB, peak: peak, alpha: format.hasAlpha, size: size))
+            light = conversion
         }
         if lightConversion == nil { lightConversion = color }
-        try graph.push(frame)
-        guard let converted = try graph.pull() else {
-            throw LibAVError.invalidArgument("cannot convert a \(color) picture: '\(graph.filters)' returned no picture")
-        }
-        return converted
+        return try conversion.convert(frame, color: color)
+    }
+
+    /// The steps of a light conversion: libavfilter graphs into and out of linear light, and the tone map between.
+    struct LightStages: Equatable {
+        /// The first graph's filters; the whole conversion when `fromLinear` is nil.
+        var toLinear: String
+        /// The tone map of linear float RGB pictures (HDR only).
+        var toneMap: MobiusToneMap?
+        /// The second graph's filters, from linear light to the BT.709 target.
+        var fromLinear: String?
     }
 
     /// The libavfilter text that turns `color` pictures into BT.709 limited 8-bit 4:2:0.
@@ -83,12 +81,13 @@ extension SourceFrameNormalizer {
     /// others scaled with it, so hue and saturation hold; `desat=0` keeps bright colours from being washed towards
     /// white. (Hable or Reinhard would compress the whole range and darken mid-tones by a quarter to a third.)
     /// SDR wide-gamut and linear pictures only change primaries and curve (`zscale` converts gamut in linear light).
-    /// `tonemap`, most of the work, may run on slice threads (each pixel on its own: the same pictures with any count);
-    /// `zscale` stays on one (its slices would filter chroma at their edges on their own and change a few rows).
+    /// The tone map runs between two graphs, on the linear pictures, as `MobiusToneMap` (libavfilter's `tonemap` with
+    /// `desat=0`, bit for bit, at a fraction of its cost). `zscale` runs on one thread (its slices would filter chroma
+    /// at their edges on their own and change a few rows).
     /// With `size`, the first `zscale` also resizes (bicubic, the same kernel as the layer scalers) to that coded size
     /// and the picture comes out 4:4:4 (without alpha).
-    static func lightFilters(from color: ColorDescription, rgb: Bool, peak: Double, alpha: Bool,
-                             size: (width: Int, height: Int)? = nil) -> String {
+    static func lightStages(from color: ColorDescription, rgb: Bool, peak: Double, alpha: Bool,
+                            size: (width: Int, height: Int)? = nil) -> LightStages {
         let names = color.zscaleNames
         let resize = size.map { "w=\($0.width):h=\($0.height):filter=bicubic:" } ?? ""
         let source = resize + "tin=\(names.transfer):pin=\(names.primaries):min=\(rgb ? "gbr" : names.matrix)"
@@ -97,13 +96,19 @@ extension SourceFrameNormalizer {
         // pixel off: 4:4:4 lets a crop start on any pixel.
         let target = alpha ? "yuva420p" : size == nil ? "yuv420p" : "yuv444p"
         guard color.isHDR else {
-            return "zscale=threads=1:\(source):t=709:p=709:m=709:r=limited,format=\(target)"
+            return LightStages(toLinear: "zscale=threads=1:\(source):t=709:p=709:m=709:r=limited,format=\(target)")
         }
         let white = Int(referenceWhite)
-        let relativePeak = String(format: "%.4f", max(1, peak / referenceWhite))
-        return "zscale=threads=1:\(source):t=linear:p=709:m=gbr:r=full:npl=\(white),format=gbrpf32le"
-            + ",tonemap=tonemap=mobius:param=\(toneMapKnee):desat=0:peak=\(relativePeak)"
-            + ",zscale=threads=1:tin=linear:pin=709:min=gbr:rin=full:t=709:p=709:m=709:r=limited:npl=\(white)"
-            + ",format=\(target)"
+        return LightStages(
+            toLinear: "zscale=threads=1:\(source):t=linear:p=709:m=gbr:r=full:npl=\(white),format=gbrpf32le",
+            toneMap: MobiusToneMap(knee: toneMapKnee, peak: relativePeak(peak)),
+            fromLinear: "zscale=threads=1:tin=linear:pin=709:min=gbr:rin=full:t=709:p=709:m=709:r=limited:npl=\(white)"
+                + ",format=\(target)")
+    }
+
+    /// `peak` relative to reference white, at least 1, rounded to 4 decimals (as the filter text once carried it, so
+    /// pictures stay the same).
+    static func relativePeak(_ peak: Double) -> Double {
+        Double(String(format: "%.4f", max(1, peak / referenceWhite))) ?? 1
     }
 }

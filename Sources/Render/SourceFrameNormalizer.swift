@@ -11,7 +11,7 @@ import MediaCore
 ///
 /// Pictures that need none of this (the common `yuv420p` BT.709 limited upright square-pixel case, and RGB
 /// pictures, which the layer scalers convert with BT.709) pass through untouched. Otherwise up to four passes run
-/// into frames owned here and reused: the light conversion through libavfilter (`zscale`, `tonemap`), swscale to
+/// into frames owned here and reused: the light conversion (`zscale` and `MobiusToneMap`), swscale to
 /// `yuv420p` (`yuva420p` with alpha) at the display width keeping the source's range and matrix, the fixed-point
 /// matrix/range conversion, and a plane-by-plane rotation.
 final class SourceFrameNormalizer {
@@ -34,10 +34,8 @@ final class SourceFrameNormalizer {
     private var lastStretch = 1.0
     private var lastTurning = true
     private var lastOutput: Frame?
-    /// The tone map or gamut conversion graph and what it was built for.
-    var lightGraph: (graph: FilterGraph, key: LightKey)?
-    /// Slice threads of the light conversion's `tonemap` (see `lightFilters`); the pictures are the same with any count.
-    var lightThreads = 1
+    /// The tone map or gamut conversion, built for the pictures it last converted.
+    var light: LightConversion?
     /// The first source colour that needed a light conversion (HDR or wide gamut), for the export's notes.
     var lightConversion: ColorDescription?
     /// How the stream's fields are ordered, as its container says.
@@ -102,7 +100,7 @@ final class SourceFrameNormalizer {
         let recolours = format.isYUV && ColorMatrixConverter.isNeeded(for: color)
         let width = squareWidth(of: frame.width)
         let planar420 = format == .yuv420p || format == .yuvj420p || format == VideoFrameBuffer.yuva420p
-        // A light conversion made smaller hands 4:4:4 (see `lightFilters`), which turns as it is.
+        // A light conversion made smaller hands 4:4:4 (see `lightStages`), which turns as it is.
         let turnable = planar420 || format == .yuv444p
         let turns = turning && !orientation.isIdentity
         let rescales = width != frame.width || (recolours && !planar420) || (turns && !turnable)

@@ -18,8 +18,6 @@ final class SourcePool {
     let decoderThreads: Int
     /// Whether sources may be named pipes or devices.
     let allowsDevices: Bool
-    /// Slice threads each video reader tone-maps HDR pictures with (see `SourceFrameNormalizer.lightThreads`).
-    var lightThreads = 1
     /// Open video readers; a warm-up that failed removes its reader (see `finishWarmUp`).
     var videoReaders: [Key: any VideoSourceReader] = [:]
     private(set) var audioDecoders: [Key: AudioDecoderSource] = [:]
@@ -57,8 +55,7 @@ final class SourcePool {
             reader = try GeneratedVideoReader(source: generated)
         } else {
             reader = try DecodedVideoReader(path: Self.path(of: url), trackID: trackID, threads: decoderThreads,
-                                            allowsDevices: allowsDevices, firstTime: firstTime,
-                                            lightThreads: lightThreads)
+                                            allowsDevices: allowsDevices, firstTime: firstTime)
         }
         videoReaders[key] = reader
         return reader
