@@ -4,8 +4,9 @@ import MediaCore
 /// The pictures of a run of output frames, in order: rendered on a thread of its own up to `depth` frames ahead of
 /// the caller (who encodes and muxes meanwhile), or, with `depth` 0, by the caller itself in `next()`.
 ///
-/// The renderer reuses its output frame, so the render thread copies each picture (with its properties) into a small
-/// ring of owned frames: `depth + 1` of them, one held by the caller, the rest rendered ahead or being rendered.
+/// The renderer reuses its output frame, so the render thread has it draw each picture into a small ring of owned
+/// frames (`PictureRenderer.render(at:into:)`), or copies the picture there (with its properties) when it cannot:
+/// `depth + 1` frames, one held by the caller, the rest rendered ahead or being rendered.
 /// The ring is the back-pressure: the thread waits for a free frame, so memory does not grow with the output.
 /// The pictures are the renderer's, byte for byte, whatever the depth. While the thread runs the renderer (and the
 /// video sources it reads) belong to it; `close()` stops and joins it and must run before anything else touches them.
@@ -75,8 +76,9 @@ final class FramePipeline: @unchecked Sendable {
         for index in frames {
             guard let slot = free.take() else { break }
             do throws(ExportError) {
-                let frame = try renderer.render(at: time(index))
-                let owned = try Self.copy(frame, into: slot)
+                let frame = if let slot { try renderer.render(at: time(index), into: slot) }
+                    else { try renderer.render(at: time(index)) }
+                let owned = frame === slot ? frame : try Self.copy(frame, into: slot)
                 guard ready.put(.success(owned)) else { break }
             } catch {
                 ready.put(.failure(error))

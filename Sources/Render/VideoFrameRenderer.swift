@@ -41,6 +41,8 @@ final class VideoFrameRenderer {
     /// The fast path's scaler, straight from a source into the output frame.
     private var directScaler: Scaler?
     private let directFrame: Frame
+    /// Where the picture's last step writes instead of the renderer's own frames, for one `render(at:into:)`.
+    private var destination: Frame?
     /// Titles, captions and ASS overlays drawn on the finished picture; nil without text.
     private let text: TextOverlay?
     /// How many scalers this renderer has set up (a pan must not add one per frame).
@@ -105,6 +107,17 @@ final class VideoFrameRenderer {
         return try text?.draw(onto: frame, at: time) ?? frame
     }
 
+    /// The picture at `time` drawn into `target` when it has the output's size and pixel format and the last step
+    /// draws (a copy or a scale); else the renderer's own frame (see `PictureRenderer.render(at:into:)`).
+    func render(at time: MediaTime, into target: Frame) throws(ExportError) -> Frame {
+        guard target.width == outputWidth, target.height == outputHeight, target.pixelFormat == outputFormat else {
+            return try render(at: time)
+        }
+        destination = target
+        defer { destination = nil }
+        return try render(at: time)
+    }
+
     /// The picture at composition time `time`, in the output size and pixel format. The frame is reused by the next
     /// call (the encoder keeps its own reference).
     private func renderPicture(at time: MediaTime) throws(ExportError) -> Frame {
@@ -161,14 +174,16 @@ final class VideoFrameRenderer {
         do {
             if frame.width == outputWidth, frame.height == outputHeight, frame.pixelFormat == outputFormat,
                placement.usesWholeFrame(width: frame.width, height: frame.height) {
-                try directFrame.copyPicture(from: frame)
-                return directFrame
+                let target = destination ?? directFrame
+                try target.copyPicture(from: frame)
+                return target
             }
             let scaler = try reuse(directScaler, frame: frame, crop: placement.crop, width: outputWidth,
                                    height: outputHeight, format: outputFormat)
             directScaler = scaler
-            try scaler.scale(frame, cropX: placement.crop.x, cropY: placement.crop.y, into: directFrame)
-            return directFrame
+            let target = destination ?? directFrame
+            try scaler.scale(frame, cropX: placement.crop.x, cropY: placement.crop.y, into: target)
+            return target
         } catch {
             throw ExportError.decode(path: nil, reason: "\(error)")
         }
@@ -269,13 +284,18 @@ final class VideoFrameRenderer {
     private func composite(_ layers: [CompositorLayer]) throws(ExportError) -> Frame {
         do {
             try compositor.composite(layers, into: canvas)
+            guard let outputFrame else {
+                let target = destination ?? canvasFrame
+                try canvas.copy(into: target)
+                return target
+            }
             try canvas.copy(into: canvasFrame)
-            guard let outputFrame else { return canvasFrame }
             let scaler = try reuse(outputScaler, frame: canvasFrame, crop: nil, width: outputWidth,
                                    height: outputHeight, format: outputFormat)
             outputScaler = scaler
-            try scaler.scale(canvasFrame, into: outputFrame)
-            return outputFrame
+            let target = destination ?? outputFrame
+            try scaler.scale(canvasFrame, into: target)
+            return target
         } catch {
             throw ExportError.encode(path: nil, reason: "\(error)")
         }
