@@ -8,7 +8,7 @@ import LibAV
 /// The curve is applied to the brightest of a pixel's three components and the three are scaled by the same factor,
 /// so hue and saturation hold. Up to `knee` (a fraction of reference white) it is the identity; above it a rational
 /// function rolls off smoothly so that `peak` (relative to reference white) lands on 1.
-struct MobiusToneMap: Equatable {
+struct MobiusToneMap {
     /// Where the curve leaves the identity.
     let knee: Float
     /// The curve above the knee is `gain * (x + a) / (x + b)`.

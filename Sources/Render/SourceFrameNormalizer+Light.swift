@@ -62,7 +62,7 @@ extension SourceFrameNormalizer {
     }
 
     /// The steps of a light conversion: libavfilter graphs into and out of linear light, and the tone map between.
-    struct LightStages: Equatable {
+    struct LightStages {
         /// The first graph's filters; the whole conversion when `fromLinear` is nil.
         var toLinear: String
         /// The tone map of linear float RGB pictures (HDR only).
