@@ -18,6 +18,10 @@ public final class InputFile: @unchecked Sendable {
     let context: UnsafeMutablePointer<AVFormatContext>
     /// The bytes the demuxer reads; released after `context` is closed.
     private let io: SourceIO
+    /// The analysis of the streams when the process keeps it for this file version (see `StreamAnalysis`).
+    private var analysis: StreamAnalysis?
+    /// Whether the streams' analysis came from an earlier open of the same file version instead of being run again.
+    private(set) var reusedAnalysis = false
 
     /// Opens `path` and reads enough of it to know its streams; errors name the file. `allowsDevices` also lets
     /// named pipes and character or block devices be read (a pipe then blocks until its writer sends data).
@@ -38,7 +42,20 @@ public final class InputFile: @unchecked Sendable {
         }
         context = try checkAllocation(opened, "avformat_open_input", .open(path: path))
         // From here on a throw runs deinit, which closes the input.
+        try analyseStreams()
+    }
+
+    /// Learns the streams' parameters, from the analysis kept for this file version when there is one (an earlier
+    /// open in this process), else with `avformat_find_stream_info`, kept for the next open when the format allows.
+    private func analyseStreams() throws(LibAVError) {
+        let identity = StreamAnalysis.isReusable(context) ? io.identity : nil
+        if let identity, let kept = StreamAnalysis.reuse(for: identity, on: context) {
+            analysis = kept
+            reusedAnalysis = true
+            return
+        }
         try check(avformat_find_stream_info(context, nil), "avformat_find_stream_info", .findStreamInfo(path: path))
+        analysis = identity.flatMap { StreamAnalysis.keep(context, for: $0) }
     }
 
     deinit {
@@ -87,7 +104,7 @@ public final class InputFile: @unchecked Sendable {
         case .subtitle: AVMEDIA_TYPE_SUBTITLE
         case .data: AVMEDIA_TYPE_DATA
         }
-        let index = av_find_best_stream(context, mediaType, -1, -1, nil, 0)
+        let index = analysis?.bestStream(mediaType) ?? av_find_best_stream(context, mediaType, -1, -1, nil, 0)
         guard index >= 0 else { throw LibAVError.noStream(path: path, type) }
         return Int(index)
     }
