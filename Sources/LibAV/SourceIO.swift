@@ -15,7 +15,7 @@ final class SourceIO {
     private let descriptor: Int32
     private let path: String
     /// Which version of which file is read; nil for pipes and devices.
-    let identity: FileIdentity?
+    let identity: FileFacts?
 
     /// Containers that read lists of other files or URLs (HLS, DASH, concat lists, IMF packages).
     static let refusedFormats: Set<String> = ["hls", "applehttp", "concat", "dash", "imf"]
@@ -32,7 +32,7 @@ final class SourceIO {
             throw LibAVError.unreadableSource(path: path, error)
         }
         descriptor = opened.descriptor
-        identity = opened.kind == .regular ? FileIdentity(descriptor: opened.descriptor) : nil
+        identity = opened.kind == .regular ? FileFacts(descriptor: opened.descriptor) : nil
         guard let buffer = av_malloc(Self.bufferSize) else {
             close(descriptor)
             throw LibAVError.failed(.allocate("a read buffer for '\(path)'"), function: "av_malloc",

@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import MediaCore
 import Synchronization
 
 /// What `avformat_find_stream_info` learned about one version of one file (each stream's codec parameters, times and
@@ -89,8 +90,8 @@ final class StreamAnalysis: @unchecked Sendable {
 
     /// Analyses kept by file version, the oldest dropped first beyond `limit`.
     private struct Kept {
-        var analyses: [FileIdentity: StreamAnalysis] = [:]
-        var order: [FileIdentity] = []
+        var analyses: [FileFacts: StreamAnalysis] = [:]
+        var order: [FileFacts] = []
     }
     private static let kept = Mutex(Kept())
     /// How many files' analyses the process keeps (each is a few hundred bytes of codec parameters).
@@ -104,13 +105,13 @@ final class StreamAnalysis: @unchecked Sendable {
     }
 
     /// Puts the analysis kept for `identity` on `context` and returns it; nil when none is kept or it does not fit.
-    static func reuse(for identity: FileIdentity, on context: UnsafeMutablePointer<AVFormatContext>) -> StreamAnalysis? {
+    static func reuse(for identity: FileFacts, on context: UnsafeMutablePointer<AVFormatContext>) -> StreamAnalysis? {
         guard let analysis = kept.withLock({ $0.analyses[identity] }), analysis.apply(to: context) else { return nil }
         return analysis
     }
 
     /// Keeps what the analysis of `context` learned for later opens of `identity` and returns it.
-    static func keep(_ context: UnsafeMutablePointer<AVFormatContext>, for identity: FileIdentity) -> StreamAnalysis? {
+    static func keep(_ context: UnsafeMutablePointer<AVFormatContext>, for identity: FileFacts) -> StreamAnalysis? {
         guard let analysis = StreamAnalysis(analysed: context) else { return nil }
         kept.withLock { kept in
             if kept.analyses.updateValue(analysis, forKey: identity) == nil { kept.order.append(identity) }

@@ -1,32 +1,9 @@
 import Foundation
+import MediaCore
 
-/// What the file system says about an output mediabatch wrote (size, modification time, device and inode), recorded
-/// beside its fingerprint: an output counts as up to date only while it is still that file, so one truncated,
-/// replaced or deleted since is rendered again (the way make trusts a file's time and Bazel its digest, but
-/// without reading the file).
-struct FileFacts: Hashable {
-    var size: Int64
-    var seconds: Int64
-    var nanoseconds: Int64
-    var device: UInt64
-    var inode: UInt64
-
-    /// The facts of the regular file at `path` (a symbolic link there does not count), nil when there is none.
-    init?(path: String) {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        size = Int64(status.st_size)
-        #if canImport(Darwin)
-        let modified = status.st_mtimespec
-        #else
-        let modified = status.st_mtim
-        #endif
-        seconds = Int64(modified.tv_sec)
-        nanoseconds = Int64(modified.tv_nsec)
-        device = UInt64(truncatingIfNeeded: status.st_dev)
-        inode = UInt64(truncatingIfNeeded: status.st_ino)
-    }
-
+/// An output's file facts, recorded beside its fingerprint: an output counts as up to date only while it is still the
+/// file written then, so one truncated, replaced or deleted since is rendered again.
+extension FileFacts {
     /// Reads a `file SIZE SECONDS.NANOSECONDS DEVICE:INODE` sidecar line.
     init?(line: String) {
         let parts = line.split(separator: " ")
@@ -34,7 +11,7 @@ struct FileFacts: Hashable {
         let time = parts[2].split(separator: "."), file = parts[3].split(separator: ":")
         guard time.count == 2, file.count == 2, let seconds = Int64(time[0]), let nanoseconds = Int64(time[1]),
               let device = UInt64(file[0]), let inode = UInt64(file[1]) else { return nil }
-        (self.size, self.seconds, self.nanoseconds, self.device, self.inode) = (size, seconds, nanoseconds, device, inode)
+        self.init(size: size, seconds: seconds, nanoseconds: nanoseconds, device: device, inode: inode)
     }
 
     /// The sidecar line.
