@@ -102,12 +102,20 @@ import Testing
         return input
     }
 
-    /// Formats whose demuxer derives timestamps from the analysis (MPEG-TS, Matroska) and an MP4 fragmented after an
-    /// empty index are analysed on every open.
-    @Test(arguments: ["stream.ts", "stream.mkv", "fragmented.mp4"])
-    func otherFormatsAreAnalysedOnEveryOpen(name: String) throws {
-        let fragments = name == "fragmented.mp4" ? ["-movflags", "+frag_keyframe+empty_moov"] : []
-        let path = try Self.make(name, Self.picture + Self.sound + Self.h264 + ["-c:a", "aac"] + fragments)
+    /// Files analysed on every open: formats whose demuxer derives timestamps from the analysis (MPEG-TS, Matroska),
+    /// an MP4 fragmented after an empty index, and an M4A with cover art (a picture stream the index does not list).
+    static let analysedCases: [(name: String, arguments: [String])] = [
+        ("stream.ts", picture + sound + h264 + ["-c:a", "aac"]),
+        ("stream.mkv", picture + sound + h264 + ["-c:a", "aac"]),
+        ("fragmented.mp4", picture + sound + h264 + ["-c:a", "aac", "-movflags", "+frag_keyframe+empty_moov"]),
+        ("cover.m4a", sound + ["-f", "lavfi", "-i", "testsrc2=size=64x64:duration=0.1", "-map", "0", "-map", "1", "-frames:v", "1",
+                               "-c:a", "aac", "-c:v", "mjpeg", "-disposition:v", "attached_pic"]),
+    ]
+
+    @Test(arguments: analysedCases.map(\.name))
+    func otherFilesAreAnalysedOnEveryOpen(name: String) throws {
+        let arguments = try #require(Self.analysedCases.first { $0.name == name }).arguments
+        let path = try Self.make(name, arguments)
         _ = try InputFile(path: path)
         #expect(try !InputFile(path: path).reusedAnalysis)
     }
