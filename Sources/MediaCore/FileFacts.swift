@@ -21,10 +21,12 @@ public struct FileFacts: Hashable, Sendable {
         (self.size, self.seconds, self.nanoseconds, self.device, self.inode) = (size, seconds, nanoseconds, device, inode)
     }
 
-    /// The facts of the regular file at `path` (a symbolic link there does not count), nil when there is none.
-    public init?(path: String) {
+    /// The facts of the regular file at `path`, nil when there is none. A symbolic link there does not count unless
+    /// `followingLinks`, when the file it leads to is the one described (a source is read through its links; an
+    /// output must be the very file written).
+    public init?(path: String, followingLinks: Bool = false) {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
+        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
         self.init(status)
     }
 

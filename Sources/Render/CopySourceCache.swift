@@ -2,7 +2,7 @@ import Foundation
 import MediaCore
 import Synchronization
 
-/// What `CopySource.make` found for a file, remembered by the file's identity (path, size, modification time) and the
+/// What `CopySource.make` found for a file, remembered by the file's version (its path and `FileFacts`) and the
 /// output format asked, so planning and rendering many outputs index each source once. Bounded by the packets the
 /// remembered indexes hold; the oldest answers go first.
 final class CopySourceCache: Sendable {
@@ -12,7 +12,8 @@ final class CopySourceCache: Sendable {
     /// A file, as it is now, and the output format its pictures would be copied into.
     struct Key: Hashable, Sendable {
         var path: String, trackID: Int32, width: Int, height: Int, frameDuration: MediaTime
-        var size: Int64 = 0, modified: Double = 0
+        /// The file's version when the answer was made; set by `source(for:make:)`.
+        var facts: FileFacts?
     }
 
     private struct State {
@@ -29,13 +30,11 @@ final class CopySourceCache: Sendable {
         self.packetLimit = packetLimit
     }
 
-    /// The remembered answer for `key` (with the file's current size and modification time), else `make()`'s, kept.
+    /// The remembered answer for `key` (with the file's current version), else `make()`'s, kept.
     func source(for key: Key, make: () -> CopySource?) -> CopySource? {
         var key = key
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: key.path),
-              let size = (attributes[.size] as? NSNumber)?.int64Value,
-              let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 else { return make() }
-        (key.size, key.modified) = (size, modified)
+        guard let facts = FileFacts(path: key.path, followingLinks: true) else { return make() }
+        key.facts = facts
         if let known = state.withLock({ $0.answers[key] }) { return known }
         let answer = make()
         state.withLock { state in

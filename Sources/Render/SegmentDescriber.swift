@@ -113,11 +113,9 @@ struct SegmentDescriber {
         range.start < end && range.end > start
     }
 
-    /// A source file's size and modification time, nil when it cannot be read.
+    /// A source file's size and modification time (of the file its links lead to), nil when it cannot be read.
     static func fileIdentity(_ url: URL) -> (Int64?, Double?) {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              let size = (attributes[.size] as? NSNumber)?.int64Value,
-              let modified = attributes[.modificationDate] as? Date else { return (nil, nil) }
-        return (size, modified.timeIntervalSince1970)
+        guard let facts = FileFacts(path: url.path, followingLinks: true) else { return (nil, nil) }
+        return (facts.size, Double(facts.seconds) + Double(facts.nanoseconds) / 1e9)
     }
 }
