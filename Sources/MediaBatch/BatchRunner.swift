@@ -46,12 +46,21 @@ public final class BatchRunner: Sendable {
         let scheduler = Scheduler(maxConcurrentJobs: concurrency, failFast: options.failFast, retries: options.retries,
                                   memoryBudget: max(0, budget.bytes - RenderMemory.processBytes),
                                   isTransient: { error in (error as? JobFailure)?.isTransient ?? false })
-        let memory = toRender.reduce(into: [String: Int]()) { estimates, name in
+        let oneLane = toRender.reduce(into: [String: Int]()) { estimates, name in
             guard let job = jobs[name] else { return }
             estimates[name] = RenderMemory.estimate(settings: job.settings, composition: job.composition,
                                                     sources: plan.videoStreams, decoderThreads: decoderThreads)
         }
-        let memoryBeside = memory.reduce(into: [String: Int]()) { estimates, entry in
+        // Alone, a render runs all its encoder lanes when they fit the budget, else one (the same bytes either way).
+        let laneBudget = max(0, budget.bytes - RenderMemory.processBytes)
+        let singleLane = Set(oneLane.compactMap { name, estimate in
+            jobs[name].flatMap { RenderMemory.inLanes(estimate, settings: $0.settings) > laneBudget ? name : nil }
+        })
+        let memory = oneLane.reduce(into: [String: Int]()) { estimates, entry in
+            guard let job = jobs[entry.key], !singleLane.contains(entry.key) else { return estimates[entry.key] = entry.value }
+            estimates[entry.key] = RenderMemory.inLanes(entry.value, settings: job.settings)
+        }
+        let memoryBeside = oneLane.reduce(into: [String: Int]()) { estimates, entry in
             guard let job = jobs[entry.key] else { return }
             estimates[entry.key] = RenderMemory.besideOthers(entry.value, settings: job.settings)
         }
@@ -80,7 +89,7 @@ public final class BatchRunner: Sendable {
                 guard let job = jobs[name] else { throw JobFailure(stage: .load, reason: "output '\(name)' was not planned") }
                 if upToDate.contains(name) { return RenderedOutput(result: nil, posterPath: nil) }
                 let output = try render(job, decoderThreads: decoderThreads, cache: shared.cache, token: token,
-                                        lease: lease)
+                                        lease: lease, lanes: singleLane.contains(name) ? 1 : Int.max)
                 if let fingerprint = fingerprints[name] {
                     let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
                     try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness,
@@ -153,9 +162,10 @@ public final class BatchRunner: Sendable {
     }
 
     /// Renders one job to a temporary file beside its output, then renames it into place; `lease` says whether the
-    /// scheduler started it beside other renders (and counted it at its estimate for that) and takes its tail.
+    /// scheduler started it beside other renders (and counted it at its estimate for that) and takes its tail;
+    /// alone, it runs at most `lanes` encoder lanes at once.
     private func render(_ job: Job, decoderThreads: Int, cache: SegmentCache, token: CancellationToken,
-                        lease: JobLease) throws -> RenderedOutput {
+                        lease: JobLease, lanes: Int) throws -> RenderedOutput {
         let url = URL(fileURLWithPath: job.outputPath)
         let directory = url.deletingLastPathComponent()
         do {
@@ -187,6 +197,7 @@ public final class BatchRunner: Sendable {
         // same (measured on the batch benchmark: 15-28 MB less a render at the same speed; alone it would be 16-20%
         // slower). The scheduler decides, as it counts the render's memory by it (`RenderMemory.besideOthers`).
         session.sharesCores = lease.besideOthers
+        session.maximumLanes = lanes
         // Once its pictures are all encoded, the render drains x264 and writes its file: the next one starts.
         let tail = RenderMemory.tail(settings: settings)
         session.onTail = { lease.finishing(holding: tail) }

@@ -86,7 +86,7 @@ extension ExportSession {
         }
         try checkCancelled()
         let warnings = try pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit,
-                                         alongside: audioPool === pool ? [] : [audioPool])
+                                         alongside: (audioPool === pool ? [] : [audioPool]) + (videoPipe?.lanePools ?? []))
         // Only a soundtrack made from undamaged sources is shared: its replays do not decode them to warn.
         if warnings.isEmpty { soundtrack?.store(try (audioFeed as? AudioPump)?.recording()) }
         do {

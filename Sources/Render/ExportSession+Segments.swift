@@ -12,6 +12,9 @@ extension ExportSession {
     func exportSegments(_ video: inout SegmentedVideo, range: TimeRange, output: OutputFile, depth: Int,
                         audio: (any AudioFeed)?,
                         tail: () -> Void) throws(ExportError) -> (frames: Int64, reused: [SegmentReuse]) {
+        if encodesInLanes(video, depth: depth) {
+            return try exportLanes(&video, range: range, output: output, audio: audio, tail: tail)
+        }
         var reused: [SegmentReuse] = []
         let clock = video.clock
         let segments = video.plan.segments
@@ -117,9 +120,10 @@ extension ExportSession {
 
     /// Encodes output frames `indices`, taken in order from `frames`, with `encoder` (a fresh session: the first frame
     /// is a keyframe, timestamps count from the segment's first frame), handing each frame's packets (and at the end
-    /// the encoder's remaining ones) to `each` with the frame index; `total` frames make progress 1. `stills` sees
-    /// every frame before it is encoded; `beforeDrain` runs after the last frame went in, before the encoder drains.
-    func encodeFrames(_ indices: Range<Int64>, from frames: FramePipeline, clock: FrameClock, total: Int64,
+    /// the encoder's remaining ones) to `each` with the frame index; `total` frames make progress 1 (nil: the caller
+    /// reports progress). `stills` sees every frame before it is encoded; `beforeDrain` runs after the last frame
+    /// went in, before the encoder drains.
+    func encodeFrames(_ indices: Range<Int64>, from frames: FramePipeline, clock: FrameClock, total: Int64?,
                       encoder: Encoder, stills: StillCapture?, beforeDrain: () -> Void = {},
                       each: (Int64, [Packet]) throws(ExportError) -> Void) throws(ExportError) {
         let start = clock.time(ofFrame: indices.lowerBound)
@@ -135,7 +139,7 @@ extension ExportSession {
                 throw ExportError.wrap(error, path: nil, output: outputPath)
             }
             try each(index, packets)
-            report(progress: Double(index + 1) / Double(max(1, total)))
+            if let total { report(progress: Double(index + 1) / Double(max(1, total))) }
         }
         beforeDrain()
         let rest: [Packet]
@@ -149,7 +153,7 @@ extension ExportSession {
 
     /// Writes copies of `packets` (segment time) to the output's video stream, moved to the segment's place at
     /// `start` (through the splicer when the stream has copies).
-    private func write(_ packets: [Packet], shiftedBy start: MediaTime, to output: OutputFile,
+    func write(_ packets: [Packet], shiftedBy start: MediaTime, to output: OutputFile,
                        video: inout SegmentedVideo) throws(ExportError) {
         if video.splicer != nil { return try video.splicer!.writeEncoded(packets, shiftedBy: start, to: output) }
         let stream = video.stream

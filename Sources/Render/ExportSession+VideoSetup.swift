@@ -8,19 +8,29 @@ extension ExportSession {
     func makeSegmentedVideo(_ video: ExportSettings.Video, range: TimeRange, pool: SourcePool,
                             output: OutputFile) throws(ExportError) -> SegmentedVideo {
         let format = try settings.encoderPixelFormat(video)
-        let renderer: any PictureRenderer
         var encoderSettings = settings.encoderSettings(video, pixelFormat: format)
+        let (composition, videoComposition) = (composition, videoComposition)
+        /// A renderer reading `sources`, HDR (in the working space `hdr`, which `SourcePool.prepareHDR` picked) or not.
+        let render = { (sources: SourcePool, hdr: ColorDescription?) throws(ExportError) -> any PictureRenderer in
+            guard let hdr else {
+                return try VideoFrameRenderer(composition: composition, videoComposition: videoComposition,
+                                              width: video.width, height: video.height, pixelFormat: format,
+                                              sources: sources)
+            }
+            return try HDRFrameRenderer(composition: composition, videoComposition: videoComposition,
+                                        width: video.width, height: video.height, pixelFormat: format,
+                                        color: hdr, sources: sources)
+        }
+        let makeRenderer = { (sources: SourcePool) throws(ExportError) -> any PictureRenderer in
+            try render(sources, video.isHDR ? try sources.prepareHDR(for: composition).color : nil)
+        }
+        var hdrColor: ColorDescription?
         if video.isHDR {
             let hdr = try pool.prepareHDR(for: composition)
-            renderer = try HDRFrameRenderer(
-                composition: composition, videoComposition: videoComposition, width: video.width,
-                height: video.height, pixelFormat: format, color: hdr.color, sources: pool)
             encoderSettings = ExportSettings.hdr(encoderSettings, color: hdr.color, metadata: hdr.metadata)
-        } else {
-            renderer = try VideoFrameRenderer(
-                composition: composition, videoComposition: videoComposition, width: video.width,
-                height: video.height, pixelFormat: format, sources: pool)
+            hdrColor = hdr.color
         }
+        let renderer = try render(pool, hdrColor)
         let name = ExportSettings.encoderName(video.codec)
         let globalHeader = output.needsGlobalHeader
         let path = outputPath
@@ -39,15 +49,17 @@ extension ExportSession {
             let encoder = try splice?.setup.encoder ?? Encoder(codec: name, video: session, globalHeader: globalHeader)
             let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"),
                                               extradata: splice?.setup.configuration.bytes)
-            let plan = video.isHDR || videoComposition == nil
+            let plan = (video.isHDR || videoComposition == nil
                 ? SegmentPlan(frameCount: frames)
                 : SegmentPlan(composition: composition, videoComposition: videoComposition!, range: range, clock: clock,
                               frameCount: frames, shareable: shareableRanges, encoder: name, settings: keyed,
-                              copies: splice?.stretches.map(\.frames) ?? [])
+                              copies: splice?.stretches.map(\.frames) ?? [])).chunked(lanes: video.encoderLanes, clock: clock)
             var segmented = SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: plan,
                                            spareEncoder: encoder) { () throws(ExportError) -> Encoder in
                 try Self.openEncoder(name, session, globalHeader: globalHeader, output: path)
             }
+            segmented.lanes = video.encoderLanes
+            segmented.makeRenderer = makeRenderer
             if let splice {
                 segmented.copies = Dictionary(uniqueKeysWithValues: splice.stretches.map { ($0.frames.lowerBound, $0) })
                 segmented.splicer = SplicedVideoWriter(clock: clock, frameCount: frames, depth: splice.setup.depth,

@@ -38,6 +38,7 @@ public final class ExportSession: Sendable {
         var shareableRanges: [TimeRange] = []
         var warmsUpSources = true
         var sharesCores = false
+        var maximumLanes = Int.max
         var onTail: (@Sendable () -> Void)?
         var stillTimes: [MediaTime] = []
         var stillWidth = 320
@@ -91,6 +92,14 @@ public final class ExportSession: Sendable {
     public var sharesCores: Bool {
         get { state.withLock { $0.sharesCores } }
         set { state.withLock { $0.sharesCores = newValue } }
+    }
+
+    /// The most encoder lanes this export runs at once when its preset encodes in lanes
+    /// (`ExportSettings.Video.encoderLanes`; default: all of them). Each lane holds an encoder session, a renderer and
+    /// its sources, so a tight memory budget runs fewer; the bytes written are the same with any number.
+    public var maximumLanes: Int {
+        get { state.withLock { $0.maximumLanes } }
+        set { state.withLock { $0.maximumLanes = max(1, newValue) } }
     }
 
     /// Called once by a video export (not a pure stream copy, an animated picture or a still), on its thread, when

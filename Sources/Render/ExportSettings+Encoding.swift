@@ -58,7 +58,7 @@ extension ExportSettings {
         }
     }
 
-    /// The encoder settings for `video`: rate control, keyframe interval, the preset's threads and codec options.
+    /// The encoder settings for `video`: rate control, keyframe interval, threads (`sessionThreads`) and codec options.
     func encoderSettings(_ video: Video, pixelFormat: LibAV.PixelFormat) -> Encoder.VideoSettings {
         var options: [String: String] = [:]
         let speed = video.speed.lowercased()
@@ -67,7 +67,7 @@ extension ExportSettings {
             options["preset"] = speed
             if let crf = video.crf { options["crf"] = String(crf) }
             // x265 sizes its worker pool from the machine unless told: pin it to the preset's threads.
-            if video.codec == .hevc { options["x265-params"] = "log-level=error:pools=\(video.threads)" }
+            if video.codec == .hevc { options["x265-params"] = "log-level=error:pools=\(video.sessionThreads)" }
         case .vp9:
             let (deadline, cpuUsed) = Self.vp9Speed(speed)
             options["deadline"] = deadline
@@ -91,7 +91,7 @@ extension ExportSettings {
         return Encoder.VideoSettings(
             width: video.width, height: video.height, pixelFormat: pixelFormat, frameRate: video.frameRate,
             bitRate: video.bitRate ?? 0, maxBitRate: video.maxBitRate ?? 0, gopSize: video.keyframeInterval ?? 0,
-            threads: video.threads, options: options)
+            threads: video.sessionThreads, options: options)
     }
 
     /// `encoding` with x264's lookahead run on the thread that feeds the encoder instead of a thread of its own

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A bounded first-in first-out hand-off from one producer thread to one consumer thread: `put` waits while the
-/// queue is full (the back-pressure that keeps memory flat), `take` while it is empty; `close` stops both sides.
+/// A bounded first-in first-out hand-off between threads (one producer and one consumer, or several consumers taking
+/// work in turn, as encoder lanes do): `put` waits while the queue is full (the back-pressure that keeps memory
+/// flat), `take` while it is empty; `close` stops both sides.
 ///
 /// `@unchecked Sendable`: the items are only touched under the condition's lock, and each item has one owner at a
 /// time (the producer until `put`, the consumer after `take`).

@@ -17,6 +17,11 @@ public struct SegmentPlan: Sendable {
     /// The segments in output order; together they cover every frame once.
     public let segments: [PlannedSegment]
 
+    /// A plan of `segments`.
+    init(segments: [PlannedSegment]) {
+        self.segments = segments
+    }
+
     /// One unshared segment of `frameCount` frames (outputs whose pictures are not keyed, e.g. HDR).
     init(frameCount: Int64) {
         segments = frameCount > 0 ? [PlannedSegment(frames: 0..<frameCount, key: nil)] : []

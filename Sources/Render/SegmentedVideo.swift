@@ -19,6 +19,14 @@ struct SegmentedVideo {
     var stills: StillCapture?
     /// Opens another encoder with the stream's settings.
     let makeEncoder: () throws(ExportError) -> Encoder
+    /// How many segments may be encoded side by side (`ExportSettings.Video.encoderLanes`).
+    var lanes = 1
+    /// Makes another renderer like `renderer`, reading its sources from the given pool (for a lane of its own).
+    var makeRenderer: (SourcePool) throws(ExportError) -> any PictureRenderer = { _ throws(ExportError) in
+        throw ExportError.encode(path: nil, reason: "this video has a single renderer")
+    }
+    /// The source pools of the lanes beyond the first (their warnings count as the export's).
+    var lanePools: [SourcePool] = []
     /// The stretches copied from sources, by their first frame (smart rendering; empty without passthrough).
     var copies: [Int64: CopiedStretch] = [:]
     /// Writes the video when copies share the stream with the encoder's packets; nil without copies.

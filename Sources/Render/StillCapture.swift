@@ -1,10 +1,13 @@
+import Foundation
 import LibAV
 import MediaCore
 
 /// Keeps small RGB copies of the output frames showing at asked times while an export encodes them, so a caller that
 /// wants thumbnails (the report's posters) needs no second render of the composition. Frames the export does not
 /// render (segments taken from the run's cache) and HDR pictures are not kept; the caller renders those itself.
+/// Lanes encoding segments side by side offer their frames from their own threads: `offer` takes a lock.
 final class StillCapture {
+    private let lock = NSLock()
     /// The asked composition times, by the output frame that shows each.
     private let wanted: [Int64: [MediaTime]]
     private let width: Int
@@ -31,6 +34,8 @@ final class StillCapture {
     /// Keeps a copy of `frame` (output frame `index`) when an asked time shows it; a picture that cannot be
     /// converted is left for the caller to render.
     func offer(_ frame: Frame, index: Int64) {
+        lock.lock()
+        defer { lock.unlock() }
         guard let times = wanted[index], !frame.colorDescription.transfer.isHDR,
               let picture = try? picture(of: frame) else { return }
         for time in times { pictures[time] = picture }

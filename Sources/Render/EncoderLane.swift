@@ -1,0 +1,108 @@
+import LibAV
+import MediaCore
+
+/// What an encoder lane hands the writer for one planned segment, in order.
+enum LaneOutput {
+    /// An output frame's packets (after the last frame, the session's remaining ones) of a rendered unshared segment.
+    case frame(Int64, [Packet])
+    /// The segment's last picture has gone into its encoder: the lane renders nothing more of it.
+    case picturesDone
+    /// A shared segment's packets, whole; `reused` when they came from the run's cache.
+    case segment([Packet], reused: Bool)
+}
+
+/// One of the threads that encode an output's segments side by side (`ExportSettings.Video.encoderLanes`): it takes
+/// segment numbers from a shared work queue in order, renders each with its own renderer and sources and encodes it
+/// with a fresh encoder session, and hands the packets to that segment's queue, which the writer reads in output
+/// order. Each segment's bytes depend only on the segment, never on which lane took it or when.
+///
+/// `@unchecked Sendable`: the renderer (and the pool it reads) is used by the lane's thread only, from `start()`
+/// until `join()` returns; the queues are thread-safe and each packet has one owner at a time.
+final class EncoderLane: @unchecked Sendable {
+    /// Everything the lanes of one export share: the plan, where its work and results go, and how to encode.
+    struct Shared: @unchecked Sendable {
+        let session: ExportSession
+        let segments: [PlannedSegment]
+        let clock: FrameClock
+        let rangeStart: MediaTime
+        let work: HandoffQueue<Int>
+        let results: [HandoffQueue<Result<LaneOutput, ExportError>>]
+        let makeEncoder: () throws(ExportError) -> Encoder
+        let stills: StillCapture?
+    }
+
+    private let renderer: any PictureRenderer
+    private let shared: Shared
+    private var thread: WorkerThread?
+
+    /// A lane drawing with `renderer`; nothing runs until `start()`.
+    init(renderer: any PictureRenderer, shared: Shared) {
+        self.renderer = renderer
+        self.shared = shared
+    }
+
+    /// Starts the lane's thread.
+    func start(name: String) {
+        thread = WorkerThread(name: name) { [self] in run() }
+    }
+
+    /// Waits for the lane's thread to end (the work queue finished or closed).
+    func join() {
+        thread?.join()
+        thread = nil
+    }
+
+    /// Takes segments until there are none left or one fails (its queue then carries the error).
+    private func run() {
+        while let number = shared.work.take() {
+            let sink = shared.results[number]
+            do throws(ExportError) {
+                try encode(shared.segments[number], into: sink)
+                sink.finish()
+            } catch {
+                sink.put(.failure(error))
+                sink.finish()
+                return
+            }
+        }
+    }
+
+    /// Renders and encodes `segment` (or takes a shared one from the run's cache), handing its output to `sink`.
+    private func encode(_ segment: PlannedSegment, into sink: HandoffQueue<Result<LaneOutput, ExportError>>)
+        throws(ExportError) {
+        let session = shared.session
+        func hand(_ output: LaneOutput) throws(ExportError) {
+            guard sink.put(.success(output)) else { throw .cancelled }
+        }
+        guard let key = segment.key else {
+            try session.encodeFrames(segment.frames, from: pictures(segment.frames), clock: shared.clock, total: nil,
+                                     encoder: try shared.makeEncoder(), stills: shared.stills,
+                                     beforeDrain: { _ = sink.put(.success(.picturesDone)) }) {
+                (index, packets) throws(ExportError) in try hand(.frame(index, packets))
+            }
+            return
+        }
+        if case .hit(let cached)? = session.segmentCache?.claim(key) {
+            return try hand(.segment(cached.packets, reused: true))
+        }
+        var collected: [Packet] = []
+        do {
+            try session.encodeFrames(segment.frames, from: pictures(segment.frames), clock: shared.clock, total: nil,
+                                     encoder: try shared.makeEncoder(), stills: shared.stills,
+                                     beforeDrain: { _ = sink.put(.success(.picturesDone)) }) {
+                (_, packets) throws(ExportError) in collected += packets
+            }
+        } catch {
+            session.segmentCache?.abandon(key)
+            throw error
+        }
+        session.segmentCache?.store(key, packets: collected)
+        try hand(.segment(collected, reused: false))
+    }
+
+    /// The pictures of `frames`, rendered on the lane's thread as the encoder asks for them.
+    private func pictures(_ frames: Range<Int64>) -> FramePipeline {
+        let (clock, start) = (shared.clock, shared.rangeStart)
+        return FramePipeline(renderer: renderer, frames: frames, depth: 0) { start + clock.time(ofFrame: $0) }
+    }
+}

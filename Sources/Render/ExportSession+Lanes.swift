@@ -1,0 +1,100 @@
+import LibAV
+import MediaCore
+
+/// Encoding an output's segments in lanes side by side (`ExportSettings.Video.encoderLanes`).
+extension ExportSession {
+    /// Whether this export encodes `video`'s segments in lanes: its preset asks for them, nothing is copied from a
+    /// source, it renders ahead and has the cores to itself. Otherwise the same segments are encoded one after
+    /// another, into the same bytes.
+    func encodesInLanes(_ video: SegmentedVideo, depth: Int) -> Bool {
+        lanes(of: video) > 1 && video.splicer == nil && depth > 0 && !sharesCores
+    }
+
+    /// The lanes run at once for `video`: its preset's, at most `maximumLanes` and one per segment.
+    private func lanes(of video: SegmentedVideo) -> Int {
+        min(video.lanes, maximumLanes, video.plan.segments.count)
+    }
+
+    /// Writes every segment of `video` as `exportSegments` does, byte for byte, but rendered and encoded by
+    /// `lanes(of:)` threads, each with its own renderer and sources: at most one segment per lane is in flight
+    /// beyond the one being written, whose packets are written (and `audio` pumped) as they come. `tail` runs once
+    /// the last segment's pictures are all encoded.
+    func exportLanes(_ video: inout SegmentedVideo, range: TimeRange, output: OutputFile, audio: (any AudioFeed)?,
+                     tail: () -> Void) throws(ExportError) -> (frames: Int64, reused: [SegmentReuse]) {
+        let segments = video.plan.segments
+        let lanes = lanes(of: video)
+        let shared = EncoderLane.Shared(
+            session: self, segments: segments, clock: video.clock, rangeStart: range.start,
+            work: HandoffQueue(capacity: segments.count),
+            results: segments.map { HandoffQueue(capacity: $0.frames.count + 2) },
+            makeEncoder: video.makeEncoder, stills: video.stills)
+        video.spareEncoder = nil
+        var workers = [EncoderLane(renderer: video.renderer, shared: shared)]
+        for _ in 1..<lanes {
+            let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
+            pool.planReleases(for: composition)
+            video.lanePools.append(pool)
+            workers.append(EncoderLane(renderer: try video.makeRenderer(pool), shared: shared))
+        }
+        for number in 0..<lanes { shared.work.put(number) }
+        if lanes == segments.count { shared.work.finish() }
+        for (number, worker) in workers.enumerated() { worker.start(name: "mb lane \(number)") }
+        defer {
+            shared.work.close()
+            for queue in shared.results { queue.close() }
+            for worker in workers { worker.join() }
+            for pool in video.lanePools { pool.closeAllVideo() }
+        }
+        var reused: [SegmentReuse] = []
+        var tailed = false
+        let lanePools = video.lanePools
+        for (number, segment) in segments.enumerated() {
+            let isLast = number == segments.count - 1
+            // Every picture is encoded once the last segment's are: no lane reads its sources any more.
+            reused += try writeLaneOutput(of: segment, from: shared.results[number], video: &video, output: output,
+                                          audio: audio, picturesDone: {
+                guard isLast, !tailed else { return }
+                tailed = true
+                for pool in lanePools { pool.closeAllVideo() }
+                tail()
+            })
+            if number + lanes < segments.count {
+                shared.work.put(number + lanes)
+                if number + lanes == segments.count - 1 { shared.work.finish() }
+            }
+            report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
+        }
+        if !tailed { tail() }
+        return (video.frameCount, reused)
+    }
+
+    /// Writes what a lane hands over for `segment` from `queue` until it ends, the way `exportSegments` writes it:
+    /// an unshared segment frame by frame with its sound, a shared one whole and then its sound. Returns the reuse of
+    /// a shared segment taken from the cache.
+    private func writeLaneOutput(of segment: PlannedSegment, from queue: HandoffQueue<Result<LaneOutput, ExportError>>,
+                                 video: inout SegmentedVideo, output: OutputFile, audio: (any AudioFeed)?,
+                                 picturesDone: () -> Void) throws(ExportError) -> [SegmentReuse] {
+        let clock = video.clock
+        let start = clock.time(ofFrame: segment.frames.lowerBound)
+        var reused: [SegmentReuse] = []
+        while let item = queue.take() {
+            switch try item.get() {
+            case let .frame(index, packets):
+                try write(packets, shiftedBy: start, to: output, video: &video)
+                try audio?.pump(throughFrame: index)
+            case .picturesDone:
+                picturesDone()
+            case let .segment(packets, wasReused):
+                if wasReused, let key = segment.key {
+                    let seconds = (clock.time(ofFrame: segment.frames.upperBound) - start).seconds
+                    reused.append(SegmentReuse(label: key.label, seconds: seconds))
+                }
+                try write(packets, shiftedBy: start, to: output, video: &video)
+                try audio?.writeHeld()
+                for index in segment.frames { try audio?.pump(throughFrame: index) }
+            }
+        }
+        try checkCancelled()
+        return reused
+    }
+}
