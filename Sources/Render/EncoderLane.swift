@@ -67,9 +67,11 @@ final class EncoderLane: @unchecked Sendable {
         }
     }
 
-    /// Renders and encodes `segment` (or takes a shared one from the run's cache), handing its output to `sink`.
+    /// Renders and encodes `segment` (or takes a shared one from the run's cache), handing its output to `sink`; a
+    /// copied segment is the writer's.
     private func encode(_ segment: PlannedSegment, into sink: HandoffQueue<Result<LaneOutput, ExportError>>)
         throws(ExportError) {
+        guard !segment.isCopied else { return }
         let session = shared.session
         func hand(_ output: LaneOutput) throws(ExportError) {
             guard sink.put(.success(output)) else { throw .cancelled }

@@ -3,14 +3,14 @@ import MediaCore
 
 /// Encoding an output's segments in lanes side by side (`ExportSettings.Video.encoderLanes`).
 extension ExportSession {
-    /// Whether this export encodes `video`'s segments in lanes: its preset asks for them, nothing is copied from a
-    /// source, it renders ahead and has the cores to itself. Otherwise the same segments are encoded one after
-    /// another, into the same bytes.
+    /// Whether this export encodes `video`'s segments in lanes: its preset asks for them, it renders ahead and has
+    /// the cores to itself. Otherwise the same segments are encoded one after another, into the same bytes.
     func encodesInLanes(_ video: SegmentedVideo, depth: Int) -> Bool {
-        lanes(of: video) > 1 && video.splicer == nil && depth > 0 && !sharesCores
+        lanes(of: video) > 1 && depth > 0 && !sharesCores
     }
 
-    /// The lanes run at once for `video`: its preset's, at most `maximumLanes` and one per segment.
+    /// The lanes run at once for `video`: its preset's (one for 4K sources, see `lanes(rendering:)`), at most
+    /// `maximumLanes` and one per segment.
     private func lanes(of video: SegmentedVideo) -> Int {
         min(video.lanes, maximumLanes, video.plan.segments.count)
     }
@@ -65,11 +65,13 @@ extension ExportSession {
             report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
         }
         if !tailed { tail() }
+        try video.splicer?.finish(to: output)
         return (video.frameCount, reused)
     }
 
     /// Writes what a lane hands over for `segment` from `queue` until it ends, the way `exportSegments` writes it:
-    /// an unshared segment frame by frame with its sound, a shared one whole and then its sound. Returns the reuse of
+    /// an unshared segment frame by frame with its sound, a shared one whole and then its sound; a copied one is
+    /// copied here, its lane doing nothing. Returns the reuse of
     /// a shared segment taken from the cache.
     private func writeLaneOutput(of segment: PlannedSegment, from queue: HandoffQueue<Result<LaneOutput, ExportError>>,
                                  video: inout SegmentedVideo, output: OutputFile, audio: (any AudioFeed)?,
@@ -77,6 +79,10 @@ extension ExportSession {
         let clock = video.clock
         let start = clock.time(ofFrame: segment.frames.lowerBound)
         var reused: [SegmentReuse] = []
+        if segment.isCopied, let stretch = video.copies[segment.frames.lowerBound] {
+            try copy(stretch, into: &video, output: output)
+            for index in segment.frames { try audio?.pump(throughFrame: index) }
+        }
         while let item = queue.take() {
             switch try item.get() {
             case let .frame(index, packets):

@@ -86,7 +86,7 @@ extension ExportSession {
     }
 
     /// Copies `stretch`'s packets into the output's video stream.
-    private func copy(_ stretch: CopiedStretch, into video: inout SegmentedVideo, output: OutputFile) throws(ExportError) {
+    func copy(_ stretch: CopiedStretch, into video: inout SegmentedVideo, output: OutputFile) throws(ExportError) {
         let input: InputFile
         do {
             input = try InputFile(path: stretch.source.path)

@@ -58,7 +58,7 @@ extension ExportSession {
                                            spareEncoder: encoder) { () throws(ExportError) -> Encoder in
                 try Self.openEncoder(name, session, globalHeader: globalHeader, output: path)
             }
-            segmented.lanes = video.encoderLanes
+            segmented.lanes = video.lanes(rendering: composition)
             segmented.makeRenderer = makeRenderer
             if let splice {
                 segmented.copies = Dictionary(uniqueKeysWithValues: splice.stretches.map { ($0.frames.lowerBound, $0) })
