@@ -5,7 +5,7 @@ extension SegmentPlan {
     static let maximumChunkSeconds = 20.0
     /// The shortest chunk: each one is an encoder session of its own, starting with a keyframe (a short output's
     /// shared intro, body and outro are segments enough to keep the lanes busy).
-    static let minimumChunkSeconds = 1.5
+    static let minimumChunkSeconds = 1.0
 
     /// This plan with every unshared, rendered segment cut into chunks for `lanes` encoder sessions side by side:
     /// a multiple of `lanes` chunks of equal length (the last takes the remainder), as few as keep each at most

@@ -3,7 +3,7 @@ import MediaCore
 @testable import Render
 import Testing
 
-/// Where a capped video's unshared stretches are cut into chunks for encoder lanes (30 fps: 1.5 s is 45 frames,
+/// Where a capped video's unshared stretches are cut into chunks for encoder lanes (30 fps: 1 s is 30 frames,
 /// 20 s is 600).
 struct SegmentChunkTests {
     static let intro = SegmentKey(identity: "intro", label: "intro")
@@ -11,8 +11,9 @@ struct SegmentChunkTests {
     @Test(arguments: [
         // (segment frames, lanes, chunk starts)
         (0..<690, 2, [0, 345]),              // a 23 s body: two halves
-        (0..<89, 2, [0]),                    // under 3 s: whole
-        (0..<90, 2, [0, 45]),                // 3 s: two chunks of 1.5 s
+        (0..<59, 2, [0]),                    // under 2 s: whole
+        (0..<60, 2, [0, 30]),                // 2 s: two chunks of 1 s
+        (0..<90, 2, [0, 45]),                // 3 s: two chunks of 1.5 s (not three of 1 s)
         (0..<135, 3, [0, 45, 90]),           // three lanes
         (0..<1300, 2, [0, 325, 650, 975]),   // over 2 x 20 s: four chunks, none over 20 s
         (0..<690, 1, [0]),                   // one lane: the plan as it was
