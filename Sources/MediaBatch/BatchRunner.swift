@@ -53,12 +53,13 @@ public final class BatchRunner: Sendable {
         }
         // Alone, a render runs all its encoder lanes when they fit the budget, else one (the same bytes either way).
         let laneBudget = max(0, budget.bytes - RenderMemory.processBytes)
-        let singleLane = Set(oneLane.compactMap { name, estimate in
-            jobs[name].flatMap { RenderMemory.inLanes(estimate, settings: $0.settings, composition: $0.composition) > laneBudget ? name : nil }
-        })
-        let memory = oneLane.reduce(into: [String: Int]()) { estimates, entry in
-            guard let job = jobs[entry.key], !singleLane.contains(entry.key) else { return estimates[entry.key] = entry.value }
+        let inLanes = oneLane.reduce(into: [String: Int]()) { estimates, entry in
+            guard let job = jobs[entry.key] else { return }
             estimates[entry.key] = RenderMemory.inLanes(entry.value, settings: job.settings, composition: job.composition)
+        }
+        let singleLane = Set(inLanes.filter { $0.value > laneBudget }.keys)
+        let memory = oneLane.reduce(into: [String: Int]()) { estimates, entry in
+            estimates[entry.key] = singleLane.contains(entry.key) ? entry.value : inLanes[entry.key] ?? entry.value
         }
         let memoryBeside = oneLane.reduce(into: [String: Int]()) { estimates, entry in
             guard let job = jobs[entry.key] else { return }

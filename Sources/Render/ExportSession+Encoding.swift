@@ -85,8 +85,9 @@ extension ExportSession {
             try audioFeed.finish()
         }
         try checkCancelled()
+        let otherPools = (audioPool === pool ? [] : [audioPool]) + (videoPipe?.lanePools ?? [])
         let warnings = try pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit,
-                                         alongside: (audioPool === pool ? [] : [audioPool]) + (videoPipe?.lanePools ?? []))
+                                         alongside: otherPools)
         // Only a soundtrack made from undamaged sources is shared: its replays do not decode them to warn.
         if warnings.isEmpty { soundtrack?.store(try (audioFeed as? AudioPump)?.recording()) }
         do {

@@ -49,11 +49,12 @@ extension ExportSession {
             let encoder = try splice?.setup.encoder ?? Encoder(codec: name, video: session, globalHeader: globalHeader)
             let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"),
                                               extradata: splice?.setup.configuration.bytes)
-            let plan = (video.isHDR || videoComposition == nil
+            let sessions = video.isHDR || videoComposition == nil
                 ? SegmentPlan(frameCount: frames)
                 : SegmentPlan(composition: composition, videoComposition: videoComposition!, range: range, clock: clock,
                               frameCount: frames, shareable: shareableRanges, encoder: name, settings: keyed,
-                              copies: splice?.stretches.map(\.frames) ?? [])).chunked(lanes: video.encoderLanes, clock: clock)
+                              copies: splice?.stretches.map(\.frames) ?? [])
+            let plan = sessions.chunked(lanes: video.encoderLanes, clock: clock)
             var segmented = SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: plan,
                                            spareEncoder: encoder) { () throws(ExportError) -> Encoder in
                 try Self.openEncoder(name, session, globalHeader: globalHeader, output: path)
