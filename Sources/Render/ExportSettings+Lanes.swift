@@ -20,8 +20,8 @@ extension ExportSettings.Video {
     /// How many lanes a render of `composition` runs at once at most: `encoderLanes`, or one when a video track's
     /// pictures are 4K or larger. Decoding such pictures already keeps the cores busy on the decoder's own threads,
     /// and each further lane would hold another set of 4K decoders and decode the pictures before its first chunk a
-    /// second time (measured: 3 s of 4K HLG into web-1080p took 1.13 GB and 7.6 s in two lanes, 0.66 GB and 6.6 s in
-    /// one session). The bytes are the same with any number.
+    /// second time (measured: 3 s of 4K HLG into web-1080p held 1.13 GB in two lanes, 0.61 GB in one, at about the
+    /// same speed). The bytes are the same with any number.
     func lanes(rendering composition: MutableComposition) -> Int {
         let large = composition.tracks(withMediaType: .video).contains {
             Int(max(0, $0.naturalSize.width) * max(0, $0.naturalSize.height)) >= DecoderThreads.largePixels
