@@ -76,30 +76,23 @@ final class EncoderLane: @unchecked Sendable {
         func hand(_ output: LaneOutput) throws(ExportError) {
             guard sink.put(.success(output)) else { throw .cancelled }
         }
-        guard let key = segment.key else {
+        func encode(each: (Int64, [Packet]) throws(ExportError) -> Void) throws(ExportError) {
             try session.encodeFrames(segment.frames, from: pictures(segment.frames), clock: shared.clock, total: nil,
                                      encoder: try shared.makeEncoder(), stills: shared.stills,
-                                     beforeDrain: { _ = sink.put(.success(.picturesDone)) }) {
-                (index, packets) throws(ExportError) in try hand(.frame(index, packets))
-            }
-            return
+                                     beforeDrain: { _ = sink.put(.success(.picturesDone)) }, each: each)
+        }
+        guard let key = segment.key else {
+            return try encode { (index, packets) throws(ExportError) in try hand(.frame(index, packets)) }
         }
         if case .hit(let cached)? = session.segmentCache?.claim(key) {
             return try hand(.segment(cached.packets, reused: true))
         }
-        var collected: [Packet] = []
-        do {
-            try session.encodeFrames(segment.frames, from: pictures(segment.frames), clock: shared.clock, total: nil,
-                                     encoder: try shared.makeEncoder(), stills: shared.stills,
-                                     beforeDrain: { _ = sink.put(.success(.picturesDone)) }) {
-                (_, packets) throws(ExportError) in collected += packets
-            }
-        } catch {
-            session.segmentCache?.abandon(key)
-            throw error
+        let packets = try session.storingShared(key) { () throws(ExportError) -> [Packet] in
+            var collected: [Packet] = []
+            try encode { (_, packets) throws(ExportError) in collected += packets }
+            return collected
         }
-        session.segmentCache?.store(key, packets: collected)
-        try hand(.segment(collected, reused: false))
+        try hand(.segment(packets, reused: false))
     }
 
     /// The pictures of `frames`, rendered on the lane's thread as the encoder asks for them.

@@ -69,19 +69,16 @@ extension ExportSession {
         return (video.frameCount, reused)
     }
 
-    /// Writes what a lane hands over for `segment` from `queue` until it ends, the way `exportSegments` writes it:
-    /// an unshared segment frame by frame with its sound, a shared one whole and then its sound; a copied one is
-    /// copied here, its lane doing nothing. Returns the reuse of
-    /// a shared segment taken from the cache.
+    /// Writes what a lane hands over for `segment` from `queue` until it ends, with `exportSegments`' writers: an
+    /// unshared segment frame by frame with its sound, a shared one whole and then its sound; a copied one is copied
+    /// here, its lane doing nothing. Returns the reuse of a shared segment taken from the cache.
     private func writeLaneOutput(of segment: PlannedSegment, from queue: HandoffQueue<Result<LaneOutput, ExportError>>,
                                  video: inout SegmentedVideo, output: OutputFile, audio: (any AudioFeed)?,
                                  picturesDone: () -> Void) throws(ExportError) -> [SegmentReuse] {
-        let clock = video.clock
-        let start = clock.time(ofFrame: segment.frames.lowerBound)
+        let start = video.clock.time(ofFrame: segment.frames.lowerBound)
         var reused: [SegmentReuse] = []
         if segment.isCopied, let stretch = video.copies[segment.frames.lowerBound] {
-            try copy(stretch, into: &video, output: output)
-            for index in segment.frames { try audio?.pump(throughFrame: index) }
+            try writeCopied(stretch, frames: segment.frames, video: &video, output: output, audio: audio)
         }
         while let item = queue.take() {
             switch try item.get() {
@@ -92,12 +89,9 @@ extension ExportSession {
                 picturesDone()
             case let .segment(packets, wasReused):
                 if wasReused, let key = segment.key {
-                    let seconds = (clock.time(ofFrame: segment.frames.upperBound) - start).seconds
-                    reused.append(SegmentReuse(label: key.label, seconds: seconds))
+                    reused.append(reuse(of: key, frames: segment.frames, clock: video.clock))
                 }
-                try write(packets, shiftedBy: start, to: output, video: &video)
-                try audio?.writeHeld()
-                for index in segment.frames { try audio?.pump(throughFrame: index) }
+                try writeShared(packets, frames: segment.frames, video: &video, output: output, audio: audio)
             }
         }
         try checkCancelled()

@@ -39,8 +39,7 @@ extension ExportSession {
         }
         for (number, segment) in segments.enumerated() {
             if segment.isCopied, let stretch = video.copies[segment.frames.lowerBound] {
-                try copy(stretch, into: &video, output: output)
-                for index in segment.frames { try audio?.pump(throughFrame: index) }
+                try writeCopied(stretch, frames: segment.frames, video: &video, output: output, audio: audio)
                 report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
                 continue
             }
@@ -66,7 +65,7 @@ extension ExportSession {
             let packets: [Packet]
             if case .hit(let cached)? = segmentCache?.claim(key) {
                 packets = cached.packets
-                reused.append(SegmentReuse(label: key.label, seconds: (clock.time(ofFrame: segment.frames.upperBound) - start).seconds))
+                reused.append(reuse(of: key, frames: segment.frames, clock: clock))
                 report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
             } else {
                 let frames = pictures()
@@ -75,18 +74,17 @@ extension ExportSession {
                                            total: video.frameCount, encoder: try video.nextEncoder(), stills: video.stills,
                                            audio: audio, beforeDrain: { beforeDrain(frames, number) })
             }
-            // Shared: the whole segment, then its sound frame by frame, the same way whether rendered or reused.
-            try write(packets, shiftedBy: start, to: output, video: &video)
-            try audio?.writeHeld()
-            for index in segment.frames { try audio?.pump(throughFrame: index) }
+            try writeShared(packets, frames: segment.frames, video: &video, output: output, audio: audio)
         }
         enterTail()
         try video.splicer?.finish(to: output)
         return (video.frameCount, reused)
     }
 
-    /// Copies `stretch`'s packets into the output's video stream.
-    func copy(_ stretch: CopiedStretch, into video: inout SegmentedVideo, output: OutputFile) throws(ExportError) {
+    /// Writes a copied segment, output frames `frames`: `stretch`'s packets into the output's video stream, then the
+    /// sound through its last frame.
+    func writeCopied(_ stretch: CopiedStretch, frames: Range<Int64>, video: inout SegmentedVideo, output: OutputFile,
+                     audio: (any AudioFeed)?) throws(ExportError) {
         let input: InputFile
         do {
             input = try InputFile(path: stretch.source.path)
@@ -94,6 +92,36 @@ extension ExportSession {
             throw ExportError.wrap(error, path: stretch.source.path)
         }
         try video.splicer?.copy(stretch, from: input, to: output, cancelled: { isCancelled })
+        for index in frames { try audio?.pump(throughFrame: index) }
+    }
+
+    /// Writes a shared segment, output frames `frames`: its packets whole, then its sound frame by frame, the same way
+    /// whether it was rendered or reused.
+    func writeShared(_ packets: [Packet], frames: Range<Int64>, video: inout SegmentedVideo, output: OutputFile,
+                     audio: (any AudioFeed)?) throws(ExportError) {
+        try write(packets, shiftedBy: video.clock.time(ofFrame: frames.lowerBound), to: output, video: &video)
+        try audio?.writeHeld()
+        for index in frames { try audio?.pump(throughFrame: index) }
+    }
+
+    /// What taking `key`'s packets from the run's cache for output frames `frames` saved.
+    func reuse(of key: SegmentKey, frames: Range<Int64>, clock: FrameClock) -> SegmentReuse {
+        SegmentReuse(label: key.label, seconds: (clock.time(ofFrame: frames.upperBound)
+            - clock.time(ofFrame: frames.lowerBound)).seconds)
+    }
+
+    /// The packets `encode` makes of a shareable segment, stored in the run's cache under `key` (abandoned there when
+    /// `encode` fails).
+    func storingShared(_ key: SegmentKey, _ encode: () throws(ExportError) -> [Packet]) throws(ExportError) -> [Packet] {
+        let packets: [Packet]
+        do {
+            packets = try encode()
+        } catch {
+            segmentCache?.abandon(key)
+            throw error
+        }
+        segmentCache?.store(key, packets: packets)
+        return packets
     }
 
     /// Renders and encodes a shareable segment, collecting its packets and storing them in the run's cache; `audio`
@@ -101,21 +129,17 @@ extension ExportSession {
     private func encodeShared(_ indices: Range<Int64>, key: SegmentKey, from frames: FramePipeline, clock: FrameClock,
                               total: Int64, encoder: Encoder, stills: StillCapture?, audio: (any AudioFeed)?,
                               beforeDrain: () -> Void) throws(ExportError) -> [Packet] {
-        var collected: [Packet] = []
         audio?.holdsPackets = true
         defer { audio?.holdsPackets = false }
-        do {
+        return try storingShared(key) { () throws(ExportError) -> [Packet] in
+            var collected: [Packet] = []
             try encodeFrames(indices, from: frames, clock: clock, total: total, encoder: encoder, stills: stills,
                              beforeDrain: beforeDrain) { (index, packets) throws(ExportError) in
                 collected += packets
                 try audio?.pump(throughFrame: index)
             }
-        } catch {
-            segmentCache?.abandon(key)
-            throw error
+            return collected
         }
-        segmentCache?.store(key, packets: collected)
-        return collected
     }
 
     /// Encodes output frames `indices`, taken in order from `frames`, with `encoder` (a fresh session: the first frame

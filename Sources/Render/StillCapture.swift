@@ -5,7 +5,8 @@ import MediaCore
 /// Keeps small RGB copies of the output frames showing at asked times while an export encodes them, so a caller that
 /// wants thumbnails (the report's posters) needs no second render of the composition. Frames the export does not
 /// render (segments taken from the run's cache) and HDR pictures are not kept; the caller renders those itself.
-/// Lanes encoding segments side by side offer their frames from their own threads: `offer` takes a lock.
+/// Lanes encoding segments side by side offer their frames from their own threads: `offer` takes a lock for a frame
+/// it keeps (the asked frames are fixed at creation, so the others pass without one).
 final class StillCapture {
     private let lock = NSLock()
     /// The asked composition times, by the output frame that shows each.
@@ -34,10 +35,10 @@ final class StillCapture {
     /// Keeps a copy of `frame` (output frame `index`) when an asked time shows it; a picture that cannot be
     /// converted is left for the caller to render.
     func offer(_ frame: Frame, index: Int64) {
+        guard let times = wanted[index], !frame.colorDescription.transfer.isHDR else { return }
         lock.lock()
         defer { lock.unlock() }
-        guard let times = wanted[index], !frame.colorDescription.transfer.isHDR,
-              let picture = try? picture(of: frame) else { return }
+        guard let picture = try? picture(of: frame) else { return }
         for time in times { pictures[time] = picture }
     }
 
