@@ -16,13 +16,15 @@ extension ExportSession {
     }
 
     /// Writes every segment of `video` as `exportSegments` does, byte for byte, but rendered and encoded by
-    /// `lanes(of:)` threads, each with its own renderer and sources: at most one segment per lane is in flight
-    /// beyond the one being written, whose packets are written (and `audio` pumped) as they come. `tail` runs once
+    /// `lanes(of:)` threads, each with its own renderer and sources: at most `lanes` segments are in flight beyond
+    /// the one being written, whose packets are written (and `audio` pumped) as they come. `tail` runs once
     /// the last segment's pictures are all encoded.
     func exportLanes(_ video: inout SegmentedVideo, range: TimeRange, output: OutputFile, audio: (any AudioFeed)?,
                      tail: () -> Void) throws(ExportError) -> (frames: Int64, reused: [SegmentReuse]) {
         let segments = video.plan.segments
         let lanes = lanes(of: video)
+        // One segment beyond a chunk per lane: a lane that finished the chunk after the one being written goes on.
+        let window = min(segments.count, lanes + 1)
         let shared = EncoderLane.Shared(
             session: self, segments: segments, clock: video.clock, rangeStart: range.start,
             work: HandoffQueue(capacity: segments.count),
@@ -36,8 +38,8 @@ extension ExportSession {
             video.lanePools.append(pool)
             workers.append(EncoderLane(renderer: try video.makeRenderer(pool), shared: shared))
         }
-        for number in 0..<lanes { shared.work.put(number) }
-        if lanes == segments.count { shared.work.finish() }
+        for number in 0..<window { shared.work.put(number) }
+        if window == segments.count { shared.work.finish() }
         for (number, worker) in workers.enumerated() { worker.start(name: "mb lane \(number)") }
         defer {
             shared.work.close()
@@ -58,9 +60,9 @@ extension ExportSession {
                 for pool in lanePools { pool.closeAllVideo() }
                 tail()
             })
-            if number + lanes < segments.count {
-                shared.work.put(number + lanes)
-                if number + lanes == segments.count - 1 { shared.work.finish() }
+            if number + window < segments.count {
+                shared.work.put(number + window)
+                if number + window == segments.count - 1 { shared.work.finish() }
             }
             report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
         }

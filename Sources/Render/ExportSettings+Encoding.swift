@@ -66,6 +66,7 @@ extension ExportSettings {
         case .h264, .hevc:
             options["preset"] = speed
             if let crf = video.crf { options["crf"] = String(crf) }
+            if video.slicesPictures { options["x264-params"] = "slices=\(video.threads):sliced-threads=1" }
             // x265 sizes its worker pool from the machine unless told: pin it to the preset's threads.
             if video.codec == .hevc { options["x265-params"] = "log-level=error:pools=\(video.sessionThreads)" }
         case .vp9:

@@ -7,13 +7,15 @@ extension RenderMemory {
     /// 16.7-21.6 bytes per pixel less, but two started together (a 1280x720 and a 720x1280 output) peaked at 346-352
     /// MB, 12.8-15.5 less each than alone; the fit stays below that, so the estimate stays above the peak.
     static let besideSavingPerPixel = 12.0
-    /// The same for other encoders: the two pictures the pipeline holds less.
+    /// The same for other encoders, and for x264 on sliced threads (whose lookahead always runs on the thread that
+    /// feeds it): the two pictures the pipeline holds less.
     static let besideSavingPerPixelOtherCodecs = 2 * 1.5
 
     /// `estimate`, of a render with `settings` alone, for the render started beside others.
     public static func besideOthers(_ estimate: Int, settings: ExportSettings) -> Int {
         guard let video = settings.video else { return estimate }
-        let perPixel = video.codec == .h264 ? besideSavingPerPixel : besideSavingPerPixelOtherCodecs
+        let perPixel = video.codec == .h264 && !video.slicesPictures ? besideSavingPerPixel
+            : besideSavingPerPixelOtherCodecs
         let saving = Int(perPixel * sampleBytes(ofFormat: video.pixelFormat) * Double(video.width * video.height))
         return max(estimate / 2, estimate - saving)
     }

@@ -36,7 +36,9 @@ struct SmartReencodeSetup {
         settings.timeBase = timeBase
         settings.options["profile"] = profile
         if source.level > 0 { settings.options["level"] = "\(source.level / 10).\(source.level % 10)" }
-        settings.options["x264-params"] = "sps-id=\(id):\(color)"
+        // Kept: the preset's sliced threads, without which a capped session's bytes would depend on thread timing.
+        settings.options["x264-params"] = ExportSettings.x264Params(settings.options["x264-params"],
+                                                                    adding: "sps-id=\(id):\(color)")
         let encoder: Encoder
         do {
             encoder = try Encoder(codec: encoderName, video: settings, globalHeader: true)

@@ -3,21 +3,21 @@ import MediaCore
 @testable import Render
 import Testing
 
-/// Where a capped video's unshared stretches are cut into chunks for encoder lanes (30 fps: 1 s is 30 frames,
+/// Where a capped video's unshared stretches are cut into chunks for encoder lanes (30 fps: 2 s is 60 frames,
 /// 20 s is 600).
 struct SegmentChunkTests {
     static let intro = SegmentKey(identity: "intro", label: "intro")
 
     @Test(arguments: [
         // (segment frames, lanes, chunk starts)
-        (0..<690, 2, [0, 345]),              // a 23 s body: two halves
-        (0..<59, 2, [0]),                    // under 2 s: whole
-        (0..<60, 2, [0, 30]),                // 2 s: two chunks of 1 s
-        (0..<90, 2, [0, 45]),                // 3 s: two chunks of 1.5 s (not three of 1 s)
-        (0..<135, 3, [0, 45, 90]),           // three lanes
-        (0..<1300, 2, [0, 325, 650, 975]),   // over 2 x 20 s: four chunks, none over 20 s
-        (0..<690, 1, [0]),                   // one lane: the plan as it was
-        (60..<150, 2, [60, 105]),            // a body after an intro starts where the intro ends
+        (0..<690, 2, [0, 86, 172, 258, 344, 430, 516, 602]),  // a 23 s body: four chunks per lane
+        (0..<119, 2, [0]),                                    // under two chunks of 2 s: whole
+        (0..<120, 2, [0, 60]),                                // 4 s: two chunks of 2 s
+        (0..<180, 2, [0, 90]),                                // 6 s: two chunks of 3 s (not three of 2 s)
+        (0..<540, 3, [0, 60, 120, 180, 240, 300, 360, 420, 480]),  // three lanes: a multiple of three
+        (0..<6000, 2, Array(stride(from: 0, to: 6000, by: 600))),  // 200 s: ten chunks, none over 20 s
+        (0..<690, 1, [0]),                                    // one lane: the plan as it was
+        (60..<240, 2, [60, 150]),                             // a body after an intro starts where the intro ends
     ] as [(Range<Int64>, Int, [Int64])])
     func unsharedStretchesAreCutIntoEqualChunks(frames: Range<Int64>, lanes: Int, starts: [Int64]) throws {
         let clock = try FrameClock(frameRate: FrameRate(30))
@@ -31,9 +31,9 @@ struct SegmentChunkTests {
         let clock = try FrameClock(frameRate: FrameRate(30))
         let segments = [PlannedSegment(frames: 0..<600, key: Self.intro),
                         PlannedSegment(frames: 600..<1200, key: nil, isCopied: true),
-                        PlannedSegment(frames: 1200..<1290, key: nil)]
+                        PlannedSegment(frames: 1200..<1320, key: nil)]
         let plan = SegmentPlan(segments: segments).chunked(lanes: 2, clock: clock)
-        #expect(plan.segments == [segments[0], segments[1], PlannedSegment(frames: 1200..<1245, key: nil),
-                                  PlannedSegment(frames: 1245..<1290, key: nil)])
+        #expect(plan.segments == [segments[0], segments[1], PlannedSegment(frames: 1200..<1260, key: nil),
+                                  PlannedSegment(frames: 1260..<1320, key: nil)])
     }
 }
