@@ -102,4 +102,15 @@ extension InputFile {
         default: return .progressive
         }
     }
+
+    /// How long stream `index` shows a keyframe after decoding it: its reorder depth (pictures a decoder holds back
+    /// for B-frames) at its average frame rate; zero when unknown. An index's keyframe times are decode times, so a
+    /// keyframe is shown this much later.
+    public func reorderDelay(ofStream index: Int) -> MediaTime {
+        guard let stream = try? self.stream(index) else { return .zero }
+        let depth = Int64(max(0, stream.pointee.codecpar.pointee.video_delay))
+        let rate = stream.pointee.avg_frame_rate
+        guard depth > 0, rate.num > 0, rate.den > 0 else { return .zero }
+        return MediaTime(value: depth * Int64(rate.den), timescale: rate.num)
+    }
 }

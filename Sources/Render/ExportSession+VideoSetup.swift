@@ -54,7 +54,8 @@ extension ExportSession {
                 : SegmentPlan(composition: composition, videoComposition: videoComposition!, range: range, clock: clock,
                               frameCount: frames, shareable: shareableRanges, encoder: name, settings: keyed,
                               copies: splice?.stretches.map(\.frames) ?? [])
-            let plan = sessions.chunked(lanes: video.encoderLanes, clock: clock)
+            let plan = sessions.chunked(lanes: video.encoderLanes, clock: clock, preRoll: chunkStartCost(
+                video, range: range, clock: clock)?.preRoll(atFrame:))
             var segmented = SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: plan,
                                            spareEncoder: encoder) { () throws(ExportError) -> Encoder in
                 try Self.openEncoder(name, session, globalHeader: globalHeader, output: path)
@@ -72,6 +73,13 @@ extension ExportSession {
         } catch {
             throw ExportError.probe(path: nil, reason: "preset '\(settings.name)': \(error)")
         }
+    }
+
+    /// What starting an encoder chunk costs at each frame of `range`, when `video` is cut into chunks.
+    private func chunkStartCost(_ video: ExportSettings.Video, range: TimeRange, clock: FrameClock) -> ChunkStartCost? {
+        guard video.encoderLanes > 1, let videoComposition else { return nil }
+        return ChunkStartCost(composition: composition, videoComposition: videoComposition, range: range, clock: clock,
+                              allowsDevices: allowsDevices)
     }
 
     /// A fresh encoder session with the stream's settings.

@@ -36,4 +36,22 @@ struct SegmentChunkTests {
         #expect(plan.segments == [segments[0], segments[1], PlannedSegment(frames: 1200..<1260, key: nil),
                                   PlannedSegment(frames: 1260..<1320, key: nil)])
     }
+
+    /// With the sources' keyframes known, each cut moves by at most a quarter chunk (21 frames here) to the frame a
+    /// lane decodes least before: a keyframe where one is that near, the nearest one, the earlier of two as near.
+    @Test(arguments: [
+        // (keyframes every n frames from frame 0, 0 for no index; chunk starts of a 690-frame body in two lanes)
+        (30, [0, 90, 180, 270, 330, 420, 510, 600]),   // 1 s GOPs: every cut on a keyframe
+        (60, [0, 65, 180, 240, 360, 420, 495, 600]),   // 2 s GOPs: where no keyframe is near, just after one
+        (1000, [0, 65, 151, 237, 323, 409, 495, 581]), // a keyframe far behind: each cut as early as it may move
+        (0, [0, 86, 172, 258, 344, 430, 516, 602]),    // no index: equal chunks
+    ] as [(Int64, [Int64])])
+    func cutsMoveToWhereLanesDecodeLeast(interval: Int64, starts: [Int64]) throws {
+        let clock = try FrameClock(frameRate: FrameRate(30))
+        let preRoll = { (frame: Int64) in MediaTime(value: interval == 0 ? 0 : frame % interval, timescale: 30) }
+        let plan = SegmentPlan(segments: [PlannedSegment(frames: 0..<690, key: nil)])
+            .chunked(lanes: 2, clock: clock, preRoll: preRoll)
+        #expect(plan.segments.map(\.frames.lowerBound) == starts)
+        #expect(plan.segments.last?.frames.upperBound == 690)
+    }
 }

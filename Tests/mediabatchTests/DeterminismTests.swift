@@ -129,7 +129,9 @@ struct DeterminismTests {
             "-v", "error", "-select_streams", "v:0", "-skip_frame", "nokey", "-show_entries", "frame=pts_time",
             "-of", "csv=p=0", out.appendingPathComponent("copy1.mp4").path]), as: UTF8.self)
         let times = keyframes.split(separator: "\n").compactMap { $0.split(separator: ",").first.flatMap { Double($0) } }
-        #expect([0, 2, 4, 6].allSatisfy(times.contains), "keyframes at \(times)")
+        // Four chunks, each cut moved by at most half a second towards the source's keyframes.
+        let starts = [0.0, 2, 4, 6].map { start in times.contains { abs($0 - start) <= 0.5 } }
+        #expect(times.first == 0 && !starts.contains(false), "keyframes at \(times)")
     }
 
     @Test func everyContainerIsByteIdenticalAcrossJobCountsShardsAndLoad() throws {
