@@ -20,19 +20,16 @@ final class ChunkStartCost {
     private let videoComposition: VideoComposition
     private let range: TimeRange
     private let clock: FrameClock
-    private let allowsDevices: Bool
-    /// Each source track's opened file, its video stream and the file's start offset; nil when it shows no decoded
-    /// pictures.
+    /// Each source track's opened file by track and path; nil when it is not a regular file, cannot be opened or is
+    /// a still picture.
     private var sources: [String: Source?] = [:]
 
     /// Costs for frames of `range` of the output `composition` and `videoComposition` at `clock`'s rate.
-    init(composition: MutableComposition, videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
-         allowsDevices: Bool) {
+    init(composition: MutableComposition, videoComposition: VideoComposition, range: TimeRange, clock: FrameClock) {
         self.composition = composition
         self.videoComposition = videoComposition
         self.range = range
         self.clock = clock
-        self.allowsDevices = allowsDevices
     }
 
     /// The source time decoded before output frame `frame`'s pictures, summed over the layers that show one.
@@ -64,12 +61,15 @@ final class ChunkStartCost {
     }
 
     /// The opened source of track `trackID` of `url` (stream `trackID - 1`, or the best video stream, as a reader
-    /// picks it); nil when it cannot be opened or is a still picture.
+    /// picks it); nil when it is not a regular file, cannot be opened or is a still picture.
     private func source(url: URL, trackID: Int32) -> Source? {
         let key = "\(trackID) \(url.path)"
         if let known = sources[key] { return known }
         var found: Source?
-        if let input = try? InputFile(path: SourcePool.path(of: url), allowsDevices: allowsDevices) {
+        // A named pipe or device is read by its render only: opening it here would take what the render reads.
+        let path = SourcePool.path(of: url)
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        if type == .typeRegular, let input = try? InputFile(path: path) {
             var index = Int(trackID) - 1
             if index < 0 || index >= input.streamCount || (try? input.probedStream(index).mediaType) != .video {
                 index = (try? input.bestStream(.video)) ?? -1

@@ -78,8 +78,7 @@ extension ExportSession {
     /// What starting an encoder chunk costs at each frame of `range`, when `video` is cut into chunks.
     private func chunkStartCost(_ video: ExportSettings.Video, range: TimeRange, clock: FrameClock) -> ChunkStartCost? {
         guard video.encoderLanes > 1, let videoComposition else { return nil }
-        return ChunkStartCost(composition: composition, videoComposition: videoComposition, range: range, clock: clock,
-                              allowsDevices: allowsDevices)
+        return ChunkStartCost(composition: composition, videoComposition: videoComposition, range: range, clock: clock)
     }
 
     /// A fresh encoder session with the stream's settings.

@@ -24,7 +24,7 @@ struct ChunkStartCostTests {
         let clock = try FrameClock(frameRate: FrameRate(30))
         let cost = ChunkStartCost(composition: composition, videoComposition: .make(propertiesOf: composition),
                                   range: TimeRange(start: .zero, duration: MediaTime(value: 3, timescale: 1)),
-                                  clock: clock, allowsDevices: false)
+                                  clock: clock)
         let seconds = cost.preRoll(atFrame: frame).seconds
         #expect(abs(seconds - Double(decodedFrames) / 30) < 1e-6, "\(seconds * 30) frames")
     }
