@@ -48,6 +48,21 @@ import Testing
         #expect(Double(uncapped) / 1_048_576 > estimate, "two frame threads hold more")
     }
 
+    /// A capped render alone runs two lanes, each with its own x264 session, renderer and decoders: the peaks of
+    /// two lanes measured with the process less 75 MB (the single-output benchmark, 271-288 MB; its 1:1 batch output,
+    /// 337 MB); an uncapped render runs one.
+    @Test(arguments: [(1080, 1080, 288.0), (1280, 1280, 337.0)])
+    func lanesCountAnEncoderRendererAndDecodersEach(width: Int, height: Int, measured: Double) throws {
+        var settings = Self.settings(width, height)
+        let composition = try Self.composition([(path: "/c.mp4", start: 0, duration: 23, track: 1)])
+        let uncapped = RenderMemory.estimate(settings: settings, sourcePixels: Self.hd)
+        #expect(RenderMemory.inLanes(uncapped, settings: settings, composition: composition) == uncapped)
+        settings.video?.maxBitRate = 10_000_000
+        let oneLane = RenderMemory.estimate(settings: settings, sourcePixels: Self.hd)
+        let estimate = Double(RenderMemory.inLanes(oneLane, settings: settings, composition: composition)) / 1_048_576
+        #expect(estimate >= measured && estimate < measured * 1.15, "\(estimate) MB estimated, \(measured) MB measured")
+    }
+
     /// A composition of `clips` (path, composition start and duration in seconds, composition track), each showing
     /// its source from source time 0; tracks are made as they are first named.
     static func composition(_ clips: [(path: String, start: Int64, duration: Int64, track: Int32)]) throws -> MutableComposition {
