@@ -69,15 +69,11 @@ final class ChunkStartCost {
         // A named pipe or device is read by its render only: opening it here would take what the render reads.
         let path = SourcePool.path(of: url)
         let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        if type == .typeRegular, let input = try? InputFile(path: path) {
-            var index = Int(trackID) - 1
-            if index < 0 || index >= input.streamCount || (try? input.probedStream(index).mediaType) != .video {
-                index = (try? input.bestStream(.video)) ?? -1
-            }
-            if index >= 0, let stream = try? input.probedStream(index), !stream.isStillImage {
-                found = Source(input: input, stream: index, offset: DecodedVideoReader.startOffset(of: input),
-                               delay: input.reorderDelay(ofStream: index))
-            }
+        if type == .typeRegular, let input = try? InputFile(path: path),
+           let index = try? DecodedVideoReader.videoStream(of: input, trackID: trackID),
+           let stream = try? input.probedStream(index), !stream.isStillImage {
+            found = Source(input: input, stream: index, offset: DecodedVideoReader.startOffset(of: input),
+                           delay: input.reorderDelay(ofStream: index))
         }
         sources[key] = found
         return found

@@ -49,10 +49,7 @@ final class DecodedVideoReader: VideoSourceReader {
         self.path = path
         do {
             input = try InputFile(path: path, allowsDevices: allowsDevices)
-            var index = Int(trackID) - 1
-            if index < 0 || index >= input.streamCount || (try? input.probedStream(index).mediaType) != .video {
-                index = try input.bestStream(.video)
-            }
+            let index = try Self.videoStream(of: input, trackID: trackID)
             let stream = try input.probedStream(index)
             isStill = stream.isStillImage
             displaySize = stream.displaySize
@@ -109,6 +106,14 @@ final class DecodedVideoReader: VideoSourceReader {
 
     func convert(into color: ColorDescription) {
         normalizer.hdr = HDRConverter(target: color)
+    }
+
+    /// The stream a reader of track `trackID` decodes: stream `trackID - 1` when it is video, else the best video
+    /// stream.
+    static func videoStream(of input: InputFile, trackID: Int32) throws(LibAVError) -> Int {
+        let index = Int(trackID) - 1
+        if index >= 0, index < input.streamCount, (try? input.probedStream(index).mediaType) == .video { return index }
+        return try input.bestStream(.video)
     }
 
     /// How much of `stream` is decoded before source time `time` when it is the first picture asked for: back to the
