@@ -17,9 +17,10 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
-        // FFmpeg's libav* libraries (libavfilter included) plus a shim for macros Swift cannot import; seen only by LibAV.
+        // FFmpeg's libav* libraries plus a shim for macros Swift cannot import; seen only by LibAV. libavfilter is not
+        // linked: LibAV loads it on first use (FilterLibrary.swift), so only its headers are needed here.
         .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat libavcodec libavfilter libavutil libswscale libswresample",
+            name: "CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
             providers: [
                 .apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libavutil-dev", "libswscale-dev",
                       "libswresample-dev"]),

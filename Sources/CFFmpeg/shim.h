@@ -26,6 +26,22 @@
 #include <malloc.h>
 #endif
 
+/// libavfilter's entry points, typed from its headers. mediabatch does not link libavfilter (loading it and the ~70
+/// libraries it needs adds about 11 MB to every process); FilterLibrary.swift opens it with dlopen when a filter graph
+/// is first built and calls it through pointers of these types.
+typedef __typeof__(&avfilter_get_by_name) mb_avfilter_get_by_name_fn;
+typedef __typeof__(&avfilter_graph_alloc) mb_avfilter_graph_alloc_fn;
+typedef __typeof__(&avfilter_graph_free) mb_avfilter_graph_free_fn;
+typedef __typeof__(&avfilter_graph_create_filter) mb_avfilter_graph_create_filter_fn;
+typedef __typeof__(&avfilter_graph_config) mb_avfilter_graph_config_fn;
+typedef __typeof__(&avfilter_graph_parse_ptr) mb_avfilter_graph_parse_ptr_fn;
+typedef __typeof__(&avfilter_inout_alloc) mb_avfilter_inout_alloc_fn;
+typedef __typeof__(&avfilter_inout_free) mb_avfilter_inout_free_fn;
+typedef __typeof__(&avfilter_link) mb_avfilter_link_fn;
+typedef __typeof__(&av_buffersrc_add_frame_flags) mb_av_buffersrc_add_frame_flags_fn;
+typedef __typeof__(&av_buffersink_get_frame) mb_av_buffersink_get_frame_fn;
+typedef __typeof__(&av_buffersink_get_time_base) mb_av_buffersink_get_time_base_fn;
+
 // Macros and variadic functions Swift cannot import, re-exposed as functions.
 
 static inline int mb_averror(int e) { return AVERROR(e); }

@@ -31,6 +31,8 @@ public final class FilterGraph: @unchecked Sendable {
     public let filters: String
     /// Each source's setup, in label order (`in`, `in1`, ...).
     public let inputs: [Input]
+    /// libavfilter, loaded on first use (see `FilterLibrary`).
+    private let library: FilterLibrary
     /// The owned graph, freed with `avfilter_graph_free` (which frees its filter contexts too).
     private let graph: UnsafeMutablePointer<AVFilterGraph>
     private let sources: [UnsafeMutablePointer<AVFilterContext>]
@@ -43,9 +45,11 @@ public final class FilterGraph: @unchecked Sendable {
     /// The first source's setup.
     public var input: Input { inputs[0] }
 
-    /// Whether libavfilter has a filter called `name` (`zscale` needs FFmpeg built with zimg).
+    /// Whether libavfilter has a filter called `name` (`zscale` needs FFmpeg built with zimg); false when libavfilter
+    /// cannot be loaded.
     public static func hasFilter(_ name: String) -> Bool {
-        avfilter_get_by_name(name) != nil
+        guard let library = try? FilterLibrary.shared() else { return false }
+        return library.getByName(name) != nil
     }
 
     /// Builds and configures the graph `input -> filters -> sink`; `threads` is libavfilter's slice thread count
@@ -63,23 +67,25 @@ public final class FilterGraph: @unchecked Sendable {
         self.filters = filters
         self.inputs = inputs
         let operation = LibAVError.Operation.filter(filters)
-        let allocated = try checkAllocation(avfilter_graph_alloc(), "avfilter_graph_alloc", operation)
+        let library = try FilterLibrary.shared()
+        let allocated = try checkAllocation(library.graphAlloc(), "avfilter_graph_alloc", operation)
         // deinit does not run for an init that throws before every property is set.
         var configured = false
-        defer { if !configured { var owned: UnsafeMutablePointer<AVFilterGraph>? = allocated; avfilter_graph_free(&owned) } }
+        defer { if !configured { var owned: UnsafeMutablePointer<AVFilterGraph>? = allocated; library.graphFree(&owned) } }
         allocated.pointee.nb_threads = Int32(max(1, threads))
         var sourceContexts: [UnsafeMutablePointer<AVFilterContext>] = [], bases: [AVRational] = []
         for (index, input) in inputs.enumerated() {
             let (arguments, sourceName, _, base) = Self.sourceArguments(input)
             sourceContexts.append(try Self.makeFilter(sourceName, label: Self.label(index), arguments: arguments,
-                                                      graph: allocated, operation))
+                                                      graph: allocated, library, operation))
             bases.append(base)
         }
         let sinkContext = try Self.makeFilter(Self.sourceArguments(first).2, label: "out", arguments: nil,
-                                              graph: allocated, operation)
-        try Self.link(filters, sources: sourceContexts, sink: sinkContext, graph: allocated, operation)
-        try check(avfilter_graph_config(allocated, nil), "avfilter_graph_config", operation)
+                                              graph: allocated, library, operation)
+        try Self.link(filters, sources: sourceContexts, sink: sinkContext, graph: allocated, library, operation)
+        try check(library.graphConfig(allocated, nil), "avfilter_graph_config", operation)
         configured = true
+        self.library = library
         graph = allocated
         sources = sourceContexts
         sink = sinkContext
@@ -92,7 +98,7 @@ public final class FilterGraph: @unchecked Sendable {
 
     deinit {
         var owned: UnsafeMutablePointer<AVFilterGraph>? = graph
-        avfilter_graph_free(&owned)
+        library.graphFree(&owned)
     }
 
     /// Feeds one frame to source `index` (its pts converted to that source's time base); the caller keeps `frame`.
@@ -103,7 +109,7 @@ public final class FilterGraph: @unchecked Sendable {
         let reference = try frame.reference()
         reference.pointer.pointee.pts = frame.ticks(in: timeBases[index])
         reference.timeBase = timeBases[index]
-        try check(av_buffersrc_add_frame_flags(sources[index], reference.pointer, 0), "av_buffersrc_add_frame_flags",
+        try check(library.sourceAddFrame(sources[index], reference.pointer, 0), "av_buffersrc_add_frame_flags",
                   .filter(filters))
     }
 
@@ -111,7 +117,7 @@ public final class FilterGraph: @unchecked Sendable {
     public func finish(input index: Int) throws(LibAVError) {
         guard sources.indices.contains(index), !finished[index] else { return }
         finished[index] = true
-        try check(av_buffersrc_add_frame_flags(sources[index], nil, 0), "av_buffersrc_add_frame_flags",
+        try check(library.sourceAddFrame(sources[index], nil, 0), "av_buffersrc_add_frame_flags",
                   .filter(filters))
     }
 
@@ -123,11 +129,11 @@ public final class FilterGraph: @unchecked Sendable {
     /// The next filtered frame, timed in the sink's time base; nil when the graph needs more input or is done.
     public func pull() throws(LibAVError) -> Frame? {
         let frame = try Frame()
-        switch try checkStatus(av_buffersink_get_frame(sink, frame.pointer), "av_buffersink_get_frame", .filter(filters)) {
+        switch try checkStatus(library.sinkGetFrame(sink, frame.pointer), "av_buffersink_get_frame", .filter(filters)) {
         case .again, .endOfFile:
             return nil
         case .ok:
-            frame.timeBase = av_buffersink_get_time_base(sink)
+            frame.timeBase = library.sinkTimeBase(sink)
             return frame
         }
     }
@@ -162,14 +168,15 @@ public final class FilterGraph: @unchecked Sendable {
 
     /// Creates one named filter instance in `graph`.
     private static func makeFilter(_ name: String, label: String, arguments: String?,
-                                   graph: UnsafeMutablePointer<AVFilterGraph>, _ operation: LibAVError.Operation)
+                                   graph: UnsafeMutablePointer<AVFilterGraph>, _ library: FilterLibrary,
+                                   _ operation: LibAVError.Operation)
         throws(LibAVError) -> UnsafeMutablePointer<AVFilterContext>
     {
-        guard let filter = avfilter_get_by_name(name) else {
+        guard let filter = library.getByName(name) else {
             throw LibAVError.invalidArgument("cannot filter through '\(name)': libavfilter has no filter '\(name)'")
         }
         var context: UnsafeMutablePointer<AVFilterContext>?
-        try check(avfilter_graph_create_filter(&context, filter, label, arguments, nil, graph),
+        try check(library.graphCreateFilter(&context, filter, label, arguments, nil, graph),
                   "avfilter_graph_create_filter", operation)
         return try checkAllocation(context, "avfilter_graph_create_filter", operation)
     }
@@ -177,24 +184,24 @@ public final class FilterGraph: @unchecked Sendable {
     /// Parses `filters` between the sources' outputs and the sink's input (an empty text links one source directly).
     private static func link(_ filters: String, sources: [UnsafeMutablePointer<AVFilterContext>],
                              sink: UnsafeMutablePointer<AVFilterContext>, graph: UnsafeMutablePointer<AVFilterGraph>,
-                             _ operation: LibAVError.Operation) throws(LibAVError) {
+                             _ library: FilterLibrary, _ operation: LibAVError.Operation) throws(LibAVError) {
         guard !filters.isEmpty else {
             guard sources.count == 1 else {
                 throw LibAVError.invalidArgument("cannot filter through '': \(sources.count) inputs need filters to join them")
             }
-            try check(avfilter_link(sources[0], 0, sink, 0), "avfilter_link", operation)
+            try check(library.link(sources[0], 0, sink, 0), "avfilter_link", operation)
             return
         }
         // Open ends as avfilter_graph_parse_ptr names them: the sources feed "in", "in1", ..., the sink takes "out".
         // Each list owns the entries after it, so freeing the head frees the list.
         var outputs: UnsafeMutablePointer<AVFilterInOut>? = nil
-        var inputs = avfilter_inout_alloc()
+        var inputs = library.inOutAlloc()
         defer {
-            avfilter_inout_free(&outputs)
-            avfilter_inout_free(&inputs)
+            library.inOutFree(&outputs)
+            library.inOutFree(&inputs)
         }
         for index in sources.indices.reversed() {
-            let end = try checkAllocation(avfilter_inout_alloc(), "avfilter_inout_alloc", operation)
+            let end = try checkAllocation(library.inOutAlloc(), "avfilter_inout_alloc", operation)
             end.pointee.name = av_strdup(label(index))
             end.pointee.filter_ctx = sources[index]
             end.pointee.pad_idx = 0
@@ -209,7 +216,7 @@ public final class FilterGraph: @unchecked Sendable {
         sinkEnd.pointee.filter_ctx = sink
         sinkEnd.pointee.pad_idx = 0
         sinkEnd.pointee.next = nil
-        let code = avfilter_graph_parse_ptr(graph, filters, &inputs, &outputs, nil)
+        let code = library.graphParse(graph, filters, &inputs, &outputs, nil)
         if code < 0, let unknown = unknownFilter(in: filters) {
             throw LibAVError.invalidArgument("cannot filter through '\(filters)': libavfilter has no filter '\(unknown)'")
         }

@@ -25,6 +25,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
     case invalidArgument(String)
     /// FreeType cannot read the file as a font.
     case unreadableFont(path: String)
+    /// A libav library loaded on first use (libavfilter) cannot be loaded: its file name and the loader's reason.
+    case libraryUnavailable(name: String, reason: String)
 
     /// What LibAV was doing when a call failed; each case names the file or codec involved.
     public enum Operation: Sendable, Hashable, CustomStringConvertible {
@@ -109,7 +111,7 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
         case .remoteURLRefused, .unreadableSource, .playlistRefused, .noStream, .noSuchStream, .unreadableFont: .demux
         case .decoderNotFound: .decode
         case .encoderNotFound: .encode
-        case .unknownFormat, .invalidArgument: .convert
+        case .unknownFormat, .invalidArgument, .libraryUnavailable: .convert
         }
     }
 
@@ -151,6 +153,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             text
         case let .unreadableFont(path):
             "cannot read '\(path)' as a font; give a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file"
+        case let .libraryUnavailable(name, reason):
+            "cannot load \(name) (FFmpeg's libavfilter, which GIF output, deinterlacing and HDR conversion use): \(reason)"
         }
     }
 }

@@ -105,6 +105,9 @@ import Testing
          "cannot decode stream 2 of 'a.mkv': no decoder for codec 'foo'"),
         (.encoderNotFound(name: "libfoo"), "unknown encoder 'libfoo'; check that FFmpeg was built with it (ffmpeg -encoders)"),
         (.unknownFormat(kind: "pixel", name: "yuv999"), "unknown pixel format 'yuv999'"),
+        (.libraryUnavailable(name: "libavfilter.so.8", reason: "libavfilter.so.8: cannot open shared object file"),
+         "cannot load libavfilter.so.8 (FFmpeg's libavfilter, which GIF output, deinterlacing and HDR conversion use): "
+            + "libavfilter.so.8: cannot open shared object file"),
     ])
     func descriptions(error: LibAVError, message: String) {
         #expect(error.description == message)
