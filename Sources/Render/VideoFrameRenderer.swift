@@ -24,10 +24,13 @@ final class VideoFrameRenderer {
     private let outputFormat: LibAV.PixelFormat
     private let canvas: VideoFrameBuffer
     private var compositor = Compositor()
-    /// The canvas as a LibAV frame, when it needs no conversion the encoder's frame itself.
-    private let canvasFrame: Frame
+    /// Whether the canvas differs from the output in size or pixel format, and is scaled into it.
+    private let needsConversion: Bool
+    /// The canvas as a LibAV frame, when it needs no conversion the encoder's frame itself. The renderer's own frames
+    /// are made on first use: a render that draws into the pipeline's frames (`render(at:into:)`) never needs some.
+    private var canvasFrame: Frame?
     /// The encoder's frame, when it differs from the canvas in size or format.
-    private let outputFrame: Frame?
+    private var outputFrame: Frame?
     private var outputScaler: Scaler?
     /// Per track: the scalers, scaled frames and buffers of its last few axis-aligned placements, latest first (a
     /// pan at a fractional scale alternates between sizes a pixel apart).
@@ -40,7 +43,7 @@ final class VideoFrameRenderer {
     private var transitions: TransitionRenderer?
     /// The fast path's scaler, straight from a source into the output frame.
     private var directScaler: Scaler?
-    private let directFrame: Frame
+    private var directFrame: Frame?
     /// Where the picture's last step writes instead of the renderer's own frames, for one `render(at:into:)`.
     private var destination: Frame?
     /// Titles, captions and ASS overlays drawn on the finished picture; nil without text.
@@ -88,13 +91,10 @@ final class VideoFrameRenderer {
         canvasHeight = layout.height
         do {
             canvas = try VideoFrameBuffer(width: canvasWidth, height: canvasHeight)
-            canvasFrame = try Frame(width: canvasWidth, height: canvasHeight, pixelFormat: .yuv420p)
-            let needsConversion = canvasWidth != width || canvasHeight != height || pixelFormat != .yuv420p
-            outputFrame = needsConversion ? try Frame(width: width, height: height, pixelFormat: pixelFormat) : nil
-            directFrame = try Frame(width: width, height: height, pixelFormat: pixelFormat)
         } catch {
             throw ExportError.encode(path: nil, reason: "\(error)")
         }
+        needsConversion = canvasWidth != width || canvasHeight != height || pixelFormat != .yuv420p
         text = try TextOverlay.make(videoComposition: self.videoComposition, canvasWidth: canvasWidth,
                                     canvasHeight: canvasHeight, width: width, height: height)
     }
@@ -174,14 +174,14 @@ final class VideoFrameRenderer {
         do {
             if frame.width == outputWidth, frame.height == outputHeight, frame.pixelFormat == outputFormat,
                placement.usesWholeFrame(width: frame.width, height: frame.height) {
-                let target = destination ?? directFrame
+                let target = try destination ?? Self.made(&directFrame, outputWidth, outputHeight, outputFormat)
                 try target.copyPicture(from: frame)
                 return target
             }
             let scaler = try reuse(directScaler, frame: frame, crop: placement.crop, width: outputWidth,
                                    height: outputHeight, format: outputFormat)
             directScaler = scaler
-            let target = destination ?? directFrame
+            let target = try destination ?? Self.made(&directFrame, outputWidth, outputHeight, outputFormat)
             try scaler.scale(frame, cropX: placement.crop.x, cropY: placement.crop.y, into: target)
             return target
         } catch {
@@ -244,6 +244,15 @@ final class VideoFrameRenderer {
         return ready.buffer
     }
 
+    /// The frame in `storage`, made with this size and pixel format on first use.
+    private static func made(_ storage: inout Frame?, _ width: Int, _ height: Int,
+                             _ format: LibAV.PixelFormat) throws(LibAVError) -> Frame {
+        if let storage { return storage }
+        let frame = try Frame(width: width, height: height, pixelFormat: format)
+        storage = frame
+        return frame
+    }
+
     /// The slot (scaler, frame, buffer) for `placement` of the layer's picture, with the picture scaled into its frame.
     private func scaledSlot(_ plan: PlannedLayer, placement: LayerPlacement) throws -> LayerSlot {
         let sourceAlpha = plan.frame.pixelFormat.hasAlpha
@@ -284,17 +293,18 @@ final class VideoFrameRenderer {
     private func composite(_ layers: [CompositorLayer]) throws(ExportError) -> Frame {
         do {
             try compositor.composite(layers, into: canvas)
-            guard let outputFrame else {
-                let target = destination ?? canvasFrame
+            guard needsConversion else {
+                let target = try destination ?? Self.made(&canvasFrame, canvasWidth, canvasHeight, .yuv420p)
                 try canvas.copy(into: target)
                 return target
             }
-            try canvas.copy(into: canvasFrame)
-            let scaler = try reuse(outputScaler, frame: canvasFrame, crop: nil, width: outputWidth,
+            let canvasPicture = try Self.made(&canvasFrame, canvasWidth, canvasHeight, .yuv420p)
+            try canvas.copy(into: canvasPicture)
+            let scaler = try reuse(outputScaler, frame: canvasPicture, crop: nil, width: outputWidth,
                                    height: outputHeight, format: outputFormat)
             outputScaler = scaler
-            let target = destination ?? outputFrame
-            try scaler.scale(canvasFrame, into: target)
+            let target = try destination ?? Self.made(&outputFrame, outputWidth, outputHeight, outputFormat)
+            try scaler.scale(canvasPicture, into: target)
             return target
         } catch {
             throw ExportError.encode(path: nil, reason: "\(error)")
