@@ -99,6 +99,16 @@ static inline void mb_name_current_thread(const char *name) {
 #endif
 }
 
+/// Turns transparent huge pages off for this process, including for memory a library asks huge pages for with
+/// madvise; returns 1 when done, 0 where the kernel or system has no such switch. See HugePages.swift for why.
+static inline int mb_disable_transparent_huge_pages(void) {
+#if defined(__linux__) && defined(PR_SET_THP_DISABLE)
+    return prctl(PR_SET_THP_DISABLE, 1UL, 0UL, 0UL, 0UL) == 0 ? 1 : 0;
+#else
+    return 0;
+#endif
+}
+
 /// Has glibc serve every later allocation of 64 KiB or more from fresh zeroed pages (a fixed mmap threshold, which also
 /// returns them to the system on free); returns 1 when done, 0 off glibc. See HeapDeterminism.swift for why.
 static inline int mb_zero_new_allocations(void) {

@@ -134,6 +134,7 @@ public final class Encoder: @unchecked Sendable {
                  configure: (UnsafeMutablePointer<AVCodecContext>) -> Void) throws(LibAVError) {
         LibAVLog.install()
         _ = HeapDeterminism.isEnabled
+        _ = HugePages.areOff
         guard let codec = avcodec_find_encoder_by_name(name) else { throw LibAVError.encoderNotFound(name: name) }
         let codecType: AVMediaType = type == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO
         guard codec.pointee.type == codecType else {
