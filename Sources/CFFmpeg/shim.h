@@ -100,7 +100,7 @@ static inline void mb_name_current_thread(const char *name) {
 }
 
 /// Turns transparent huge pages off for this process, including for memory a library asks huge pages for with
-/// madvise; returns 1 when done, 0 where the kernel or system has no such switch. See HugePages.swift for why.
+/// madvise; returns 1 when done, 0 where the kernel or system has no such switch. See ProcessHeap.swift for why.
 static inline int mb_disable_transparent_huge_pages(void) {
 #if defined(__linux__) && defined(PR_SET_THP_DISABLE)
     return prctl(PR_SET_THP_DISABLE, 1UL, 0UL, 0UL, 0UL) == 0 ? 1 : 0;
@@ -109,8 +109,19 @@ static inline int mb_disable_transparent_huge_pages(void) {
 #endif
 }
 
+/// Has glibc's small allocations share at most `count` arenas, however many threads allocate; returns 1 when done,
+/// 0 off glibc. See ProcessHeap.swift for why.
+static inline int mb_limit_heap_arenas(int count) {
+#if defined(__GLIBC__)
+    return mallopt(M_ARENA_MAX, count);
+#else
+    (void)count;
+    return 0;
+#endif
+}
+
 /// Has glibc serve every later allocation of 64 KiB or more from fresh zeroed pages (a fixed mmap threshold, which also
-/// returns them to the system on free); returns 1 when done, 0 off glibc. See HeapDeterminism.swift for why.
+/// returns them to the system on free); returns 1 when done, 0 off glibc. See ProcessHeap.swift for why.
 static inline int mb_zero_new_allocations(void) {
 #if defined(__GLIBC__)
     return mallopt(M_MMAP_THRESHOLD, 64 * 1024);

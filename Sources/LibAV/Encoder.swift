@@ -133,8 +133,7 @@ public final class Encoder: @unchecked Sendable {
     private init(codec name: String, type: MediaType, options: [String: String], globalHeader: Bool,
                  configure: (UnsafeMutablePointer<AVCodecContext>) -> Void) throws(LibAVError) {
         LibAVLog.install()
-        _ = HeapDeterminism.isEnabled
-        _ = HugePages.areOff
+        _ = ProcessHeap.isConfigured
         guard let codec = avcodec_find_encoder_by_name(name) else { throw LibAVError.encoderNotFound(name: name) }
         let codecType: AVMediaType = type == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO
         guard codec.pointee.type == codecType else {

@@ -89,7 +89,7 @@ import Testing
 
     #if os(Linux)
     /// x264 asks for huge pages for its frames; once an encoder is made, the process has them switched off (see
-    /// `HugePages`), so its frames count only the pages they touch.
+    /// `ProcessHeap`), so its frames count only the pages they touch.
     @Test func makingAnEncoderSwitchesTransparentHugePagesOff() throws {
         _ = try Encoder(codec: "png", video: .init(width: 32, height: 16, pixelFormat: .rgba, frameRate: FrameRate(1)),
                         globalHeader: false)
