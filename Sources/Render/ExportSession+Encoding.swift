@@ -24,7 +24,6 @@ extension ExportSession {
         let mixes = audio != nil && soundtrack?.cached == nil
         try audioPool.openAll(in: composition, video: false, audio: mixes)
         pool.planReleases(for: composition)
-        if warmsUpEarly { pool.planWarmUps(for: composition, from: range.start) }
         defer { pool.finishWarmUps() }
         try checkCancelled()
 
@@ -40,6 +39,11 @@ extension ExportSession {
         var videoPipe: SegmentedVideo?
         if let video {
             videoPipe = try makeSegmentedVideo(video, range: range, pool: pool, output: output)
+            // In lanes, the first lane's pool would warm sources up for chunks that other lanes may render, and keep
+            // their decoders open meanwhile: lanes overlap their own decoding instead.
+            if warmsUpEarly, !encodesInLanes(videoPipe!, depth: depth) {
+                pool.planWarmUps(for: composition, from: range.start)
+            }
             videoPipe!.stills = StillCapture(times: stillTimes, range: range, clock: videoPipe!.clock,
                                              frameCount: videoPipe!.frameCount, width: stillWidth)
         }

@@ -26,8 +26,9 @@ final class VideoFrameRenderer {
     private var compositor = Compositor()
     /// Whether the canvas differs from the output in size or pixel format, and is scaled into it.
     private let needsConversion: Bool
-    /// The canvas as a LibAV frame, when it needs no conversion the encoder's frame itself. The renderer's own frames
-    /// are made on first use: a render that draws into the pipeline's frames (`render(at:into:)`) never needs some.
+    /// The canvas as a LibAV frame, to be converted into the output (without a conversion the canvas is copied into
+    /// `directFrame`, the output-size frame both paths return). The renderer's own frames are made on first use: a
+    /// render that draws into the pipeline's frames (`render(at:into:)`) never needs some.
     private var canvasFrame: Frame?
     /// The encoder's frame, when it differs from the canvas in size or format.
     private var outputFrame: Frame?
@@ -43,6 +44,7 @@ final class VideoFrameRenderer {
     private var transitions: TransitionRenderer?
     /// The fast path's scaler, straight from a source into the output frame.
     private var directScaler: Scaler?
+    /// The output-size frame the fast path and an unconverted canvas draw into.
     private var directFrame: Frame?
     /// Where the picture's last step writes instead of the renderer's own frames, for one `render(at:into:)`.
     private var destination: Frame?
@@ -294,7 +296,7 @@ final class VideoFrameRenderer {
         do {
             try compositor.composite(layers, into: canvas)
             guard needsConversion else {
-                let target = try destination ?? Self.made(&canvasFrame, canvasWidth, canvasHeight, .yuv420p)
+                let target = try destination ?? Self.made(&directFrame, outputWidth, outputHeight, outputFormat)
                 try canvas.copy(into: target)
                 return target
             }
