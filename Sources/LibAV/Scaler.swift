@@ -164,6 +164,51 @@ public final class Scaler: @unchecked Sendable {
     /// the context depends only on sizes and formats and the origin is just an offset into the source's planes.
     public func scale(_ source: Frame, cropX: Int, cropY: Int, into destination: Frame) throws(LibAVError) {
         let what = "\(source.width)x\(source.height) \(source.pixelFormat) -> \(width)x\(height) \(pixelFormat)"
+        let origin = try checkedOrigin(source, cropX: cropX, cropY: cropY, what)
+        guard destination.width == width, destination.height == height, destination.pixelFormat == pixelFormat else {
+            throw LibAVError.invalidArgument(
+                "cannot scale into a \(destination.width)x\(destination.height) \(destination.pixelFormat) frame: "
+                    + "expected \(width)x\(height) \(pixelFormat)")
+        }
+        try destination.makeWritable(.scale(what))
+        let rows = withUnsafeBytes(of: &destination.pointer.pointee.data) { destinationPlanes in
+            withUnsafeBytes(of: destination.pointer.pointee.linesize) { destinationStrides in
+                run(source, origin: origin,
+                    into: destinationPlanes.bindMemory(to: UnsafeMutablePointer<UInt8>?.self).baseAddress,
+                    strides: destinationStrides.bindMemory(to: Int32.self).baseAddress)
+            }
+        }
+        try check(rows, "sws_scale", .scale(what))
+        destination.timeBase = source.timeBase
+        destination.pointer.pointee.pts = source.pointer.pointee.pts
+    }
+
+    /// Converts as `scale(_:cropX:cropY:into:)` does, into planes the caller owns: `planes[i]` is the first row of
+    /// output plane `i` and `strides[i]` the bytes from one row to the next, one of each per plane of the output format,
+    /// each plane holding the output size's rows (the pixel format's chroma subsampling applied).
+    public func scale(_ source: Frame, cropX: Int, cropY: Int, intoPlanes planes: [UnsafeMutablePointer<UInt8>],
+                      strides: [Int]) throws(LibAVError) {
+        let what = "\(source.width)x\(source.height) \(source.pixelFormat) -> \(width)x\(height) \(pixelFormat)"
+        let origin = try checkedOrigin(source, cropX: cropX, cropY: cropY, what)
+        guard planes.count == pixelFormat.planeCount, strides.count == planes.count,
+              strides.allSatisfy({ $0 > 0 && $0 <= Int(Int32.max) }) else {
+            throw LibAVError.invalidArgument(
+                "cannot scale \(what): \(planes.count) planes given for \(pixelFormat.planeCount)")
+        }
+        let destinationPlanes: [UnsafeMutablePointer<UInt8>?] = planes
+        let destinationStrides = strides.map { Int32($0) }
+        let rows = destinationPlanes.withUnsafeBufferPointer { planeList in
+            destinationStrides.withUnsafeBufferPointer { strideList in
+                run(source, origin: origin, into: planeList.baseAddress, strides: strideList.baseAddress)
+            }
+        }
+        try check(rows, "sws_scale", .scale(what))
+    }
+
+    /// The crop's top-left corner in `source` for `cropX`, `cropY` (rounded down to the chroma subsampling), checked
+    /// against the source and the set-up sizes and format.
+    private func checkedOrigin(_ source: Frame, cropX: Int, cropY: Int,
+                               _ what: String) throws(LibAVError) -> (x: Int, y: Int) {
         let origin = (x: cropX & ~alignment.x, y: cropY & ~alignment.y)
         guard origin.x >= 0, origin.y >= 0, origin.x + crop.width <= sourceWidth, origin.y + crop.height <= sourceHeight,
               origin == (crop.x, crop.y) || canMoveCrop
@@ -175,12 +220,12 @@ public final class Scaler: @unchecked Sendable {
             throw LibAVError.invalidArgument(
                 "cannot scale \(what): the scaler was set up for \(sourceWidth)x\(sourceHeight) \(sourceFormat)")
         }
-        guard destination.width == width, destination.height == height, destination.pixelFormat == pixelFormat else {
-            throw LibAVError.invalidArgument(
-                "cannot scale into a \(destination.width)x\(destination.height) \(destination.pixelFormat) frame: "
-                    + "expected \(width)x\(height) \(pixelFormat)")
-        }
-        try destination.makeWritable(.scale(what))
+        return origin
+    }
+
+    /// Runs `sws_scale` on the crop of `source` at `origin` into the destination planes; returns its result.
+    private func run(_ source: Frame, origin: (x: Int, y: Int), into planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>?,
+                     strides: UnsafePointer<Int32>?) -> Int32 {
         var sourceData = source.pointer.pointee.data
         let sourceLines = source.pointer.pointee.linesize
         withUnsafeMutableBytes(of: &sourceData) { raw in
@@ -194,22 +239,11 @@ public final class Scaler: @unchecked Sendable {
                 }
             }
         }
-        let rows = withUnsafeBytes(of: &sourceData) { sourcePlanes in
+        return withUnsafeBytes(of: &sourceData) { sourcePlanes in
             withUnsafeBytes(of: sourceLines) { sourceStrides in
-                withUnsafeBytes(of: &destination.pointer.pointee.data) { destinationPlanes in
-                    withUnsafeBytes(of: destination.pointer.pointee.linesize) { destinationStrides in
-                        sws_scale(context,
-                                  sourcePlanes.bindMemory(to: UnsafePointer<UInt8>?.self).baseAddress,
-                                  sourceStrides.bindMemory(to: Int32.self).baseAddress,
-                                  0, Int32(crop.height),
-                                  destinationPlanes.bindMemory(to: UnsafeMutablePointer<UInt8>?.self).baseAddress,
-                                  destinationStrides.bindMemory(to: Int32.self).baseAddress)
-                    }
-                }
+                sws_scale(context, sourcePlanes.bindMemory(to: UnsafePointer<UInt8>?.self).baseAddress,
+                          sourceStrides.bindMemory(to: Int32.self).baseAddress, 0, Int32(crop.height), planes, strides)
             }
         }
-        try check(rows, "sws_scale", .scale(what))
-        destination.timeBase = source.timeBase
-        destination.pointer.pointee.pts = source.pointer.pointee.pts
     }
 }

@@ -94,6 +94,13 @@ public final class VideoFrameBuffer {
         return try body(base, strides[index], w, h)
     }
 
+    /// Lends every plane's first row and stride, in plane order; the pointers are valid only inside `body`.
+    public func withPlanes<R, E: Error>(
+        _ body: (_ planes: [UnsafeMutablePointer<UInt8>], _ strides: [Int]) throws(E) -> R
+    ) throws(E) -> R {
+        try body(offsets.map { (storage + $0).assumingMemoryBound(to: UInt8.self) }, strides)
+    }
+
     /// Sets every sample of every plane (padding included) to `color`; a buffer without alpha ignores `color.a`.
     public func fill(_ color: YUVColor) {
         let values = [color.y, color.cb, color.cr, color.a]

@@ -61,10 +61,25 @@ final class VideoFrameRenderer {
     }
 
     /// One layer's reusable conversion state.
-    private struct LayerSlot {
-        var scaler: Scaler
-        var frame: Frame
-        var buffer: VideoFrameBuffer
+    private final class LayerSlot {
+        let scaler: Scaler
+        /// The scaled picture before it is turned or cut into `buffer`; made on first use (an upright layer scales
+        /// straight into `buffer`).
+        var frame: Frame?
+        let buffer: VideoFrameBuffer
+
+        init(scaler: Scaler, buffer: VideoFrameBuffer) {
+            self.scaler = scaler
+            self.buffer = buffer
+        }
+
+        /// `frame`, made in the scaler's output size and format on first use.
+        func scaledFrame() throws(LibAVError) -> Frame {
+            if let frame { return frame }
+            let made = try Frame(width: scaler.width, height: scaler.height, pixelFormat: scaler.pixelFormat)
+            frame = made
+            return made
+        }
     }
 
     /// What one layer contributes to the current frame.
@@ -227,10 +242,20 @@ final class VideoFrameRenderer {
     }
 
     /// The layer's picture cropped, scaled and turned by swscale into its slot's buffer (with an opaque alpha plane
-    /// when the source has none but the layer needs one).
+    /// when the source has none but the layer needs one). An upright picture is scaled straight into the buffer.
     private func scaledBuffer(_ plan: PlannedLayer, placement: LayerPlacement) throws -> VideoFrameBuffer {
-        let ready = try scaledSlot(plan, placement: placement)
-        ready.buffer.copy(from: ready.frame, orientation: placement.orientation)
+        let ready = try slot(plan, placement: placement)
+        if placement.orientation.isIdentity {
+            let planeCount = ready.scaler.pixelFormat.planeCount
+            try ready.buffer.withPlanes { (planes, strides) throws(LibAVError) in
+                try ready.scaler.scale(plan.frame, cropX: placement.crop.x, cropY: placement.crop.y,
+                                       intoPlanes: Array(planes.prefix(planeCount)),
+                                       strides: Array(strides.prefix(planeCount)))
+            }
+        } else {
+            ready.buffer.copy(from: try scaled(plan, placement: placement, in: ready),
+                              orientation: placement.orientation)
+        }
         fillAlpha(ready.buffer, plan)
         return ready.buffer
     }
@@ -239,9 +264,9 @@ final class VideoFrameRenderer {
     /// rectangle inside `whole`) copied to the top-left of the slot's buffer.
     private func wipeBuffer(_ plan: PlannedLayer, whole: LayerPlacement,
                             cut: LayerPlacement) throws -> VideoFrameBuffer {
-        let ready = try scaledSlot(plan, placement: whole)
-        ready.buffer.copy(from: ready.frame, orientation: whole.orientation, x: cut.x - whole.x, y: cut.y - whole.y,
-                          width: cut.width, height: cut.height)
+        let ready = try slot(plan, placement: whole)
+        ready.buffer.copy(from: try scaled(plan, placement: whole, in: ready), orientation: whole.orientation,
+                          x: cut.x - whole.x, y: cut.y - whole.y, width: cut.width, height: cut.height)
         fillAlpha(ready.buffer, plan)
         return ready.buffer
     }
@@ -255,8 +280,15 @@ final class VideoFrameRenderer {
         return frame
     }
 
-    /// The slot (scaler, frame, buffer) for `placement` of the layer's picture, with the picture scaled into its frame.
-    private func scaledSlot(_ plan: PlannedLayer, placement: LayerPlacement) throws -> LayerSlot {
+    /// The layer's picture scaled as `placement` places it into `slot`'s frame.
+    private func scaled(_ plan: PlannedLayer, placement: LayerPlacement, in slot: LayerSlot) throws -> Frame {
+        let frame = try slot.scaledFrame()
+        try slot.scaler.scale(plan.frame, cropX: placement.crop.x, cropY: placement.crop.y, into: frame)
+        return frame
+    }
+
+    /// The slot (scaler, buffer, frame when made) for `placement` of the layer's picture.
+    private func slot(_ plan: PlannedLayer, placement: LayerPlacement) throws -> LayerSlot {
         let sourceAlpha = plan.frame.pixelFormat.hasAlpha
         let format: VideoFrameBuffer.PixelFormat = sourceAlpha || plan.needsAlpha ? .yuva420p : .yuv420p
         let libavFormat = sourceAlpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
@@ -276,11 +308,9 @@ final class VideoFrameRenderer {
                 scaler: try Scaler(sourceWidth: plan.frame.width, sourceHeight: plan.frame.height,
                                    sourceFormat: plan.frame.pixelFormat, crop: placement.crop, width: scaled.width,
                                    height: scaled.height, pixelFormat: libavFormat),
-                frame: try Frame(width: scaled.width, height: scaled.height, pixelFormat: libavFormat),
                 buffer: try VideoFrameBuffer(width: placement.width, height: placement.height, format: format))
         }
         slots[plan.trackID] = Array(([ready] + cached).prefix(Self.slotsPerTrack))
-        try ready.scaler.scale(plan.frame, cropX: placement.crop.x, cropY: placement.crop.y, into: ready.frame)
         return ready
     }
 
