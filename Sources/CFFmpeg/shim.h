@@ -27,7 +27,7 @@
 #endif
 
 /// libavfilter's entry points, typed from its headers. mediabatch does not link libavfilter (loading it and the ~70
-/// libraries it needs adds about 11 MB to every process); FilterLibrary.swift opens it with dlopen when a filter graph
+/// libraries it needs adds about 10 MB to every process); FilterLibrary.swift opens it with dlopen when a filter graph
 /// is first built and calls it through pointers of these types.
 typedef __typeof__(&avfilter_get_by_name) mb_avfilter_get_by_name_fn;
 typedef __typeof__(&avfilter_graph_alloc) mb_avfilter_graph_alloc_fn;

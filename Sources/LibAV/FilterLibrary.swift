@@ -8,7 +8,7 @@ import Darwin
 /// libavfilter's entry points, loaded with `dlopen` the first time a filter graph is built or a filter looked up.
 ///
 /// Only GIF palettes, deinterlacing and HDR or wide-gamut conversion use libavfilter, but linking it maps it and about
-/// 70 libraries it depends on (speech synthesis voices, Vulkan, OpenCL loaders) into every process: about 11 MB more
+/// 70 libraries it depends on (speech synthesis voices, Vulkan and OpenCL loaders) into every process: about 10 MB more
 /// resident memory for each render run, whether it filters or not. The pointer types come from libavfilter's own
 /// headers (`mb_*_fn` in the shim), so a signature that changes breaks the build, not the call.
 struct FilterLibrary: @unchecked Sendable {
