@@ -75,10 +75,7 @@ final class VideoFrameRenderer {
 
         /// `frame`, made in the scaler's output size and format on first use.
         func scaledFrame() throws(LibAVError) -> Frame {
-            if let frame { return frame }
-            let made = try Frame(width: scaler.width, height: scaler.height, pixelFormat: scaler.pixelFormat)
-            frame = made
-            return made
+            try VideoFrameRenderer.made(&frame, scaler.width, scaler.height, scaler.pixelFormat)
         }
     }
 
