@@ -16,6 +16,7 @@
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/samplefmt.h>
 #include <libavutil/audio_fifo.h>
+#include <libavutil/cpu.h>
 #include <libavutil/dict.h>
 #include <libavutil/log.h>
 #include <libswscale/swscale.h>
@@ -127,6 +128,16 @@ static inline int mb_zero_new_allocations(void) {
     return mallopt(M_MMAP_THRESHOLD, 64 * 1024);
 #else
     return 0;
+#endif
+}
+
+/// The SIMD features every machine of this architecture has, as libav's AV_CPU_FLAG_* bits (x86-64: SSE2 and
+/// what comes before it); -1 where libav's features do not vary between machines of one architecture.
+static inline int mb_baseline_cpu_flags(void) {
+#if defined(__x86_64__)
+    return AV_CPU_FLAG_MMX | AV_CPU_FLAG_MMXEXT | AV_CPU_FLAG_SSE | AV_CPU_FLAG_SSE2 | AV_CPU_FLAG_CMOV;
+#else
+    return -1;
 #endif
 }
 

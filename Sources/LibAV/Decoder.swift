@@ -61,7 +61,10 @@ public final class Decoder: @unchecked Sendable {
             context.pointee.thread_count = Int32(max(0, threads))
             context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         }
-        try check(avcodec_open2(context, codec, nil), "avcodec_open2", .openDecoder(path: path, stream: index))
+        let open = { [context, path] () throws(LibAVError) in
+            try check(avcodec_open2(context, codec, nil), "avcodec_open2", .openDecoder(path: path, stream: index))
+        }
+        _ = try mediaType == .audio ? CPUFeatures.settingUpAudio(open) : CPUFeatures.settingUp(open)
     }
 
     deinit {

@@ -150,7 +150,10 @@ public final class Encoder: @unchecked Sendable {
         context.pointee.flags |= AV_CODEC_FLAG_BITEXACT
         let dictionary = OptionsDictionary(options)
         try dictionary.withPointer { (pointer) throws(LibAVError) in
-            _ = try check(avcodec_open2(context, codec, pointer), "avcodec_open2", .openEncoder(codec: name))
+            let open = { [context] () throws(LibAVError) in
+                try check(avcodec_open2(context, codec, pointer), "avcodec_open2", .openEncoder(codec: name))
+            }
+            _ = try type == .audio ? CPUFeatures.settingUpAudio(open) : CPUFeatures.settingUp(open)
         }
         if let unknown = dictionary.remainingKeys.first {
             throw LibAVError.invalidArgument("encoder '\(name)' has no option '\(unknown)'")

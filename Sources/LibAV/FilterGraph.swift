@@ -83,7 +83,9 @@ public final class FilterGraph: @unchecked Sendable {
         let sinkContext = try Self.makeFilter(Self.sourceArguments(first).2, label: "out", arguments: nil,
                                               graph: allocated, library, operation)
         try Self.link(filters, sources: sourceContexts, sink: sinkContext, graph: allocated, library, operation)
-        try check(library.graphConfig(allocated, nil), "avfilter_graph_config", operation)
+        try CPUFeatures.settingUp { () throws(LibAVError) in
+            try check(library.graphConfig(allocated, nil), "avfilter_graph_config", operation)
+        }
         configured = true
         self.library = library
         graph = allocated

@@ -91,17 +91,24 @@ public final class Resampler: @unchecked Sendable {
             // otherwise re-initialise swresample, losing its buffered samples and its place on the timeline.
             try check(av_opt_set_int(UnsafeMutableRawPointer(owned), "flags", Int64(SWR_FLAG_RESAMPLE), 0),
                       "av_opt_set_int", .resample(what))
-            try check(swr_init(owned), "swr_init", .resample(what))
+            try Self.start(owned, what)
             // The origin becomes swresample's first timestamp, so a first input after it starts with silence and
             // one before it loses its lead.
             let outpts = swr_next_pts(owned, swrUnits(origin))
             nextPts = outpts / Int64(source.sampleRate)
         } else {
-            try check(swr_init(owned), "swr_init", .resample(what))
+            try Self.start(owned, what)
         }
     }
 
     deinit { swr_free(&context) }
+
+    /// Initialises `context` with the features float audio is set up with (see `CPUFeatures`).
+    private static func start(_ context: OpaquePointer, _ what: String) throws(LibAVError) {
+        try CPUFeatures.settingUpAudio { () throws(LibAVError) in
+            try check(swr_init(context), "swr_init", .resample(what))
+        }
+    }
 
     /// The description used in errors.
     private var what: String { "\(source) -> \(destination)" }

@@ -113,25 +113,30 @@ public final class Scaler: @unchecked Sendable {
                 layout.append((chroma ? shiftX : 0, chroma ? shiftY : 0, Int(component?.step ?? 1)))
             }
         }
-        context = try checkAllocation(
-            sws_getContext(Int32(area.width), Int32(area.height), sourceFormat.av, Int32(width), Int32(height),
-                           pixelFormat.av, quality == .fast ? quality.flags : quality.flags | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT,
-                           nil, nil, nil),
-            "sws_getContext", .scale(what))
         let sourceImplied = ColorDescription.implied(by: sourceFormat)
         let destinationImplied = ColorDescription.implied(by: pixelFormat)
         let source = sourceColor ?? sourceImplied, destination = destinationColor ?? destinationImplied
         // swscale's own defaults are BT.601 tables and the ranges the formats imply; override when that differs.
-        if source != sourceImplied || destination != destinationImplied || sourceFormat.isRGB != pixelFormat.isRGB {
+        let overridesColor = source != sourceImplied || destination != destinationImplied
+            || sourceFormat.isRGB != pixelFormat.isRGB
+        context = try CPUFeatures.settingUp { () throws(LibAVError) in
+            let context = try checkAllocation(
+                sws_getContext(Int32(area.width), Int32(area.height), sourceFormat.av, Int32(width), Int32(height),
+                               pixelFormat.av,
+                               quality == .fast ? quality.flags : quality.flags | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT,
+                               nil, nil, nil),
+                "sws_getContext", .scale(what))
+            guard overridesColor else { return context }
             let status = sws_setColorspaceDetails(
                 context, sws_getCoefficients(source.matrix.swsColorspace), source.isFullRange ? 1 : 0,
                 sws_getCoefficients(destination.matrix.swsColorspace), destination.isFullRange ? 1 : 0,
                 0, 1 << 16, 1 << 16)
-            if status < 0 {
+            guard status >= 0 else {
                 sws_freeContext(context)
                 throw LibAVError.invalidArgument("cannot scale \(what): colour conversion \(source) -> \(destination) "
                     + "is not supported")
             }
+            return context
         }
         self.sourceColor = source
         self.destinationColor = destination

@@ -46,6 +46,11 @@ struct HelpTopic: Sendable {
 
             MEDIABATCH_ALLOW_LOOPBACK_HTTP: when 1, plain http:// sources are allowed from 127.0.0.1 and localhost \
             only. It exists for tests against a local server; never set it in production.
+
+            MEDIABATCH_CPU_FEATURES: the SIMD features libav may use, in ffmpeg's -cpuflags syntax ('sse2', \
+            'sse4.2+avx', '0' for none), as on a machine that has only those. Outputs must not change with it: it \
+            exists to check that a render gives the same bytes on older machines (with GLIBC_TUNABLES=\
+            glibc.cpu.hwcaps=-AVX2,-FMA for the C library's routines); it only makes rendering slower.
             """)
 
     static let urlSources = HelpTopic(

@@ -32,10 +32,11 @@ struct DeterminismTests {
     static let files = ["a.mp4", "b.mov", "c.mkv", "d.webm", "e.m4a", "f.gif", "g.webp"]
 
     /// The bytes of the outputs `mediabatch run m arguments` writes into an empty output folder.
-    static func render(_ arguments: [String], in directory: URL) throws -> [String: Data] {
+    static func render(_ arguments: [String], in directory: URL,
+                       environment: [String: String?] = [:]) throws -> [String: Data] {
         let out = directory.appendingPathComponent("m/out")
         try? FileManager.default.removeItem(at: out)
-        let result = try CommandRunner.run(["run", "m", "--quiet"] + arguments, in: directory)
+        let result = try CommandRunner.run(["run", "m", "--quiet"] + arguments, in: directory, environment: environment)
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         var bytes: [String: Data] = [:]
         for name in files {
@@ -134,12 +135,18 @@ struct DeterminismTests {
         #expect(times.first == 0 && !starts.contains(false), "keyframes at \(times)")
     }
 
-    @Test func everyContainerIsByteIdenticalAcrossJobCountsShardsAndLoad() throws {
-        let directory = try CommandRunner.temporaryDirectory("same-bytes")
+    /// A folder with the batch of `manifest` and its source clip.
+    static func batchFolder(_ name: String) throws -> URL {
+        let directory = try CommandRunner.temporaryDirectory(name)
         try CommandRunner.write(Self.manifest, to: "m/batch.yaml", in: directory)
         try MediaCheck.make(directory.appendingPathComponent("m/clip.mp4"), [
             "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440",
             "-t", "1", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"])
+        return directory
+    }
+
+    @Test func everyContainerIsByteIdenticalAcrossJobCountsShardsAndLoad() throws {
+        let directory = try Self.batchFolder("same-bytes")
         let alone = try Self.render(["--jobs", "1"], in: directory)
         let together = try Self.render(["--jobs", "2"], in: directory)
         let loaded = try Self.underLoad {
@@ -157,5 +164,30 @@ struct DeterminismTests {
             let text = String(decoding: data, as: UTF8.self)
             #expect(!text.contains("Lavf5") && !text.contains("Lavc5"), "\(name) names the library version")
         }
+    }
+
+    /// A machine with fewer CPU features renders the same files: libav limited to SSE2 and C library routines
+    /// without AVX or FMA (glibc picks its maths routines by the machine) give the bytes of this machine's own.
+    /// libav's float audio used to differ in its last bits on each feature level (AAC decoding, resampling).
+    @Test func everyContainerIsByteIdenticalOnAMachineWithFewerCPUFeatures() throws {
+        let directory = try Self.batchFolder("same-bytes-cpu")
+        let own = try Self.render(["--jobs", "2"], in: directory)
+        let older = try Self.render(["--jobs", "2"], in: directory, environment: [
+            "MEDIABATCH_CPU_FEATURES": "sse2", "GLIBC_TUNABLES": "glibc.cpu.hwcaps=-AVX2,-FMA,-AVX,-AVX512F"])
+        let none = try Self.render(["--jobs", "2", "--only", "a", "--only", "e"], in: directory,
+                                   environment: ["MEDIABATCH_CPU_FEATURES": "0"])
+        for name in Self.files {
+            #expect(own[name]?.isEmpty == false, "\(name) is empty")
+            #expect(older[name] == own[name], "\(name) differs with SSE2 only")
+        }
+        for name in ["a.mp4", "e.m4a"] {
+            #expect(none[name] == own[name], "\(name) differs without SIMD")
+        }
+        let bogus = try CommandRunner.run(["run", "m", "--quiet", "--only", "a", "--force"], in: directory,
+                                          environment: ["MEDIABATCH_CPU_FEATURES": "avx9"])
+        #expect(bogus.status == 1)
+        let clip = directory.appendingPathComponent("m/clip.mp4").path
+        #expect(bogus.stdout.contains("decode: '\(clip)': MEDIABATCH_CPU_FEATURES='avx9' is not a list of CPU features "
+            + "(ffmpeg's -cpuflags syntax: sse2+avx, 0)\n"), "\(bogus.stdout)")
     }
 }
