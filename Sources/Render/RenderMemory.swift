@@ -4,8 +4,8 @@ import LibAV
 
 /// How much memory a render holds at its peak, estimated from what it encodes and decodes, for a scheduler that
 /// keeps several renders under a memory budget. The model was fitted to peaks measured on this project's benchmark
-/// jobs (x264 veryfast to medium, 1280x720 to 1280x1280 outputs, 720p and 4K sources; within 8%, rather
-/// above than below):
+/// jobs (x264 veryfast to medium, 1280x720 to 1280x1280 outputs, 720p and 4K sources; refitted on 2026-12-02 to
+/// twelve peaks, estimated 1% under to 8% over, rather above than below):
 ///
 /// - the encoder's frames: each output pixel costs `encoderBytesPerPixel` (plus `frameThreadBytesPerPixel` on x264
 ///   frame threads) plus `lookaheadBytesPerPixel` per frame of rate-control lookahead (x264 keeps the lookahead's
@@ -23,26 +23,30 @@ import LibAV
 /// moment (a crossfade between two 4K clips holds both; see `decoderBytes(of:sources:threads:)`); and a source an SDR
 /// output tone-maps or converts from a wide gamut (HDR, BT.2020, P3: `ColorDescription.needsLightConversion`) adds
 /// its float RGB pictures at the size it is drawn (about the output's).
-/// Measured on a 3 s 4K 10-bit HEVC HLG clip into web-1080p: 675-691 MB, estimated 712 MB.
+/// Measured on a 3 s 4K 10-bit HEVC HLG clip into web-1080p: 598 MB, estimated 609 MB.
 public enum RenderMemory {
     /// What the process holds besides its renders (shared libraries, Swift runtime, manifests).
-    public static let processBytes = 75 << 20
+    public static let processBytes = 58 << 20
 
     static let fixedBytes = 36 << 20
     /// An audio-only render: codec contexts and a few seconds of samples.
     static let audioOnlyBytes = 8 << 20
-    static let encoderBytesPerPixel = 52.0
-    /// What x264's frame threads add per output pixel (the frames a second frame thread has in flight): measured at
-    /// 1080x1080 veryfast, 93 MB on one thread or on sliced threads, 128 MB on two frame threads. The other codecs'
-    /// costs were fitted with it included.
-    static let frameThreadBytesPerPixel = 22.0
-    static let lookaheadBytesPerPixel = 3.2
+    static let encoderBytesPerPixel = 35.0
+    /// What x264's frame threads add per output pixel (the frames a second frame thread has in flight): the same
+    /// 3 x 8 s job measured at 1280x720 and 1280x1280 veryfast, 23 and 35 MB more on two frame threads than on two
+    /// sliced threads.
+    static let frameThreadBytesPerPixel = 24.0
+    static let lookaheadBytesPerPixel = 3.4
+    /// The cost per pixel the other encoders' estimates were fitted on (x264's per-pixel and frame-thread costs
+    /// when they were, before x264's frames left transparent huge pages); they scale it.
+    static let otherEncodersBaseBytesPerPixel = 74.0
     static let decodedFrames = 6.0
     static let pipelineFrames = 10.0
     /// Pictures each decoder thread beyond the first holds (4 threads on a 4K HEVC source hold 10).
     static let framesPerExtraThread = 4.0 / 3
-    /// Float RGB pictures a light conversion holds at once (zscale's and their buffers; the tone map works in place).
-    static let lightPictures = 4.0
+    /// Float RGB pictures a light conversion holds at once (zscale's and their buffers; the tone map works in place):
+    /// a 3 s 4K HLG clip into web-1080p peaked at 598 MB with the process, estimated 609 MB.
+    static let lightPictures = 5.0
 
     /// The estimated peak of one render with `settings` whose largest video source is `sourcePixels` pixels.
     public static func estimate(settings: ExportSettings, sourcePixels: Int) -> Int {
@@ -118,14 +122,13 @@ public enum RenderMemory {
             return encoderBytesPerPixel + frameThreads + lookaheadBytesPerPixel * lookahead
         case .hevc:
             // x265 keeps more per frame (CTU analysis, SAO buffers) over a shorter lookahead.
-            return 1.5 * (encoderBytesPerPixel + frameThreadBytesPerPixel
-                          + lookaheadBytesPerPixel * Double(x265Lookahead[video.speed] ?? 20))
+            return 1.5 * (otherEncodersBaseBytesPerPixel + lookaheadBytesPerPixel * Double(x265Lookahead[video.speed] ?? 20))
         case .vp9:
             // libvpx holds up to 25 frames ahead for its alternate reference frames.
-            return encoderBytesPerPixel + frameThreadBytesPerPixel + lookaheadBytesPerPixel * 25
+            return otherEncodersBaseBytesPerPixel + lookaheadBytesPerPixel * 25
         case .av1:
             // SVT-AV1 keeps a deep picture-analysis pipeline: several times x264's medium.
-            return 4 * (encoderBytesPerPixel + frameThreadBytesPerPixel + lookaheadBytesPerPixel * 40)
+            return 4 * (otherEncodersBaseBytesPerPixel + lookaheadBytesPerPixel * 40)
         default:
             // Intra-only and picture encoders hold a frame or two.
             return 4 * 1.5
