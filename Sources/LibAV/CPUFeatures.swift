@@ -14,31 +14,31 @@ import Foundation
 /// `MEDIABATCH_CPU_FEATURES`, in ffmpeg's `-cpuflags` syntax (`sse2`, `sse4.2+avx`, `0` for none), limits libav to
 /// those features for the whole process, as on a machine that has only them, to check that outputs do not depend
 /// on the machine.
-public enum CPUFeatures {
+enum CPUFeatures {
     /// The environment variable that limits libav's features (see the type's documentation).
-    public static let environmentVariable = "MEDIABATCH_CPU_FEATURES"
+    static let environmentVariable = "MEDIABATCH_CPU_FEATURES"
 
     /// Serialises set-ups, so that no other one sees the baseline features while audio is set up.
     private static let setUpLock = NSLock()
 
-    /// The limit from `environmentVariable`, applied to libav on first use (nil: none); a value libav cannot parse
-    /// fails every set-up.
-    static let limit: Result<Int32?, LibAVError> = {
-        guard let text = ProcessInfo.processInfo.environment[environmentVariable] else { return .success(nil) }
+    /// Applies the limit from `environmentVariable` to libav, once, on first use; a value libav cannot parse fails
+    /// every set-up.
+    static let limit: Result<Void, LibAVError> = {
+        guard let text = ProcessInfo.processInfo.environment[environmentVariable] else { return .success(()) }
         var flags: UInt32 = 0
         guard av_parse_cpu_caps(&flags, text) >= 0 else {
             return .failure(.invalidArgument(
                 "\(environmentVariable)='\(text)' is not a list of CPU features (ffmpeg's -cpuflags syntax: sse2+avx, 0)"))
         }
         av_force_cpu_flags(Int32(bitPattern: flags))
-        return .success(Int32(bitPattern: flags))
+        return .success(())
     }()
 
     /// Runs `body`, which sets up something that picks its routines by libav's features (a video decoder, an encoder,
     /// a scaler, a filter graph), with the machine's features.
     @discardableResult
     static func settingUp<T>(_ body: () throws(LibAVError) -> T) throws(LibAVError) -> T {
-        _ = try limit.get()
+        try limit.get()
         setUpLock.lock()
         defer { setUpLock.unlock() }
         return try body()
@@ -48,7 +48,7 @@ public enum CPUFeatures {
     /// every machine of the architecture has.
     @discardableResult
     static func settingUpAudio<T>(_ body: () throws(LibAVError) -> T) throws(LibAVError) -> T {
-        _ = try limit.get()
+        try limit.get()
         let baseline = mb_baseline_cpu_flags()
         guard baseline != -1 else { return try body() }
         setUpLock.lock()
