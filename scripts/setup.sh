@@ -10,6 +10,7 @@ packages=(
   fontconfig fonts-dejavu-core fonts-noto-cjk   # default fonts: Latin, Arabic, Hebrew (DejaVu) and CJK (Noto)
   ffmpeg            # ffprobe / ffmpeg: the independent checker in tests and the competitor in benchmarks
   webp              # webpinfo / anim_dump: the independent checker of animated WebP outputs (FFmpeg 5.1 cannot decode them)
+  qemu-user         # qemu-x86_64: the determinism test renders as an older processor would (an emulated Nehalem)
 )
 
 # What the built binary needs at run time, and nothing more: the container image's runtime stage installs exactly

@@ -13,12 +13,17 @@ struct CommandRunner {
     static var binary: URL { MediaTool.builtExecutable(named: "mediabatch") }
 
     /// Starts `mediabatch arguments` in `directory`, with `environment` added to (or, for nil values, removed from)
-    /// the test's own.
-    static func start(_ arguments: [String], in directory: URL,
-                      environment extra: [String: String?] = [:]) throws -> (Process, Pipe, Pipe) {
+    /// the test's own; a `launcher` (a program and its arguments, such as an emulator) runs the binary instead.
+    static func start(_ arguments: [String], in directory: URL, environment extra: [String: String?] = [:],
+                      launcher: [String] = []) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         for key in ["JOB_COMPLETION_INDEX", "CI_NODE_INDEX", "CIRCLE_NODE_INDEX", "BUILDKITE_PARALLEL_JOB", "NO_COLOR",
@@ -37,8 +42,9 @@ struct CommandRunner {
     }
 
     /// Runs `mediabatch arguments` in `directory` to the end.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String?] = [:]) throws -> Result {
-        let (process, out, err) = try start(arguments, in: directory, environment: environment)
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String?] = [:],
+                    launcher: [String] = []) throws -> Result {
+        let (process, out, err) = try start(arguments, in: directory, environment: environment, launcher: launcher)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MediaTestSupport
 
 /// Same inputs, same bytes: one batch rendered alone, two at a time, and in shards while both cores are busy gives
 /// byte-identical files in every container.
@@ -32,11 +33,12 @@ struct DeterminismTests {
     static let files = ["a.mp4", "b.mov", "c.mkv", "d.webm", "e.m4a", "f.gif", "g.webp"]
 
     /// The bytes of the outputs `mediabatch run m arguments` writes into an empty output folder.
-    static func render(_ arguments: [String], in directory: URL,
-                       environment: [String: String?] = [:]) throws -> [String: Data] {
+    static func render(_ arguments: [String], in directory: URL, environment: [String: String?] = [:],
+                       launcher: [String] = []) throws -> [String: Data] {
         let out = directory.appendingPathComponent("m/out")
         try? FileManager.default.removeItem(at: out)
-        let result = try CommandRunner.run(["run", "m", "--quiet"] + arguments, in: directory, environment: environment)
+        let result = try CommandRunner.run(["run", "m", "--quiet"] + arguments, in: directory, environment: environment,
+                                           launcher: launcher)
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         var bytes: [String: Data] = [:]
         for name in files {
@@ -189,5 +191,49 @@ struct DeterminismTests {
         let clip = directory.appendingPathComponent("m/clip.mp4").path
         #expect(bogus.stdout.contains("decode: '\(clip)': MEDIABATCH_CPU_FEATURES='avx9' is not a list of CPU features "
             + "(ffmpeg's -cpuflags syntax: sse2+avx, 0)\n"), "\(bogus.stdout)")
+    }
+
+    /// Whether this machine can emulate an older x86-64 processor (QEMU's user mode runs x86-64 binaries only here).
+    static var runsOnX86: Bool {
+        #if arch(x86_64)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// An older processor renders the same files: the batch run under QEMU's user-mode emulation of a Nehalem (SSE4.2;
+    /// no AVX, AVX2 or FMA), where libx264, libvpx, libwebp, libopus and glibc pick their routines by the emulated
+    /// processor as they would on such a server, gives this machine's bytes. One part is known to be the processor's:
+    /// libopus's vector quantiser uses approximate reciprocal instructions, whose last bits each processor maker (and
+    /// QEMU, which computes them exactly) fills in its own way, so a WebM's Opus packets are compared only for their
+    /// count and times; its VP9 stream and every other file must be identical.
+    @Test(.enabled(if: Self.runsOnX86)) func everyContainerIsByteIdenticalOnAnOlderProcessor() throws {
+        let qemu = "/usr/bin/qemu-x86_64"
+        try #require(FileManager.default.isExecutableFile(atPath: qemu), "\(qemu) is missing: run scripts/setup.sh")
+        let directory = try Self.batchFolder("same-bytes-nehalem")
+        // One output per encoder family: x264 with AAC (and the scaler, compositor and text), VP9 with Opus, GIF, WebP.
+        let subset = ["--jobs", "2", "--only", "a", "--only", "d", "--only", "f", "--only", "g"]
+        let own = try Self.render(subset, in: directory)
+        let ownWebM = directory.appendingPathComponent("own.webm")
+        try #require(own["d.webm"]).write(to: ownWebM)
+        let older = try Self.render(subset, in: directory, launcher: [qemu, "-cpu", "Nehalem"])
+        for name in ["a.mp4", "f.gif", "g.webp"] {
+            #expect(own[name]?.isEmpty == false, "\(name) is empty")
+            #expect(older[name] == own[name], "\(name) differs on a Nehalem")
+        }
+        let olderWebM = directory.appendingPathComponent("m/out/d.webm").path
+        func videoHash(_ path: String) throws -> String {
+            String(decoding: try MediaTool.ffmpeg(["-i", path, "-map", "0:v", "-c", "copy", "-f", "hash", "-hash", "md5", "-"]),
+                   as: UTF8.self)
+        }
+        func audioTimes(_ path: String) throws -> String {
+            String(decoding: try MediaTool.run("ffprobe", ["-v", "error", "-select_streams", "a", "-show_entries",
+                                                           "packet=pts,duration", "-of", "csv=p=0", path]), as: UTF8.self)
+        }
+        #expect(try videoHash(olderWebM) == videoHash(ownWebM.path), "d.webm's VP9 stream differs on a Nehalem")
+        let times = try audioTimes(ownWebM.path)
+        #expect(times.split(separator: "\n").count > 10, "d.webm has too few Opus packets: \(times)")
+        #expect(try audioTimes(olderWebM) == times, "d.webm's Opus packets are timed differently on a Nehalem")
     }
 }
