@@ -4,16 +4,17 @@ import Foundation
 /// The SIMD features libav's code is set up with, chosen so that an output has the same bytes on every machine.
 ///
 /// libav picks each codec's and converter's routines by the machine's features when it is set up. Pictures come out
-/// the same whichever it picks (video decoders are exact by their standards, swscale with accurate rounding, and
-/// x264 detects its own features and is exact on all of them), but float audio does not: the AAC decoder's
+/// the same whichever it picks (video decoders are exact by their standards, swscale with accurate rounding), but
+/// float audio does not: the AAC decoder's
 /// transforms and swresample's filters add in a different order with SSE, AVX or FMA, so the same sound mixed and
 /// encoded on two machines differed in its last bits. Audio decoders, encoders and resamplers are therefore set up
 /// with the features every machine of the architecture has (`mb_baseline_cpu_flags`: SSE2 on x86-64), and
 /// everything else with the machine's own. Sound is a small part of a render's work, so the cost is small.
 ///
 /// `MEDIABATCH_CPU_FEATURES`, in ffmpeg's `-cpuflags` syntax (`sse2`, `sse4.2+avx`, `0` for none), limits libav to
-/// those features for the whole process, as on a machine that has only them, to check that outputs do not depend
-/// on the machine.
+/// those features for the whole process, as on a machine that has only them, and libx264 and libx265 too (they detect
+/// the processor themselves and write other bytes on other levels: x264 without SSSE3, x265 on each level), so that
+/// machines of different levels can render the same bytes.
 enum CPUFeatures {
     /// The environment variable that limits libav's features (see the type's documentation).
     static let environmentVariable = "MEDIABATCH_CPU_FEATURES"
@@ -21,24 +22,45 @@ enum CPUFeatures {
     /// Serialises set-ups, so that no other one sees the baseline features while audio is set up.
     private static let setUpLock = NSLock()
 
-    /// Applies the limit from `environmentVariable` to libav, once, on first use; a value libav cannot parse fails
-    /// every set-up.
-    static let limit: Result<Void, LibAVError> = {
-        guard let text = ProcessInfo.processInfo.environment[environmentVariable] else { return .success(()) }
+    /// Applies the limit from `environmentVariable` to libav, once, on first use, and keeps the features it allows (nil
+    /// without a limit); a value libav cannot parse fails every set-up.
+    static let limit: Result<UInt32?, LibAVError> = {
+        guard let text = ProcessInfo.processInfo.environment[environmentVariable] else { return .success(nil) }
         var flags: UInt32 = 0
         guard av_parse_cpu_caps(&flags, text) >= 0 else {
             return .failure(.invalidArgument(
                 "\(environmentVariable)='\(text)' is not a list of CPU features (ffmpeg's -cpuflags syntax: sse2+avx, 0)"))
         }
         av_force_cpu_flags(Int32(bitPattern: flags))
-        return .success(())
+        return .success(flags)
     }()
+
+    /// libx264's and libx265's names of the x86 features libav's flags stand for, in their `asm` parameter's syntax.
+    private static let encoderFeatureNames: [(flag: Int32, name: String)] = [
+        (AV_CPU_FLAG_MMXEXT, "MMX2"), (AV_CPU_FLAG_SSE, "SSE"), (AV_CPU_FLAG_SSE2, "SSE2"), (AV_CPU_FLAG_SSE3, "SSE3"),
+        (AV_CPU_FLAG_SSSE3, "SSSE3"), (AV_CPU_FLAG_SSE4, "SSE4.1"), (AV_CPU_FLAG_SSE42, "SSE4.2"),
+        (AV_CPU_FLAG_AVX, "AVX"), (AV_CPU_FLAG_XOP, "XOP"), (AV_CPU_FLAG_FMA4, "FMA4"), (AV_CPU_FLAG_FMA3, "FMA3"),
+        (AV_CPU_FLAG_AVX2, "AVX2"), (AV_CPU_FLAG_AVX512, "AVX512"),
+    ]
+
+    /// `options` for encoder `codec` with libx264 or libx265 held to the features `environmentVariable` allows (their
+    /// `asm` parameter, after the preset's own parameters); unchanged without a limit, for other encoders and off
+    /// x86-64, where the features are named otherwise.
+    static func limitingOwnDetection(of codec: String, options: [String: String]) -> [String: String] {
+        guard case .success(let flags?) = limit, mb_baseline_cpu_flags() != -1,
+              let key = ["libx264": "x264-params", "libx265": "x265-params"][codec] else { return options }
+        let names = encoderFeatureNames.filter { Int32(bitPattern: flags) & $0.flag != 0 }.map(\.name)
+        let pinned = "asm=" + (names.isEmpty ? "0" : names.joined(separator: ","))
+        var options = options
+        options[key] = options[key].map { $0.isEmpty ? pinned : $0 + ":" + pinned } ?? pinned
+        return options
+    }
 
     /// Runs `body`, which sets up something that picks its routines by libav's features (a video decoder, an encoder,
     /// a scaler, a filter graph), with the machine's features.
     @discardableResult
     static func settingUp<T>(_ body: () throws(LibAVError) -> T) throws(LibAVError) -> T {
-        try limit.get()
+        _ = try limit.get()
         setUpLock.lock()
         defer { setUpLock.unlock() }
         return try body()
@@ -48,7 +70,7 @@ enum CPUFeatures {
     /// every machine of the architecture has.
     @discardableResult
     static func settingUpAudio<T>(_ body: () throws(LibAVError) -> T) throws(LibAVError) -> T {
-        try limit.get()
+        _ = try limit.get()
         let baseline = mb_baseline_cpu_flags()
         guard baseline != -1 else { return try body() }
         setUpLock.lock()

@@ -148,7 +148,7 @@ public final class Encoder: @unchecked Sendable {
         if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         // No version strings or other run-dependent bytes in what the encoder writes.
         context.pointee.flags |= AV_CODEC_FLAG_BITEXACT
-        let dictionary = OptionsDictionary(options)
+        let dictionary = OptionsDictionary(CPUFeatures.limitingOwnDetection(of: name, options: options))
         try dictionary.withPointer { (pointer) throws(LibAVError) in
             let open = { [context] () throws(LibAVError) in
                 try check(avcodec_open2(context, codec, pointer), "avcodec_open2", .openEncoder(codec: name))

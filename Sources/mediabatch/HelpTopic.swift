@@ -47,10 +47,12 @@ struct HelpTopic: Sendable {
             MEDIABATCH_ALLOW_LOOPBACK_HTTP: when 1, plain http:// sources are allowed from 127.0.0.1 and localhost \
             only. It exists for tests against a local server; never set it in production.
 
-            MEDIABATCH_CPU_FEATURES: the SIMD features libav may use, in ffmpeg's -cpuflags syntax ('sse2', \
-            'sse4.2+avx', '0' for none), as on a machine that has only those. Outputs must not change with it: it \
-            exists to check that a render gives the same bytes on older machines (with GLIBC_TUNABLES=\
-            glibc.cpu.hwcaps=-AVX2,-FMA for the C library's routines); it only makes rendering slower.
+            MEDIABATCH_CPU_FEATURES: the SIMD features libav, libx264 and libx265 may use, in ffmpeg's -cpuflags \
+            syntax ('sse2', 'sse4.2+avx', '0' for none), as on a machine that has only those. x264 writes other \
+            bytes without SSSE3 and x265 on each level, so machines of different levels render the same H.264 and \
+            HEVC only when held to one level they all have (x265 takes about a third more time at sse4.2 than with \
+            AVX2). Everything else must not change with it: it also checks that a render gives the same bytes on \
+            older machines (with GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-FMA for the C library's routines).
             """)
 
     static let urlSources = HelpTopic(
