@@ -5,18 +5,18 @@ import Foundation
 ///
 /// libav picks each codec's and converter's routines by the machine's features when it is set up. Pictures come out
 /// the same whichever it picks (video decoders are exact by their standards, swscale with accurate rounding), but
-/// float audio does not: the AAC decoder's
-/// transforms and swresample's filters add in a different order with SSE, AVX or FMA, so the same sound mixed and
-/// encoded on two machines differed in its last bits. Audio decoders, encoders and resamplers are therefore set up
-/// with the features every machine of the architecture has (`mb_baseline_cpu_flags`: SSE2 on x86-64), and
-/// everything else with the machine's own. Sound is a small part of a render's work, so the cost is small.
+/// float audio does not: the AAC decoder's transforms and swresample's filters add in a different order with SSE,
+/// AVX or FMA, so the same sound mixed and encoded on two machines differed in its last bits. Audio decoders,
+/// encoders and resamplers are therefore set up with the features every machine of the architecture has
+/// (`mb_baseline_cpu_flags`: SSE2 on x86-64), and everything else with the machine's own. Sound is a small part of a
+/// render's work, so the cost is small.
 ///
 /// `MEDIABATCH_CPU_FEATURES`, in ffmpeg's `-cpuflags` syntax (`sse2`, `sse4.2+avx`, `0` for none), limits libav to
 /// those features for the whole process, as on a machine that has only them, and libx264 and libx265 too (they detect
 /// the processor themselves and write other bytes on other levels: x264 without SSSE3, x265 on each level), so that
 /// machines of different levels can render the same bytes.
 enum CPUFeatures {
-    /// The environment variable that limits libav's features (see the type's documentation).
+    /// The environment variable that limits the features of libav, libx264 and libx265 (see the type's documentation).
     static let environmentVariable = "MEDIABATCH_CPU_FEATURES"
 
     /// Serialises set-ups, so that no other one sees the baseline features while audio is set up.
