@@ -204,6 +204,13 @@ struct DeterminismTests {
         #endif
     }
 
+    /// The launcher that runs the binary on QEMU's user-mode emulation of processor model `cpu`.
+    static func emulated(_ cpu: String) throws -> [String] {
+        let qemu = "/usr/bin/qemu-x86_64"
+        try #require(FileManager.default.isExecutableFile(atPath: qemu), "\(qemu) is missing: run scripts/setup.sh")
+        return [qemu, "-cpu", cpu]
+    }
+
     /// An older processor renders the same files: the batch run under QEMU's user-mode emulation of a Nehalem (SSE4.2;
     /// no AVX, AVX2 or FMA), where libx264, libvpx, libwebp, libopus and glibc pick their routines by the emulated
     /// processor as they would on such a server, gives this machine's bytes. One part is known to be the processor's:
@@ -211,15 +218,13 @@ struct DeterminismTests {
     /// QEMU, which computes them exactly) fills in its own way, so a WebM's Opus packets are compared only for their
     /// count and times; its VP9 stream and every other file must be identical.
     @Test(.enabled(if: Self.runsOnX86)) func everyContainerIsByteIdenticalOnAnOlderProcessor() throws {
-        let qemu = "/usr/bin/qemu-x86_64"
-        try #require(FileManager.default.isExecutableFile(atPath: qemu), "\(qemu) is missing: run scripts/setup.sh")
         let directory = try Self.batchFolder("same-bytes-nehalem")
         // One output per encoder family: x264 with AAC (and the scaler, compositor and text), VP9 with Opus, GIF, WebP.
         let subset = ["--jobs", "2", "--only", "a", "--only", "d", "--only", "f", "--only", "g"]
         let own = try Self.render(subset, in: directory)
         let ownWebM = directory.appendingPathComponent("own.webm")
         try #require(own["d.webm"]).write(to: ownWebM)
-        let older = try Self.render(subset, in: directory, launcher: [qemu, "-cpu", "Nehalem"])
+        let older = try Self.render(subset, in: directory, launcher: try Self.emulated("Nehalem"))
         for name in ["a.mp4", "f.gif", "g.webp"] {
             #expect(own[name]?.isEmpty == false, "\(name) is empty")
             #expect(older[name] == own[name], "\(name) differs on a Nehalem")
@@ -244,8 +249,6 @@ struct DeterminismTests {
     /// processor without SSSE3 (QEMU's plain `qemu64` model) and this machine, both held to SSE2, agree; unheld, they
     /// do not.
     @Test(.enabled(if: Self.runsOnX86)) func heldToOneLevelMachinesWithAndWithoutSSSE3RenderTheSameVideo() throws {
-        let qemu = "/usr/bin/qemu-x86_64"
-        try #require(FileManager.default.isExecutableFile(atPath: qemu), "\(qemu) is missing: run scripts/setup.sh")
         let directory = try CommandRunner.temporaryDirectory("same-bytes-held")
         try CommandRunner.write("""
             mediabatch: 1
@@ -270,7 +273,7 @@ struct DeterminismTests {
         }
         let held: [String: String?] = ["MEDIABATCH_CPU_FEATURES": "sse2"]
         let here = try videos(environment: held)
-        let older = try videos(environment: held, launcher: [qemu, "-cpu", "qemu64"])
+        let older = try videos(environment: held, launcher: try Self.emulated("qemu64"))
         let unheld = try videos()
         for (index, name) in ["h264.mp4", "hevc.mp4"].enumerated() {
             #expect(here[index]?.isEmpty == false, "\(name) is empty")
