@@ -32,9 +32,9 @@ struct DeterminismTests {
         """
     static let files = ["a.mp4", "b.mov", "c.mkv", "d.webm", "e.m4a", "f.gif", "g.webp"]
 
-    /// The bytes of the outputs `mediabatch run m arguments` writes into an empty output folder.
+    /// The bytes of the outputs `files` that `mediabatch run m arguments` writes into an empty output folder.
     static func render(_ arguments: [String], in directory: URL, environment: [String: String?] = [:],
-                       launcher: [String] = []) throws -> [String: Data] {
+                       launcher: [String] = [], files: [String] = files) throws -> [String: Data] {
         let out = directory.appendingPathComponent("m/out")
         try? FileManager.default.removeItem(at: out)
         let result = try CommandRunner.run(["run", "m", "--quiet"] + arguments, in: directory, environment: environment,
@@ -137,10 +137,10 @@ struct DeterminismTests {
         #expect(times.first == 0 && !starts.contains(false), "keyframes at \(times)")
     }
 
-    /// A folder with the batch of `manifest` and its source clip.
-    static func batchFolder(_ name: String) throws -> URL {
+    /// A folder with the batch of `manifest` (the shared one unless given) and its source clip.
+    static func batchFolder(_ name: String, manifest: String = manifest) throws -> URL {
         let directory = try CommandRunner.temporaryDirectory(name)
-        try CommandRunner.write(Self.manifest, to: "m/batch.yaml", in: directory)
+        try CommandRunner.write(manifest, to: "m/batch.yaml", in: directory)
         try MediaCheck.make(directory.appendingPathComponent("m/clip.mp4"), [
             "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440",
             "-t", "1", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"])
@@ -218,13 +218,14 @@ struct DeterminismTests {
     /// QEMU, which computes them exactly) fills in its own way, so a WebM's Opus packets are compared only for their
     /// count and times; its VP9 stream and every other file must be identical.
     @Test(.enabled(if: Self.runsOnX86)) func everyContainerIsByteIdenticalOnAnOlderProcessor() throws {
+        let nehalem = try Self.emulated("Nehalem")
         let directory = try Self.batchFolder("same-bytes-nehalem")
         // One output per encoder family: x264 with AAC (and the scaler, compositor and text), VP9 with Opus, GIF, WebP.
         let subset = ["--jobs", "2", "--only", "a", "--only", "d", "--only", "f", "--only", "g"]
         let own = try Self.render(subset, in: directory)
         let ownWebM = directory.appendingPathComponent("own.webm")
         try #require(own["d.webm"]).write(to: ownWebM)
-        let older = try Self.render(subset, in: directory, launcher: try Self.emulated("Nehalem"))
+        let older = try Self.render(subset, in: directory, launcher: nehalem)
         for name in ["a.mp4", "f.gif", "g.webp"] {
             #expect(own[name]?.isEmpty == false, "\(name) is empty")
             #expect(older[name] == own[name], "\(name) differs on a Nehalem")
@@ -249,8 +250,8 @@ struct DeterminismTests {
     /// processor without SSSE3 (QEMU's plain `qemu64` model) and this machine, both held to SSE2, agree; unheld, they
     /// do not.
     @Test(.enabled(if: Self.runsOnX86)) func heldToOneLevelMachinesWithAndWithoutSSSE3RenderTheSameVideo() throws {
-        let directory = try CommandRunner.temporaryDirectory("same-bytes-held")
-        try CommandRunner.write("""
+        let qemu64 = try Self.emulated("qemu64")
+        let directory = try Self.batchFolder("same-bytes-held", manifest: """
             mediabatch: 1
             defaults: { out: out }
             templates:
@@ -259,26 +260,19 @@ struct DeterminismTests {
               - { name: h264, template: t, preset: { base: draft, video: { width: 480, height: 272, fps: 12, speed: veryfast } } }
               - { name: hevc, template: t, preset: { base: 4k-hevc, video: { width: 480, height: 272, fps: 12, speed: ultrafast } } }
 
-            """, to: "m/held.yaml", in: directory)
-        try MediaCheck.make(directory.appendingPathComponent("m/clip.mp4"), [
-            "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440",
-            "-t", "1", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"])
-        func videos(environment: [String: String?] = [:], launcher: [String] = []) throws -> [Data?] {
-            let out = directory.appendingPathComponent("m/out")
-            try? FileManager.default.removeItem(at: out)
-            let result = try CommandRunner.run(["run", "m", "--quiet"], in: directory, environment: environment,
-                                               launcher: launcher)
-            #expect(result.status == 0, "\(launcher): \(result.stderr)")
-            return ["h264.mp4", "hevc.mp4"].map { FileManager.default.contents(atPath: out.appendingPathComponent($0).path) }
+            """)
+        let names = ["h264.mp4", "hevc.mp4"]
+        func videos(environment: [String: String?] = [:], launcher: [String] = []) throws -> [String: Data] {
+            try Self.render([], in: directory, environment: environment, launcher: launcher, files: names)
         }
         let held: [String: String?] = ["MEDIABATCH_CPU_FEATURES": "sse2"]
         let here = try videos(environment: held)
-        let older = try videos(environment: held, launcher: try Self.emulated("qemu64"))
+        let older = try videos(environment: held, launcher: qemu64)
         let unheld = try videos()
-        for (index, name) in ["h264.mp4", "hevc.mp4"].enumerated() {
-            #expect(here[index]?.isEmpty == false, "\(name) is empty")
-            #expect(older[index] == here[index], "\(name) differs between the two machines held to SSE2")
-            #expect(unheld[index] != here[index], "\(name) is the same without the limit: the limit did not reach the encoder")
+        for name in names {
+            #expect(here[name]?.isEmpty == false, "\(name) is empty")
+            #expect(older[name] == here[name], "\(name) differs between the two machines held to SSE2")
+            #expect(unheld[name] != here[name], "\(name) is the same without the limit: the limit did not reach the encoder")
         }
     }
 }
