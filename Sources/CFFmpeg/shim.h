@@ -121,9 +121,10 @@ static inline int mb_limit_heap_arenas(int count) {
 #endif
 }
 
-/// Has glibc serve every later allocation of 64 KiB or more from fresh zeroed pages (a fixed mmap threshold, which also
-/// returns them to the system on free); returns 1 when done, 0 off glibc. See ProcessHeap.swift for why.
-static inline int mb_zero_new_allocations(void) {
+/// Has glibc map fresh pages for each later allocation of 64 KiB or more that no free chunk of the heap holds (a fixed
+/// mmap threshold, which also returns them to the system on free); returns 1 when done, 0 off glibc. See
+/// ProcessHeap.swift for why.
+static inline int mb_map_large_allocations(void) {
 #if defined(__GLIBC__)
     return mallopt(M_MMAP_THRESHOLD, 64 * 1024);
 #else

@@ -1,16 +1,21 @@
 internal import CFFmpeg
+internal import CHeap
 
 /// How the process's heap is set up for encoders, once, before the first input or encoder is opened. Each switch is
 /// the process's (glibc's `mallopt`, Linux's `prctl`) and changes where memory is, never what a render writes. Off
 /// glibc and Linux the switches do nothing.
 ///
-/// - **Fresh pages for large allocations** (64 KiB and up: picture buffers, encoder state), which the system hands
-///   out zeroed. libx264 reads memory it never wrote (seen at frame widths that are not a multiple of 64, with every
-///   picture it was given fully initialised): whatever an earlier allocation of the process left there changed an
-///   output's bytes, so the third render of a batch could differ from the same render alone. Fresh pages make what it
-///   reads the same on every run. A fixed mmap threshold also gives the pages back on free, so an export that opens
-///   an encoder session per segment does not keep every session's memory; zeroing every allocation instead (glibc's
-///   `M_PERTURB`) cost about 120 MB of peak memory on a 1080x1080 render with three sessions.
+/// - **Zeroed memory for the codecs.** libx264 and libx265 read memory they never wrote (seen at frame widths that
+///   are not a multiple of 64, and on a capped 192x108 output, with every picture they were given fully
+///   initialised): whatever an earlier allocation of the process left there changed an output's bytes, so a render
+///   beside others could differ from the same render alone. They allocate through `memalign`, which the executable
+///   defines itself (`AlignedZeroing.c` in CHeap): recycled memory is zeroed, fresh pages are zero already. Zeroing
+///   every allocation instead (glibc's `M_PERTURB`) cost about 120 MB of peak memory on a 1080x1080 render with
+///   three sessions, zeroing every `memalign` 25 MB on the render benchmark; zeroing only recycled chunks costs
+///   nothing measurable.
+/// - **Fresh pages for large allocations** (64 KiB and up: picture buffers, encoder state) where the heap has no
+///   free chunk for them: a fixed mmap threshold gives the pages back on free, so an export that opens an encoder
+///   session per segment does not keep every session's memory.
 /// - **No transparent huge pages.** libx264 rounds each allocation of 1.75 MB or more (every one of its frames is one)
 ///   up to a multiple of 2 MB and asks for huge pages there (`madvise(MADV_HUGEPAGE)`, honoured on systems set to
 ///   `madvise` or `always`); a huge page is resident whole once one byte of it is touched, so each frame's rounding
@@ -24,10 +29,11 @@ enum ProcessHeap {
     /// The arenas small allocations share.
     static let arenas: Int32 = 2
 
-    /// Whether the switches are set (large allocations from fresh pages at least); the first use sets them.
+    /// Whether the switches are set (the codecs' memory zeroed, large allocations from fresh pages); the first use
+    /// sets them.
     static let isConfigured: Bool = {
         _ = mb_disable_transparent_huge_pages()
         _ = mb_limit_heap_arenas(arenas)
-        return mb_zero_new_allocations() == 1
+        return mb_map_large_allocations() == 1 && mb_aligned_allocations_are_zeroed() == 1
     }()
 }
