@@ -11,6 +11,7 @@ packages=(
   ffmpeg            # ffprobe / ffmpeg: the independent checker in tests and the competitor in benchmarks
   webp              # webpinfo / anim_dump: the independent checker of animated WebP outputs (FFmpeg 5.1 cannot decode them)
   qemu-user         # qemu-x86_64: the determinism test renders as an older processor would (an emulated Nehalem)
+  gcc               # cc: the determinism test builds a small library that leaves the memory a render frees dirty
 )
 
 # What the built binary needs at run time, and nothing more: the container image's runtime stage installs exactly

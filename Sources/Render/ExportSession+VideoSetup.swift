@@ -34,19 +34,13 @@ extension ExportSession {
         let name = ExportSettings.encoderName(video.codec)
         let globalHeader = output.needsGlobalHeader
         let path = outputPath
-        // The segment plan keys on the preset's settings; the sessions may run x264's lookahead on the calling thread,
-        // which changes no byte.
-        let lean = { (keyed: Encoder.VideoSettings) in
-            self.sharesCores ? ExportSettings.lookaheadOnCaller(keyed, codec: video.codec) : keyed
-        }
         do {
             let clock = try FrameClock(frameRate: video.frameRate)
             let frames = try clock.frameCount(for: range.duration)
             let splice = spliceCopies(video, format: format, range: range, clock: clock, frameCount: frames,
-                                      settings: encoderSettings, session: lean)
+                                      settings: encoderSettings)
             let keyed = splice?.setup.settings ?? encoderSettings
-            let session = lean(keyed)
-            let encoder = try splice?.setup.encoder ?? Encoder(codec: name, video: session, globalHeader: globalHeader)
+            let encoder = try splice?.setup.encoder ?? Encoder(codec: name, video: keyed, globalHeader: globalHeader)
             let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"),
                                               extradata: splice?.setup.configuration.bytes)
             let sessions = video.isHDR || videoComposition == nil
@@ -58,7 +52,7 @@ extension ExportSession {
                 video, range: range, clock: clock)?.preRoll(atFrame:))
             var segmented = SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: plan,
                                            spareEncoder: encoder) { () throws(ExportError) -> Encoder in
-                try Self.openEncoder(name, session, globalHeader: globalHeader, output: path)
+                try Self.openEncoder(name, keyed, globalHeader: globalHeader, output: path)
             }
             segmented.lanes = video.lanes(rendering: composition)
             segmented.makeRenderer = makeRenderer
@@ -94,12 +88,11 @@ extension ExportSession {
     /// With passthrough, the stretches of `range` whose pictures are copied from a source, and how the encoder's
     /// packets join them; nil when nothing can be copied.
     private func spliceCopies(_ video: ExportSettings.Video, format: LibAV.PixelFormat, range: TimeRange,
-                              clock: FrameClock, frameCount: Int64, settings encoder: Encoder.VideoSettings,
-                              session: (Encoder.VideoSettings) -> Encoder.VideoSettings)
+                              clock: FrameClock, frameCount: Int64, settings encoder: Encoder.VideoSettings)
         -> (setup: SpliceSetup, stretches: [CopiedStretch])? {
         let stretches = plannedCopies(video, format: format, range: range, clock: clock, frameCount: frameCount)
         guard let first = stretches.first,
-              var setup = SpliceSetup.make(source: first.source, settings: encoder, session: session) else { return nil }
+              var setup = SpliceSetup.make(source: first.source, settings: encoder) else { return nil }
         setup.depth = max(setup.depth, stretches.map(\.source.index.reorderDepth).max() ?? 0)
         return (setup, stretches)
     }

@@ -66,7 +66,6 @@ extension ExportSettings {
         case .h264, .hevc:
             options["preset"] = speed
             if let crf = video.crf { options["crf"] = String(crf) }
-            if video.slicesPictures { options["x264-params"] = "slices=\(video.threads):sliced-threads=1" }
             // x265 sizes its worker pool from the machine unless told: pin it to the preset's threads.
             if video.codec == .hevc { options["x265-params"] = "log-level=error:pools=\(video.sessionThreads)" }
         case .vp9:
@@ -93,16 +92,6 @@ extension ExportSettings {
             width: video.width, height: video.height, pixelFormat: pixelFormat, frameRate: video.frameRate,
             bitRate: video.bitRate ?? 0, maxBitRate: video.maxBitRate ?? 0, gopSize: video.keyframeInterval ?? 0,
             threads: video.sessionThreads, options: options)
-    }
-
-    /// `encoding` with x264's lookahead run on the thread that feeds the encoder instead of a thread of its own
-    /// (`sync-lookahead=0`): x264 holds a few frames fewer and writes the same bytes. Other codecs' settings are
-    /// returned as they are.
-    static func lookaheadOnCaller(_ encoding: Encoder.VideoSettings, codec: VideoCodec) -> Encoder.VideoSettings {
-        guard codec == .h264 else { return encoding }
-        var lean = encoding
-        lean.options["x264-params"] = x264Params(encoding.options["x264-params"], adding: "sync-lookahead=0")
-        return lean
     }
 
     /// An `x264-params` value with `option` (`key=value`) added to `existing`.

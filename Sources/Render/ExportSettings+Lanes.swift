@@ -2,22 +2,19 @@ import Composition
 
 extension ExportSettings.Video {
     /// How many encoder sessions encode this video side by side (1: one session at a time). x264 and x265 with a
-    /// bit-rate ceiling (VBV) and several frame threads write bytes that depend on thread timing: each frame
-    /// thread's rate control reads how far the others have got. Such a video is cut into chunks at places fixed by
-    /// the output and the preset alone, and `threads` chunks are encoded at once, each by a session without frame
-    /// threads: as many cores busy, the same bytes every run (see docs/manifest.md, "Same inputs, same bytes").
+    /// bit-rate ceiling (VBV) and several threads write bytes that depend on thread timing: with frame threads each
+    /// thread's rate control reads how far the others have got, and with x264's sliced threads each slice's row rate
+    /// control reads the other slices' running size estimates. Such a video is cut into chunks at places fixed by
+    /// the output and the preset alone, and `threads` chunks are encoded at once, each by a session of one thread:
+    /// as many cores busy, the same bytes every run (see docs/manifest.md, "Same inputs, same bytes").
     var encoderLanes: Int {
         guard maxBitRate != nil, threads > 1, codec == .h264 || codec == .hevc else { return 1 }
         return threads
     }
 
-    /// Whether x264 encodes this video's pictures with sliced threads, each picture cut into `threads` slices: a
-    /// video encoded in lanes by x264. Its bytes depend on the thread count but not on timing, so every session runs
-    /// the preset's threads, beside other lanes or alone, and uses the cores when it encodes alone.
-    var slicesPictures: Bool { codec == .h264 && encoderLanes > 1 }
-
-    /// The threads of each encoder session: the preset's, except one for x265 encoding in lanes.
-    var sessionThreads: Int { encoderLanes > 1 && !slicesPictures ? 1 : threads }
+    /// The threads of each encoder session: the preset's, except one for a video encoded in lanes, whose sessions
+    /// have one thread whether they run side by side or one after another.
+    var sessionThreads: Int { encoderLanes > 1 ? 1 : threads }
 }
 
 extension ExportSettings.Video {

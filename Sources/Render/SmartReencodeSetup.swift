@@ -36,7 +36,7 @@ struct SmartReencodeSetup {
         settings.timeBase = timeBase
         settings.options["profile"] = profile
         if source.level > 0 { settings.options["level"] = "\(source.level / 10).\(source.level % 10)" }
-        // Kept: the preset's sliced threads, without which a capped session's bytes would depend on thread timing.
+        // Kept: the preset's session threads (one for a capped video), without which its bytes would depend on timing.
         settings.options["x264-params"] = ExportSettings.x264Params(settings.options["x264-params"],
                                                                     adding: "sps-id=\(id):\(color)")
         let encoder: Encoder

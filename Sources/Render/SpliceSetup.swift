@@ -16,13 +16,12 @@ struct SpliceSetup {
     /// How many places any written packet may come ahead of its display position.
     var depth: Int
 
-    /// The setup for splicing `source`'s packets into an x264 stream with `settings` (its first session opened with
-    /// `session(settings)`, which must not change a byte); nil when they cannot share one.
-    static func make(source: CopySource, settings preset: Encoder.VideoSettings,
-                     session: (Encoder.VideoSettings) -> Encoder.VideoSettings) -> SpliceSetup? {
+    /// The setup for splicing `source`'s packets into an x264 stream with `settings` (its first session opened);
+    /// nil when they cannot share one.
+    static func make(source: CopySource, settings preset: Encoder.VideoSettings) -> SpliceSetup? {
         guard let (settings, id) = keyedSettings(source: source, settings: preset),
               let sourceSPS = source.configuration.sequenceParameterSets.first, sourceSPS.count > 3,
-              let encoder = try? Encoder(codec: SmartReencodeSetup.encoderName, video: session(settings),
+              let encoder = try? Encoder(codec: SmartReencodeSetup.encoderName, video: settings,
                                          globalHeader: true),
               let (record, sets) = source.configuration.appending(parameterSetsOf: encoder.extradata, id: id),
               sets[0].count > 3, sets[0][1] == sourceSPS[1] else { return nil }

@@ -77,8 +77,8 @@ import Testing
         #expect(ProbeReport.string(probe.audio, "codec_name") == "aac")
     }
 
-    /// An export that shares the cores with other renders (one frame ahead, no early decoding, x264's lookahead on
-    /// the calling thread) writes the bytes of one that has them to itself, with B-frames and a rate-control lookahead.
+    /// An export that shares the cores with other renders (one frame ahead, no early decoding) writes the bytes of one
+    /// that has them to itself, with B-frames and a rate-control lookahead.
     @Test func sharingTheCoresKeepsTheBytes() throws {
         let (composition, video, mix) = try crossfadeWithTextAndAudio()
         var settings = TestPresets.mp4(width: 320, height: 240)
@@ -117,15 +117,6 @@ import Testing
         let calls = seen.withLock { $0 }
         #expect(calls.count == 1 && calls.first?.progress == 1 && calls.first?.status == .exporting, "\(calls)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == export(depth: depth, name: "tail-plain-\(depth)"))
-    }
-
-    @Test func onlyX264RunsItsLookaheadOnTheCallingThread() {
-        let video = Encoder.VideoSettings(width: 320, height: 240, pixelFormat: .yuv420p, frameRate: FrameRate(30),
-                                          bitRate: 0, maxBitRate: 0, gopSize: 0, threads: 2, options: ["crf": "23"])
-        #expect(ExportSettings.lookaheadOnCaller(video, codec: .h264).options
-            == ["crf": "23", "x264-params": "sync-lookahead=0"])
-        #expect(ExportSettings.lookaheadOnCaller(video, codec: .hevc).options == ["crf": "23"])
-        #expect(ExportSettings.lookaheadOnCaller(video, codec: .vp9).options == ["crf": "23"])
     }
 
     @Test func cancellingMidRenderStopsAndDeletesTheOutput() throws {

@@ -92,13 +92,15 @@ struct DeterminismTests {
     }
 
     /// A bitrate cap that binds (noise at 60 kbit/s, against about a Mbit/s uncapped) with the preset's two encoder
-    /// threads: the video is cut into four chunks of 2 s, each an x264 session on two sliced threads (whose rate
-    /// control never reads another frame thread's progress). Three copies made two at a time under load (the chunks
-    /// one after another, x264's lookahead on the calling thread), one at a time (two lanes side by side) and under a
-    /// memory budget that allows one lane are byte-identical, with a keyframe where each chunk starts.
+    /// threads: the video is cut into four chunks of 2 s, each an x264 session of one thread (with several, frame or
+    /// sliced, each thread's rate control reads the others' progress). Five copies made two at a time under load (the
+    /// chunks one after another), again with the memory the process frees left dirty (`freesLeftDirty`, which also
+    /// changes the threads' timing), one at a time (two lanes side by side) and under a memory budget that allows one
+    /// lane are byte-identical, with a keyframe where each chunk starts. On x264's sliced threads, or with libx264's
+    /// memory not zeroed (`ProcessHeap`), the dirty run gave two to five different files.
     @Test func aBindingBitrateCapIsByteIdenticalInLanesOrOneAfterAnother() throws {
         let directory = try CommandRunner.temporaryDirectory("same-bytes-capped")
-        let copyLines = (1...3).map { "  - { name: copy\($0), template: t }" }.joined(separator: "\n")
+        let copyLines = (1...5).map { "  - { name: copy\($0), template: t }" }.joined(separator: "\n")
         try CommandRunner.write("""
             mediabatch: 1
             defaults: { out: out, preset: exact }
@@ -115,13 +117,15 @@ struct DeterminismTests {
             "-f", "lavfi", "-i", "testsrc2=size=192x108:rate=30:duration=8,noise=alls=40:allf=t", "-c:v", "libx264",
             "-preset", "ultrafast", "-qp", "10", "-pix_fmt", "yuv420p"])
         let out = directory.appendingPathComponent("m/out")
-        func copies(_ arguments: [String], count: Int = 3) throws -> [Data] {
+        func copies(_ arguments: [String], count: Int = 5, environment: [String: String?] = [:]) throws -> [Data] {
             try? FileManager.default.removeItem(at: out)
-            let result = try CommandRunner.run(["run", "m", "--quiet"] + arguments, in: directory)
+            let result = try CommandRunner.run(["run", "m", "--quiet"] + arguments, in: directory,
+                                               environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
             return try (1...count).map { try Data(contentsOf: out.appendingPathComponent("copy\($0).mp4")) }
         }
-        let together = try Self.underLoad { try copies(["--jobs", "2"]) }
+        let dirty = ["LD_PRELOAD": try Self.freesLeftDirty(in: directory)]
+        let together = try Self.underLoad { try copies(["--jobs", "2"]) + copies(["--jobs", "2"], environment: dirty) }
         let free = try Data(contentsOf: out.appendingPathComponent("free.mp4"))
         #expect(free.count > 3 * together[0].count, "the cap does not bind: \(free.count) vs \(together[0].count) bytes")
         let alone = try Self.underLoad { try copies(["--jobs", "1", "--only", "copy1", "--only", "copy2"], count: 2) }
@@ -138,6 +142,28 @@ struct DeterminismTests {
     }
 
     /// A folder with the batch of `manifest` (the shared one unless given) and its source clip.
+    /// A library that, preloaded, fills each heap chunk the process frees with 0xA5 before glibc takes it back (chunks
+    /// glibc mapped on their own, which go back to the system, excepted): memory handed out again then holds garbage,
+    /// and the process's threads run at other speeds. Built with the system's C compiler into `directory`.
+    static func freesLeftDirty(in directory: URL) throws -> String {
+        let source = directory.appendingPathComponent("dirty-frees.c")
+        let library = directory.appendingPathComponent("dirty-frees.so").path
+        try """
+            #include <malloc.h>
+            #include <string.h>
+            extern void __libc_free(void *memory);
+            void free(void *memory) {
+                if (memory != 0 && (((const size_t *)memory)[-1] & 2) == 0) {
+                    memset(memory, 0xA5, malloc_usable_size(memory));
+                }
+                __libc_free(memory);
+            }
+
+            """.write(to: source, atomically: true, encoding: .utf8)
+        _ = try MediaCheck.run("cc", ["-O2", "-shared", "-fPIC", source.path, "-o", library])
+        return library
+    }
+
     static func batchFolder(_ name: String, manifest: String = manifest) throws -> URL {
         let directory = try CommandRunner.temporaryDirectory(name)
         try CommandRunner.write(manifest, to: "m/batch.yaml", in: directory)
