@@ -1,7 +1,7 @@
 // The process's memalign: glibc's, with recycled memory zeroed before it is handed out.
 //
-// libx264 and libx265 allocate their pictures and state through memalign, and some of what they read from that
-// memory they never wrote: with memory filled with other bytes before each allocation, one capped 192x108 H.264
+// libx264 allocates its pictures and state through memalign (libx265 too), and some of what it reads from that
+// memory it never wrote: with memory filled with other bytes before each allocation, one capped 192x108 H.264
 // output came out differently for every fill. Fresh pages from the system are zero, but glibc also serves large
 // requests from chunks freed earlier and from the top of the heap, and which ones depends on what the other threads
 // of the process allocated and freed: an encoder session running beside other work then wrote other bytes than the
