@@ -40,7 +40,9 @@ let package = Package(
         // process freed before (AlignedZeroing.c); exported from every executable so that the codecs' calls bind to it.
         .target(
             name: "CHeap",
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=memalign"], .when(platforms: [.linux]))]),
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=memalign"], .when(platforms: [.linux])),
+            ]),
         // Exact rational media time, ranges, mappings, source locations and diagnostics.
         .target(name: "MediaCore", exclude: ["README.md"],
                 linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),

@@ -8,8 +8,9 @@ internal import CHeap
 /// - **Zeroed memory for the codecs.** libx264 reads memory it never wrote (seen at frame widths that are not a
 ///   multiple of 64, and on a capped 192x108 output, with every picture it was given fully initialised): whatever an
 ///   earlier allocation of the process left there changed an output's bytes, so a render beside others could differ
-///   from the same render alone. It allocates through `memalign` (as libx265 does, which gets the same), which the executable
-///   defines itself (`AlignedZeroing.c` in CHeap): recycled memory is zeroed, fresh pages are zero already. Zeroing
+///   from the same render alone. It allocates through `memalign` (as libx265 does, which gets the same), which the
+///   executable defines itself (`AlignedZeroing.c` in CHeap): recycled memory is zeroed, fresh pages are zero
+///   already. Zeroing
 ///   every allocation instead (glibc's `M_PERTURB`) cost about 120 MB of peak memory on a 1080x1080 render with
 ///   three sessions, zeroing every `memalign` 25 MB on the render benchmark; zeroing only recycled chunks costs
 ///   nothing measurable.

@@ -10,7 +10,8 @@ extension RenderMemory {
     /// `estimate`, of a render with `settings` alone, for the render started beside others.
     public static func besideOthers(_ estimate: Int, settings: ExportSettings) -> Int {
         guard let video = settings.video else { return estimate }
-        let saving = Int(besideSavingPerPixel * sampleBytes(ofFormat: video.pixelFormat) * Double(video.width * video.height))
+        let pixels = Double(video.width * video.height)
+        let saving = Int(besideSavingPerPixel * sampleBytes(ofFormat: video.pixelFormat) * pixels)
         return max(estimate / 2, estimate - saving)
     }
 }

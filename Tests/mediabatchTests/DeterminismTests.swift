@@ -96,8 +96,8 @@ struct DeterminismTests {
     /// sliced, each thread's rate control reads the others' progress). Five copies made two at a time under load (the
     /// chunks one after another), again with the memory the process frees left dirty (`freesLeftDirty`, which also
     /// changes the threads' timing), one at a time (two lanes side by side) and under a memory budget that allows one
-    /// lane are byte-identical, with a keyframe where each chunk starts. On x264's sliced threads, five of six such dirty
-    /// runs gave two or three different files for the five copies.
+    /// lane are byte-identical, with a keyframe where each chunk starts. On x264's sliced threads, five of six such
+    /// dirty runs gave two or three different files for the five copies.
     @Test func aBindingBitrateCapIsByteIdenticalInLanesOrOneAfterAnother() throws {
         let directory = try CommandRunner.temporaryDirectory("same-bytes-capped")
         let copyLines = (1...5).map { "  - { name: copy\($0), template: t }" }.joined(separator: "\n")
