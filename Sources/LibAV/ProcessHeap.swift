@@ -10,10 +10,9 @@ internal import CHeap
 ///   earlier allocation of the process left there changed an output's bytes, so a render beside others could differ
 ///   from the same render alone. It allocates through `memalign` (as libx265 does, which gets the same), which the
 ///   executable defines itself (`AlignedZeroing.c` in CHeap): recycled memory is zeroed, fresh pages are zero
-///   already. Zeroing
-///   every allocation instead (glibc's `M_PERTURB`) cost about 120 MB of peak memory on a 1080x1080 render with
-///   three sessions, zeroing every `memalign` 25 MB on the render benchmark; zeroing only recycled chunks costs
-///   nothing measurable.
+///   already. Zeroing every allocation instead (glibc's `M_PERTURB`) cost about 120 MB of peak memory on a
+///   1080x1080 render with three sessions, zeroing every `memalign` 25 MB on the render benchmark; zeroing only
+///   recycled chunks costs nothing measurable.
 /// - **Fresh pages for large allocations** (64 KiB and up: picture buffers, encoder state) where the heap has no
 ///   free chunk for them: a fixed mmap threshold gives the pages back on free, so an export that opens an encoder
 ///   session per segment does not keep every session's memory.

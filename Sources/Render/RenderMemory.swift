@@ -34,7 +34,7 @@ public enum RenderMemory {
     static let encoderBytesPerPixel = 35.0
     /// What x264's frame threads add per output pixel (the frames a second frame thread has in flight): the same
     /// 3 x 8 s job measured at 1280x720 and 1280x1280 veryfast, 23 and 35 MB more on two frame threads than on two
-    /// sliced threads (which hold what one thread holds).
+    /// sliced threads, which like the one-thread sessions capped videos use now hold no second frame thread's frames.
     static let frameThreadBytesPerPixel = 24.0
     static let lookaheadBytesPerPixel = 3.4
     /// The cost per pixel the other encoders' estimates were fitted on (x264's per-pixel and frame-thread costs
