@@ -211,7 +211,9 @@ public final class BatchRunner: Sendable {
         } catch {
             if case .cancelled = error { throw CancellationError() }
             let reason = error.path.map { "'\($0)': \(error.reason)" } ?? error.reason
-            throw JobFailure(stage: FailureStage(rawValue: error.stage.rawValue) ?? .encode, reason: reason,
+            // Setting an export up is the last step of building the job.
+            let stage = error.stage == .setup ? .load : FailureStage(rawValue: error.stage.rawValue) ?? .encode
+            throw JobFailure(stage: stage, reason: reason,
                              isTransient: error.stage == .mux && Self.looksTransient(error.reason))
         }
         // The old fingerprint goes first: stopped between the two, the next run renders again.

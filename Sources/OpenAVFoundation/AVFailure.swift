@@ -75,7 +75,7 @@ extension AVError {
             FileManager.default.fileExists(atPath: path) ? .fileFormatNotRecognized : .invalidSourceMedia
         case .decode: .decodeFailed
         case .encode: .encodeFailed
-        case .probe, .mux, .verify, .cancelled: .exportFailed
+        case .setup, .probe, .mux, .verify, .cancelled: .exportFailed
         }
         self.init(code, .export(error))
     }

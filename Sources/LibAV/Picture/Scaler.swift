@@ -61,6 +61,8 @@ public final class Scaler: @unchecked Sendable {
     public let height: Int
     /// Output pixel format.
     public let pixelFormat: PixelFormat
+    /// The filter it resamples with.
+    public let quality: Quality
     /// How the source's code values are read.
     public let sourceColor: ColorDescription
     /// How the output's code values are written.
@@ -103,30 +105,62 @@ public final class Scaler: @unchecked Sendable {
         if crop != nil, !canMoveCrop {
             throw LibAVError.invalidArgument("cannot scale \(what): cannot crop \(sourceFormat) frames")
         }
-        var layout: [(Int, Int, Int)] = []
-        let components = Int(descriptor.pointee.nb_components)
-        withUnsafeBytes(of: descriptor.pointee.comp) { raw in
-            let comps = raw.bindMemory(to: AVComponentDescriptor.self)
-            for plane in 0..<sourceFormat.planeCount {
-                let component = comps.prefix(components).first { Int($0.plane) == plane }
-                let chroma = components >= 3 && (plane == 1 || plane == 2)
-                layout.append((chroma ? shiftX : 0, chroma ? shiftY : 0, Int(component?.step ?? 1)))
-            }
-        }
+        let layout = Self.planeLayout(of: sourceFormat, descriptor: descriptor.pointee)
         let sourceImplied = ColorDescription.implied(by: sourceFormat)
         let destinationImplied = ColorDescription.implied(by: pixelFormat)
         let source = sourceColor ?? sourceImplied, destination = destinationColor ?? destinationImplied
         // swscale's own defaults are BT.601 tables and the ranges the formats imply; override when that differs.
         let overridesColor = source != sourceImplied || destination != destinationImplied
             || sourceFormat.isRGB != pixelFormat.isRGB
-        context = try CPUFeatures.settingUp { () throws(LibAVError) in
+        context = try Self.makeContext(area: area, sourceFormat: sourceFormat, width: width, height: height,
+                                       pixelFormat: pixelFormat, quality: quality,
+                                       colors: overridesColor ? (source, destination) : nil, what)
+        self.sourceColor = source
+        self.destinationColor = destination
+        planeLayout = layout
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.sourceFormat = sourceFormat
+        self.crop = area
+        self.width = width
+        self.height = height
+        self.pixelFormat = pixelFormat
+        self.quality = quality
+    }
+
+    deinit { sws_freeContext(context) }
+
+    /// Each plane's chroma shifts and bytes per pixel, for moving a crop's origin.
+    private static func planeLayout(of format: PixelFormat,
+                                    descriptor: AVPixFmtDescriptor) -> [(shiftX: Int, shiftY: Int, bytesPerPixel: Int)] {
+        let shiftX = Int(descriptor.log2_chroma_w), shiftY = Int(descriptor.log2_chroma_h)
+        let components = Int(descriptor.nb_components)
+        var layout: [(shiftX: Int, shiftY: Int, bytesPerPixel: Int)] = []
+        withUnsafeBytes(of: descriptor.comp) { raw in
+            let comps = raw.bindMemory(to: AVComponentDescriptor.self)
+            for plane in 0..<format.planeCount {
+                let component = comps.prefix(components).first { Int($0.plane) == plane }
+                let chroma = components >= 3 && (plane == 1 || plane == 2)
+                layout.append((chroma ? shiftX : 0, chroma ? shiftY : 0, Int(component?.step ?? 1)))
+            }
+        }
+        return layout
+    }
+
+    /// The swscale context for `area` of the source to the output, with `colors` (source, destination) set when
+    /// swscale's own BT.601 defaults would differ.
+    private static func makeContext(area: Rect, sourceFormat: PixelFormat, width: Int, height: Int,
+                                    pixelFormat: PixelFormat, quality: Quality,
+                                    colors: (ColorDescription, ColorDescription)?,
+                                    _ what: String) throws(LibAVError) -> OpaquePointer {
+        try CPUFeatures.settingUp { () throws(LibAVError) in
             let context = try checkAllocation(
                 sws_getContext(Int32(area.width), Int32(area.height), sourceFormat.av, Int32(width), Int32(height),
                                pixelFormat.av,
                                quality == .fast ? quality.flags : quality.flags | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT,
                                nil, nil, nil),
                 "sws_getContext", .scale(what))
-            guard overridesColor else { return context }
+            guard let (source, destination) = colors else { return context }
             let status = sws_setColorspaceDetails(
                 context, sws_getCoefficients(source.matrix.swsColorspace), source.isFullRange ? 1 : 0,
                 sws_getCoefficients(destination.matrix.swsColorspace), destination.isFullRange ? 1 : 0,
@@ -138,19 +172,7 @@ public final class Scaler: @unchecked Sendable {
             }
             return context
         }
-        self.sourceColor = source
-        self.destinationColor = destination
-        planeLayout = layout
-        self.sourceWidth = sourceWidth
-        self.sourceHeight = sourceHeight
-        self.sourceFormat = sourceFormat
-        self.crop = area
-        self.width = width
-        self.height = height
-        self.pixelFormat = pixelFormat
     }
-
-    deinit { sws_freeContext(context) }
 
     /// Converts `source` into a new frame of the output size and format, carrying over its pts.
     public func scale(_ source: Frame) throws(LibAVError) -> Frame {

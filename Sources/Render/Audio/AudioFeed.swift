@@ -25,4 +25,7 @@ protocol AudioFeed: AnyObject {
     func close()
     /// The loudness of the whole soundtrack, after `finish()`; nil when not measured.
     func measurement() throws(ExportError) -> Loudness?
+    /// The packets this feed encoded and recorded for other outputs of the run, after `finish()`; nil when it
+    /// recorded none (a replay never does).
+    func recording() throws(ExportError) -> SegmentCache.Payload?
 }

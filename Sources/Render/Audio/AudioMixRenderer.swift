@@ -40,7 +40,7 @@ final class AudioMixRenderer {
         do {
             output = try AudioBuffer(channelCount: channels, frameCapacity: capacity, sampleRate: sampleRate)
         } catch {
-            throw ExportError.probe(path: nil, reason: "\(error)")
+            throw ExportError.setup(reason: "\(error)")
         }
     }
 

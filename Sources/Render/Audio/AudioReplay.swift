@@ -57,6 +57,8 @@ final class AudioReplay: AudioFeed {
 
     func measurement() throws(ExportError) -> Loudness? { payload.loudness }
 
+    func recording() throws(ExportError) -> SegmentCache.Payload? { nil }
+
     /// Writes (or holds) copies of the recorded packets encoded by the time the mixer reached `mark`.
     private func emit(through mark: Int64) throws(ExportError) {
         var packets: [Packet] = []

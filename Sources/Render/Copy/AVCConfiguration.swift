@@ -57,6 +57,13 @@ struct AVCConfiguration: Equatable {
         (Set(sequenceParameterSets.compactMap { H264Bitstream.parameterSetID($0[...]) }),
          Set(pictureParameterSets.compactMap { H264Bitstream.parameterSetID($0[...]) }))
     }
+
+    /// The first parameter-set id (1 to 31) that neither an SPS nor a PPS of the record uses, for an encoder whose
+    /// sets must sit beside the record's in one stream (smart trim and splicing alike); nil when every id is taken.
+    var freeParameterSetID: Int? {
+        let used = usedIDs
+        return (1...31).first { !used.sps.contains($0) && !used.pps.contains($0) }
+    }
 }
 
 extension AVCConfiguration {

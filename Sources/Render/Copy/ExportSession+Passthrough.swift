@@ -7,67 +7,20 @@ extension ExportSession {
     /// Copies the plan's pieces into a new file, then verifies it.
     func exportPassthrough(_ plan: PassthroughPlan, duration: MediaTime) throws(ExportError) -> ExportResult {
         let input: InputFile
-        let output: OutputFile
-        var videoOut = 0
-        var audioOut: Int?
         do {
             input = try InputFile(path: plan.path)
         } catch {
             throw ExportError.wrap(error, path: plan.path)
         }
-        do {
-            willCreateOutput()
-            output = try OutputFile(path: outputPath, format: settings.muxerName, metadata: settings.metadata)
-            videoOut = try output.addStream(copying: plan.videoStream, of: input, metadata: settings.streamTags("video"))
-            if let audio = plan.audioStream {
-                audioOut = try output.addStream(copying: audio, of: input, metadata: settings.streamTags("audio"))
-            }
-            try output.writeHeader(options: settings.faststart && settings.supportsFaststart ? ["movflags": "+faststart"] : [:])
-        } catch {
-            throw ExportError.wrap(error, path: nil, output: outputPath)
-        }
+        let target = try makePassthroughOutput(plan, input: input)
         var packets: Int64 = 0
         for (index, piece) in plan.pieces.enumerated() {
             try checkCancelled()
-            let offset = piece.target.start - piece.source.start
-            do {
-                try input.seek(to: piece.source.start, stream: plan.videoStream)
-            } catch {
-                throw ExportError.wrap(error, path: plan.path)
-            }
-            var videoDone = false, audioDone = plan.audioStream == nil
-            while !(videoDone && audioDone) {
-                try checkCancelled()
-                let next: Packet?
-                do {
-                    next = try input.readPacket()
-                } catch {
-                    throw ExportError.wrap(error, path: plan.path)
-                }
-                guard let packet = next else { break }
-                let target: Int
-                if packet.streamIndex == plan.videoStream {
-                    if packet.pts >= piece.source.end { videoDone = true; continue }
-                    target = videoOut
-                } else if packet.streamIndex == plan.audioStream, let audioOut {
-                    if packet.pts >= piece.source.end { audioDone = true; continue }
-                    target = audioOut
-                } else {
-                    continue
-                }
-                guard packet.pts >= piece.source.start else { continue }
-                packet.shiftTimestamps(by: offset)
-                do {
-                    try output.write(packet, stream: target)
-                } catch {
-                    throw ExportError.wrap(error, path: nil, output: outputPath)
-                }
-                if target == videoOut { packets += 1 }
-            }
+            packets += try copy(piece, of: plan, from: input, to: target)
             report(progress: Double(index + 1) / Double(plan.pieces.count))
         }
         do {
-            try output.writeTrailer()
+            try target.file.writeTrailer()
         } catch {
             throw ExportError.wrap(error, path: nil, output: outputPath)
         }
@@ -76,4 +29,74 @@ extension ExportSession {
         return ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration, byteSize: probe.byteSize,
                             renderSeconds: 0, framesWritten: packets, copiedFrames: packets)
     }
+
+    /// The output file of a passthrough export, its header written, with the streams that copy the plan's.
+    private func makePassthroughOutput(_ plan: PassthroughPlan,
+                                       input: InputFile) throws(ExportError) -> PassthroughOutput {
+        do {
+            willCreateOutput()
+            let output = try OutputFile(path: outputPath, format: settings.muxerName, metadata: settings.metadata)
+            let video = try output.addStream(copying: plan.videoStream, of: input, metadata: settings.streamTags("video"))
+            var audio: Int?
+            if let stream = plan.audioStream {
+                audio = try output.addStream(copying: stream, of: input, metadata: settings.streamTags("audio"))
+            }
+            try output.writeHeader(options: settings.faststart && settings.supportsFaststart ? ["movflags": "+faststart"] : [:])
+            return PassthroughOutput(file: output, video: video, audio: audio)
+        } catch {
+            throw ExportError.wrap(error, path: nil, output: outputPath)
+        }
+    }
+
+    /// Copies one piece's packets, their timestamps moved to the piece's place on the output; the video packets copied.
+    private func copy(_ piece: TimeMapping, of plan: PassthroughPlan, from input: InputFile,
+                      to target: PassthroughOutput) throws(ExportError) -> Int64 {
+        let offset = piece.target.start - piece.source.start
+        do {
+            try input.seek(to: piece.source.start, stream: plan.videoStream)
+        } catch {
+            throw ExportError.wrap(error, path: plan.path)
+        }
+        var packets: Int64 = 0
+        var videoDone = false, audioDone = plan.audioStream == nil
+        while !(videoDone && audioDone) {
+            try checkCancelled()
+            let next: Packet?
+            do {
+                next = try input.readPacket()
+            } catch {
+                throw ExportError.wrap(error, path: plan.path)
+            }
+            guard let packet = next else { break }
+            let stream: Int
+            if packet.streamIndex == plan.videoStream {
+                if packet.pts >= piece.source.end { videoDone = true; continue }
+                stream = target.video
+            } else if packet.streamIndex == plan.audioStream, let audio = target.audio {
+                if packet.pts >= piece.source.end { audioDone = true; continue }
+                stream = audio
+            } else {
+                continue
+            }
+            guard packet.pts >= piece.source.start else { continue }
+            packet.shiftTimestamps(by: offset)
+            do {
+                try target.file.write(packet, stream: stream)
+            } catch {
+                throw ExportError.wrap(error, path: nil, output: outputPath)
+            }
+            if stream == target.video { packets += 1 }
+        }
+        return packets
+    }
+}
+
+/// The file a passthrough export writes and its streams' indexes.
+private struct PassthroughOutput {
+    /// The muxer.
+    var file: OutputFile
+    /// The video stream.
+    var video: Int
+    /// The audio stream, when the plan copies sound.
+    var audio: Int?
 }

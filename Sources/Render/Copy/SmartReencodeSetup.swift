@@ -28,8 +28,7 @@ struct SmartReencodeSetup {
         }
         guard let profile = profileName(source.profile) else { return .failure("its H.264 profile \(source.profile) is not supported") }
         guard let color = colorParameters(source) else { return .failure("its colour tags have no x264 equivalent") }
-        let used = configuration.usedIDs
-        guard let id = (1...31).first(where: { !used.sps.contains($0) && !used.pps.contains($0) }) else {
+        guard let id = configuration.freeParameterSetID else {
             return .failure("it uses every parameter-set id")
         }
         var settings = preset.encoderSettings(video, pixelFormat: .yuv420p)

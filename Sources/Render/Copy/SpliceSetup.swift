@@ -37,8 +37,7 @@ struct SpliceSetup {
     /// that id; nil when it uses them all.
     static func keyedSettings(source: CopySource,
                               settings preset: Encoder.VideoSettings) -> (Encoder.VideoSettings, Int)? {
-        let used = source.configuration.usedIDs
-        guard let id = (1...31).first(where: { !used.sps.contains($0) && !used.pps.contains($0) }) else { return nil }
+        guard let id = source.configuration.freeParameterSetID else { return nil }
         var settings = preset
         settings.options["x264-params"] = ExportSettings.x264Params(preset.options["x264-params"], adding: "sps-id=\(id)")
         return (settings, id)

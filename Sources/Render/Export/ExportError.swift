@@ -2,7 +2,10 @@ import LibAV
 
 /// Why an export failed: the pipeline stage, the source file involved (if any) and a one-line reason.
 public enum ExportError: Error, CustomStringConvertible, Sendable, Hashable {
-    /// A source could not be opened or described, or the job cannot be set up from the settings given.
+    /// The export cannot be set up as asked: the session already ran, the composition is empty, or the settings
+    /// (a preset, a font family) cannot be used.
+    case setup(reason: String)
+    /// A source could not be opened or described.
     case probe(path: String?, reason: String)
     /// A source could not be read, decoded, scaled or resampled.
     case decode(path: String?, reason: String)
@@ -17,6 +20,8 @@ public enum ExportError: Error, CustomStringConvertible, Sendable, Hashable {
 
     /// The stages, for reports.
     public enum Stage: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Setting the export up from its composition and settings.
+        case setup
         /// Opening and describing sources, setting up.
         case probe
         /// Reading and decoding sources.
@@ -34,6 +39,7 @@ public enum ExportError: Error, CustomStringConvertible, Sendable, Hashable {
     /// The stage the export failed in.
     public var stage: Stage {
         switch self {
+        case .setup: .setup
         case .probe: .probe
         case .decode: .decode
         case .encode: .encode
@@ -48,7 +54,7 @@ public enum ExportError: Error, CustomStringConvertible, Sendable, Hashable {
         switch self {
         case let .probe(path, _), let .decode(path, _), let .encode(path, _), let .mux(path, _), let .verify(path, _):
             path
-        case .cancelled:
+        case .setup, .cancelled:
             nil
         }
     }
@@ -56,8 +62,8 @@ public enum ExportError: Error, CustomStringConvertible, Sendable, Hashable {
     /// The one-line reason without stage and path.
     public var reason: String {
         switch self {
-        case let .probe(_, reason), let .decode(_, reason), let .encode(_, reason), let .mux(_, reason),
-             let .verify(_, reason):
+        case let .setup(reason), let .probe(_, reason), let .decode(_, reason), let .encode(_, reason),
+             let .mux(_, reason), let .verify(_, reason):
             reason
         case .cancelled:
             "the export was cancelled"

@@ -21,7 +21,7 @@ extension ExportSession {
     func exportAnimated(range: TimeRange) throws(ExportError) -> ExportResult {
         let duration = range.duration
         guard var video = settings.video else {
-            throw ExportError.probe(path: nil, reason: "preset '\(settings.name)' has no video settings")
+            throw ExportError.setup(reason: "preset '\(settings.name)' has no video settings")
         }
         let isGIF = settings.container == .gif
         video.codec = isGIF ? .gif : .webp
@@ -30,7 +30,7 @@ extension ExportSession {
             clock = try FrameClock(start: range.start, frameRate: video.frameRate)
             frameCount = try clock.frameCount(for: duration)
         } catch {
-            throw ExportError.probe(path: nil, reason: "preset '\(settings.name)': \(error)")
+            throw ExportError.setup(reason: "preset '\(settings.name)': \(error)")
         }
         let mapping = try isGIF ? paletteMapping(video, clock: clock,
                                                  palette: try makePalette(video, clock: clock, frameCount: frameCount)) : nil

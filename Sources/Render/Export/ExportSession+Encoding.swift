@@ -7,111 +7,142 @@ import MediaCore
 extension ExportSession {
     /// Renders every frame and sample of `range` of the composition into a new file that starts at the range's start.
     func exportEncoded(range: TimeRange) throws(ExportError) -> ExportResult {
-        let duration = range.duration
         let video = settings.container == .m4a ? nil : settings.video
-        let audio = settings.audio
-        let audioRate = audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
         let depth = framesAhead
-        let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
-        // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
-        let audioPool = depth > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices) : pool
-        try pool.openAll(in: composition, video: video != nil, audio: false)
-        // A soundtrack another output of the run encoded is replayed: its sources are not even opened. It is claimed
-        // after the pictures' sources are open, since the render that records it may be finishing it.
-        let audioPlan = self.audioPlan(range: range, video: video)
-        let soundtrack = audioPlan.flatMap { claimSoundtrack(plan: $0) }
-        defer { soundtrack?.settle() }
-        let mixes = audio != nil && soundtrack?.cached == nil
-        try audioPool.openAll(in: composition, video: false, audio: mixes)
-        pool.planReleases(for: composition)
-        defer { pool.finishWarmUps() }
+        let sources = try openSources(range: range, video: video)
+        defer { sources.soundtrack?.settle() }
+        defer { sources.pool.finishWarmUps() }
         try checkCancelled()
-
-        let output: OutputFile
-        do {
-            willCreateOutput()
-            output = try OutputFile(path: outputPath, format: settings.muxerName, metadata: settings.metadata)
-        } catch {
-            throw ExportError.wrap(error, path: outputPath, output: outputPath)
-        }
+        let output = try createOutputFile()
 
         // Video: renderer, the first encoder, stream, segment plan.
         var videoPipe: SegmentedVideo?
         if let video {
-            videoPipe = try makeSegmentedVideo(video, range: range, pool: pool, output: output)
-            // In lanes, the first lane's pool would warm sources up for chunks that other lanes may render, and keep
-            // their decoders open meanwhile: lanes overlap their own decoding instead.
-            if warmsUpEarly, !encodesInLanes(videoPipe!, depth: depth) {
-                pool.planWarmUps(for: composition, from: range.start)
-            }
-            videoPipe!.stills = StillCapture(times: stillTimes, range: range, clock: videoPipe!.clock,
-                                             frameCount: videoPipe!.frameCount, width: stillWidth)
+            videoPipe = try makeVideoPipe(video, range: range, pool: sources.pool, output: output, depth: depth)
         }
-
         // Audio: a replay of the run's cached soundtrack, or mixer, mastering and encoder.
         var audioFeed: (any AudioFeed)?
-        if let audioPlan {
+        if let audioPlan = sources.audioPlan {
             assert(videoPipe.map { $0.frameCount == audioPlan.frameEnds.count } ?? true,
                    "audio plan and video frames differ")
-            audioFeed = try makeAudioFeed(plan: audioPlan, soundtrack: soundtrack, pool: audioPool, output: output,
-                                          depth: depth)
+            audioFeed = try makeAudioFeed(plan: audioPlan, soundtrack: sources.soundtrack, pool: sources.audioPool,
+                                          output: output, depth: depth)
         }
         defer { audioFeed?.close() }
-
         do {
             try output.writeHeader(options: settings.faststart && settings.supportsFaststart ? ["movflags": "+faststart"] : [:])
         } catch {
             throw ExportError.wrap(error, path: nil, output: outputPath)
         }
 
-        var framesWritten: Int64 = 0
-        var reused: [SegmentReuse] = []
+        var written: (frames: Int64, reused: [SegmentReuse]) = (0, [])
         if videoPipe != nil {
             // In place: the first encoder session leaves the plan when its segment is done, so its memory goes then.
             let tail = onTail
-            let written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth,
-                                             audio: audioFeed) {
-                pool.closeAllVideo()
-                soundtrack?.finishing()
+            written = try exportSegments(&videoPipe!, range: range, output: output, depth: depth, audio: audioFeed) {
+                sources.pool.closeAllVideo()
+                sources.soundtrack?.finishing()
                 tail?()
             }
-            (framesWritten, reused) = (written.frames, written.reused)
         }
-        if let audioFeed {
-            let samples = audioFeed.samples
-            while audioFeed.position < samples.upperBound {
-                try checkCancelled()
-                try audioFeed.pump(to: audioFeed.position + Int64(audioFeed.capacity))
-                if videoPipe == nil {
-                    report(progress: Double(audioFeed.position - samples.lowerBound) / Double(max(1, samples.count)))
-                }
-            }
-            try audioFeed.finish()
-        }
+        if let audioFeed { try pumpRemainingAudio(audioFeed, reportsProgress: videoPipe == nil) }
         try checkCancelled()
-        let otherPools = (audioPool === pool ? [] : [audioPool]) + (videoPipe?.lanePools ?? [])
-        let warnings = try pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit,
-                                         alongside: otherPools)
+        return try finishEncoded(range: range, output: output, sources: sources, video: videoPipe, audio: audioFeed,
+                                 written: written)
+    }
+
+    /// The sources of an encoded export opened: the pictures' pool, the sound's (its own when the export mixes on a
+    /// thread of its own), the audio plan and the run's soundtrack claimed for it.
+    private func openSources(range: TimeRange, video: ExportSettings.Video?) throws(ExportError) -> ExportSources {
+        let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
+        // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
+        let audioPool = framesAhead > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
+            : pool
+        try pool.openAll(in: composition, video: video != nil, audio: false)
+        // A soundtrack another output of the run encoded is replayed: its sources are not even opened. It is claimed
+        // after the pictures' sources are open, since the render that records it may be finishing it.
+        let audioPlan = self.audioPlan(range: range, video: video)
+        let soundtrack = audioPlan.flatMap { claimSoundtrack(plan: $0) }
+        let mixes = settings.audio != nil && soundtrack?.cached == nil
+        do {
+            try audioPool.openAll(in: composition, video: false, audio: mixes)
+        } catch {
+            soundtrack?.settle()
+            throw error
+        }
+        pool.planReleases(for: composition)
+        return ExportSources(pool: pool, audioPool: audioPool, audioPlan: audioPlan, soundtrack: soundtrack)
+    }
+
+    /// The output file, created where the export writes.
+    private func createOutputFile() throws(ExportError) -> OutputFile {
+        do {
+            willCreateOutput()
+            return try OutputFile(path: outputPath, format: settings.muxerName, metadata: settings.metadata)
+        } catch {
+            throw ExportError.wrap(error, path: outputPath, output: outputPath)
+        }
+    }
+
+    /// The video side of an encoded export: renderer, first encoder, stream and segment plan, with its warm-ups
+    /// planned and its stills to capture.
+    private func makeVideoPipe(_ video: ExportSettings.Video, range: TimeRange, pool: SourcePool, output: OutputFile,
+                               depth: Int) throws(ExportError) -> SegmentedVideo {
+        var pipe = try makeSegmentedVideo(video, range: range, pool: pool, output: output)
+        // In lanes, the first lane's pool would warm sources up for chunks that other lanes may render, and keep
+        // their decoders open meanwhile: lanes overlap their own decoding instead.
+        if warmsUpEarly, !encodesInLanes(pipe, depth: depth) {
+            pool.planWarmUps(for: composition, from: range.start)
+        }
+        pipe.stills = StillCapture(times: stillTimes, range: range, clock: pipe.clock, frameCount: pipe.frameCount,
+                                   width: stillWidth)
+        return pipe
+    }
+
+    /// The sound the pictures did not pull through the muxer yet, to its end; progress from it for sound alone.
+    private func pumpRemainingAudio(_ audioFeed: any AudioFeed, reportsProgress: Bool) throws(ExportError) {
+        let samples = audioFeed.samples
+        while audioFeed.position < samples.upperBound {
+            try checkCancelled()
+            try audioFeed.pump(to: audioFeed.position + Int64(audioFeed.capacity))
+            if reportsProgress {
+                report(progress: Double(audioFeed.position - samples.lowerBound) / Double(max(1, samples.count)))
+            }
+        }
+        try audioFeed.finish()
+    }
+
+    /// The end of an encoded export: the sources' warnings, the soundtrack shared when clean, the trailer, the
+    /// written file verified, and the result.
+    private func finishEncoded(range: TimeRange, output: OutputFile, sources: ExportSources, video: SegmentedVideo?,
+                               audio audioFeed: (any AudioFeed)?,
+                               written: (frames: Int64, reused: [SegmentReuse])) throws(ExportError) -> ExportResult {
+        let otherPools = (sources.audioPool === sources.pool ? [] : [sources.audioPool]) + (video?.lanePools ?? [])
+        let warnings = try sources.pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit,
+                                                 alongside: otherPools)
         // Only a soundtrack made from undamaged sources is shared: its replays do not decode them to warn.
-        if warnings.isEmpty { soundtrack?.store(try (audioFeed as? AudioPump)?.recording()) }
+        if warnings.isEmpty { sources.soundtrack?.store(try audioFeed?.recording()) }
         do {
             try output.writeTrailer()
         } catch {
             throw ExportError.wrap(error, path: nil, output: outputPath)
         }
+        let audioRate = settings.audio.map { settings.encoderSettings($0).sampleRate } ?? 48_000
         // One frame (the last frame is whole even when the composition ends inside it), plus the container's
         // millisecond rounding of its duration.
-        let tolerance = (videoPipe?.clock.frameDuration ?? MediaTime(value: 2048, timescale: Int32(audioRate)))
+        let tolerance = (video?.clock.frameDuration ?? MediaTime(value: 2048, timescale: Int32(audioRate)))
             + MediaTime(value: 2, timescale: 1000)
-        let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil, audio: audio != nil)
-        let soundReuse = soundtrack?.reuse(seconds: duration.seconds)
+        let duration = range.duration
+        let probe = try verify(duration: duration, tolerance: tolerance, video: video != nil,
+                               audio: settings.audio != nil)
+        let soundReuse = sources.soundtrack?.reuse(seconds: duration.seconds)
         var result = ExportResult(outputPath: outputPath, probe: probe, duration: probe.duration,
-                                  byteSize: probe.byteSize, renderSeconds: 0, framesWritten: framesWritten,
+                                  byteSize: probe.byteSize, renderSeconds: 0, framesWritten: written.frames,
                                   loudness: try audioFeed?.measurement(), warnings: warnings,
-                                  reusedSegments: reused + (soundReuse.map { [$0] } ?? []))
-        result.stills = videoPipe?.stills?.pictures ?? [:]
-        if let copied = videoPipe?.splicer?.copied, copied > 0 {
-            (result.copiedFrames, result.reencodedFrames) = (copied, framesWritten - copied)
+                                  reusedSegments: written.reused + (soundReuse.map { [$0] } ?? []))
+        result.stills = video?.stills?.pictures ?? [:]
+        if let copied = video?.splicer?.copied, copied > 0 {
+            (result.copiedFrames, result.reencodedFrames) = (copied, written.frames - copied)
         }
         return result
     }
@@ -144,4 +175,16 @@ extension ExportSession {
         }
         return probe
     }
+}
+
+/// What an encoded export reads from: its pools, its audio plan and the run's soundtrack it claimed.
+private struct ExportSources {
+    /// The pictures' sources (and the sound's, when the export mixes on its own thread).
+    let pool: SourcePool
+    /// The sound's sources.
+    let audioPool: SourcePool
+    /// The audio chunks, when the export has sound.
+    let audioPlan: AudioChunkPlan?
+    /// The run's soundtrack claimed for this export, recorded by it or replayed.
+    let soundtrack: SoundtrackClaim?
 }

@@ -65,7 +65,7 @@ extension ExportSession {
         } catch let error as LibAVError {
             throw ExportError.encoderSetup(error, output: outputPath)
         } catch {
-            throw ExportError.probe(path: nil, reason: "preset '\(settings.name)': \(error)")
+            throw ExportError.setup(reason: "preset '\(settings.name)': \(error)")
         }
     }
 

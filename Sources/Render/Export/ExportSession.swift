@@ -193,7 +193,7 @@ public final class ExportSession: Sendable {
             return true
         }
         guard canStart else {
-            throw ExportError.probe(path: nil, reason: "this export session has already run; create a new one")
+            throw ExportError.setup(reason: "this export session has already run; create a new one")
         }
         do {
             try checkCancelled()
@@ -231,10 +231,10 @@ public final class ExportSession: Sendable {
     private func run() throws(ExportError) -> ExportResult {
         let duration = composition.duration
         guard duration.isNumeric, duration > .zero else {
-            throw ExportError.probe(path: nil, reason: "the composition is empty; nothing to export")
+            throw ExportError.setup(reason: "the composition is empty; nothing to export")
         }
         guard settings.video != nil || settings.audio != nil else {
-            throw ExportError.probe(path: nil, reason: "preset '\(settings.name)' has neither video nor audio settings")
+            throw ExportError.setup(reason: "preset '\(settings.name)' has neither video nor audio settings")
         }
         if settings.container.isStillImage { return try exportPoster(duration: duration) }
         let range = try exportedRange(of: duration)
@@ -259,8 +259,8 @@ public final class ExportSession: Sendable {
         let range = asked.intersection(TimeRange(start: .zero, duration: duration))
         guard asked.isValid, asked.start.isNumeric, range.isValid, range.start.isNumeric, range.duration.isNumeric,
               range.duration > .zero else {
-            throw ExportError.probe(
-                path: nil, reason: "the time range \(asked.isValid ? asked.description : "(invalid)") has nothing of "
+            throw ExportError.setup(
+                reason: "the time range \(asked.isValid ? asked.description : "(invalid)") has nothing of "
                     + "the composition, which lasts \(duration)")
         }
         return range

@@ -54,7 +54,7 @@ extension ExportSettings {
             default: return try LibAV.PixelFormat(name: video.pixelFormat)
             }
         } catch {
-            throw ExportError.probe(path: nil, reason: "preset '\(name)': \(error)")
+            throw ExportError.setup(reason: "preset '\(name)': \(error)")
         }
     }
 

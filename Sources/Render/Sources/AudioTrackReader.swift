@@ -30,7 +30,7 @@ final class AudioTrackReader {
             }
             buffer = try AudioBuffer(channelCount: channels, frameCapacity: capacity, sampleRate: outputRate)
         } catch {
-            throw ExportError.probe(path: nil, reason: "audio track \(track.trackID): \(error)")
+            throw ExportError.setup(reason: "audio track \(track.trackID): \(error)")
         }
         self.segments = segments
     }

@@ -112,27 +112,7 @@ final class SourceFrameNormalizer {
         var current = frame
         var currentColor = color
         if rescales {
-            let target = format.hasAlpha ? VideoFrameBuffer.yuva420p
-                : format == .yuv444p && !recolours ? LibAV.PixelFormat.yuv444p : LibAV.PixelFormat.yuv420p
-            // Y'CbCr keeps its matrix and range here (converted exactly below); RGB goes straight to BT.709 limited.
-            let targetColor = format.isYUV ? color : .bt709Limited
-            let scaler: Scaler
-            if let existing = self.scaler, existing.sourceWidth == frame.width, existing.sourceHeight == frame.height,
-               existing.sourceFormat == format, existing.width == width, existing.pixelFormat == target,
-               existing.sourceColor == (format.isYUV ? color : ColorDescription.implied(by: format)),
-               existing.destinationColor == targetColor {
-                scaler = existing
-            } else {
-                scaler = try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: format,
-                                    width: width, height: frame.height, pixelFormat: target,
-                                    sourceColor: format.isYUV ? color : nil, destinationColor: targetColor)
-                self.scaler = scaler
-            }
-            let output = try Self.reuse(scaled, width: width, height: frame.height, format: target)
-            scaled = output
-            try scaler.scale(frame, into: output)
-            current = output
-            currentColor = targetColor
+            (current, currentColor) = try rescaled(frame, width: width, recolours: recolours)
         }
         if ColorMatrixConverter.isNeeded(for: currentColor) {
             let output = try Self.reuse(recoloured, width: current.width, height: current.height,
@@ -152,6 +132,26 @@ final class SourceFrameNormalizer {
         }
         remember(decoded, as: current)
         return current
+    }
+
+    /// `frame` scaled to `width` square pixels in 4:2:0 (4:4:4 kept when it needs no recolouring, alpha kept):
+    /// Y'CbCr keeps its matrix and range (converted exactly afterwards), RGB goes straight to BT.709 limited.
+    private func rescaled(_ frame: Frame, width: Int,
+                          recolours: Bool) throws(LibAVError) -> (Frame, ColorDescription) {
+        let format = frame.pixelFormat
+        let color = frame.colorDescription
+        let target = format.hasAlpha ? VideoFrameBuffer.yuva420p
+            : format == .yuv444p && !recolours ? LibAV.PixelFormat.yuv444p : LibAV.PixelFormat.yuv420p
+        let targetColor = format.isYUV ? color : .bt709Limited
+        let scaler = try Scaler.reusing(
+            self.scaler, sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: format, width: width,
+            height: frame.height, pixelFormat: target, sourceColor: format.isYUV ? color : nil,
+            destinationColor: targetColor)
+        self.scaler = scaler
+        let output = try Self.reuse(scaled, width: width, height: frame.height, format: target)
+        scaled = output
+        try scaler.scale(frame, into: output)
+        return (output, targetColor)
     }
 
     /// Tags `output` as BT.709 limited with `input`'s timing and keeps the pair for a repeated call.

@@ -9,7 +9,7 @@ extension ExportSession {
     /// picture to the output file.
     func exportPoster(duration: MediaTime) throws(ExportError) -> ExportResult {
         guard var video = settings.video else {
-            throw ExportError.probe(path: nil, reason: "poster preset '\(settings.name)' has no video settings")
+            throw ExportError.setup(reason: "poster preset '\(settings.name)' has no video settings")
         }
         video.codec = settings.container == .png ? .png : .mjpeg
         let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)

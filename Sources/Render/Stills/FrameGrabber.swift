@@ -25,7 +25,7 @@ public final class FrameGrabber {
                 frameRate: FrameRate, decoderThreads: Int = 1) throws(ExportError) {
         duration = composition.duration
         guard duration.isNumeric, duration > .zero else {
-            throw ExportError.probe(path: nil, reason: "the composition is empty; it has no frames")
+            throw ExportError.setup(reason: "the composition is empty; it has no frames")
         }
         self.frameRate = frameRate
         self.width = width
@@ -33,7 +33,7 @@ public final class FrameGrabber {
         do {
             clock = try FrameClock(frameRate: frameRate)
         } catch {
-            throw ExportError.probe(path: nil, reason: "\(error)")
+            throw ExportError.setup(reason: "\(error)")
         }
         let pool = SourcePool(decoderThreads: decoderThreads)
         try pool.openAll(in: composition, video: true, audio: false)

@@ -44,14 +44,10 @@ final class StillCapture {
 
     /// `frame` scaled to the capture's width (keeping its shape, even sizes) as RGB.
     private func picture(of frame: Frame) throws(LibAVError) -> Picture {
-        if let scaler, scaler.sourceWidth == frame.width, scaler.sourceHeight == frame.height,
-           scaler.sourceFormat == frame.pixelFormat {
-            return Picture(frame: try scaler.scale(frame))
-        }
         let size = Picture.size(of: frame.width, by: frame.height, atMost: width)
-        let made = try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
-                              width: size.width, height: size.height, pixelFormat: .rgb24, quality: .area,
-                              sourceColor: frame.colorDescription)
+        let made = try Scaler.reusing(scaler, sourceWidth: frame.width, sourceHeight: frame.height,
+                                      sourceFormat: frame.pixelFormat, width: size.width, height: size.height,
+                                      pixelFormat: .rgb24, quality: .area, sourceColor: frame.colorDescription)
         scaler = made
         return Picture(frame: try made.scale(frame))
     }

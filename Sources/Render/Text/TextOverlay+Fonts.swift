@@ -20,11 +20,11 @@ extension TextOverlay {
                 do {
                     families = FontFamilies(try fonts.installedFamilies())
                 } catch {
-                    throw ExportError.probe(path: nil, reason: "cannot list the installed fonts: \(error)")
+                    throw ExportError.setup(reason: "cannot list the installed fonts: \(error)")
                 }
             }
             guard let name = families?.installedName(of: style.fontFamily) else {
-                throw ExportError.probe(path: nil, reason: families?.unknownFamilyMessage(style.fontFamily) ?? "")
+                throw ExportError.setup(reason: families?.unknownFamilyMessage(style.fontFamily) ?? "")
             }
             names[style] = name
         }

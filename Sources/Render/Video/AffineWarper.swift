@@ -51,16 +51,10 @@ final class AffineWarper {
         let width = max(2, (frame.width + (1 << level) - 1) >> level)
         let height = max(2, (frame.height + (1 << level) - 1) >> level)
         let format = alpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
-        let scaler: Scaler
-        if let existing = levelScaler, existing.sourceWidth == frame.width, existing.sourceHeight == frame.height,
-           existing.sourceFormat == frame.pixelFormat, existing.width == width, existing.height == height,
-           existing.pixelFormat == format {
-            scaler = existing
-        } else {
-            scaler = try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
-                                width: width, height: height, pixelFormat: format, quality: level > 0 ? .area : .bicubic)
-            levelScaler = scaler
-        }
+        let scaler = try Scaler.reusing(levelScaler, sourceWidth: frame.width, sourceHeight: frame.height,
+                                        sourceFormat: frame.pixelFormat, width: width, height: height,
+                                        pixelFormat: format, quality: level > 0 ? .area : .bicubic)
+        levelScaler = scaler
         let target: Frame
         if let existing = levelFrame, existing.width == width, existing.height == height, existing.pixelFormat == format {
             target = existing

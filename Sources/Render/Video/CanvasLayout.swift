@@ -38,8 +38,8 @@ struct CanvasLayout {
         }
         guard width >= 2, height >= 2, outputWidth >= 2, outputHeight >= 2, outputWidth % 2 == 0, outputHeight % 2 == 0
         else {
-            throw ExportError.probe(
-                path: nil, reason: "invalid picture size \(outputWidth)x\(outputHeight) (render size \(width)x\(height)); "
+            throw ExportError.setup(
+                reason: "invalid picture size \(outputWidth)x\(outputHeight) (render size \(width)x\(height)); "
                     + "sizes must be even and positive")
         }
     }

@@ -102,15 +102,15 @@ import Testing
         settings.video?.pixelFormat = "yuv999p"
         let session = ExportSession(composition: try videoComposition(of: URL(fileURLWithPath: fixtures.red)),
                                     videoComposition: nil, settings: settings, outputPath: output)
-        #expect(failure(of: session)?.description == "probe: preset 'test-mp4': unknown pixel format 'yuv999p'")
+        #expect(failure(of: session)?.description == "setup: preset 'test-mp4': unknown pixel format 'yuv999p'")
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
-    @Test func emptyCompositionFailsAtProbe() throws {
+    @Test func emptyCompositionFailsAtSetup() throws {
         let output = try fixtures.outputDirectory("empty") + "/out.mp4"
         let session = ExportSession(composition: MutableComposition(), videoComposition: nil,
                                     settings: TestPresets.mp4(), outputPath: output)
-        #expect(failure(of: session)?.description == "probe: the composition is empty; nothing to export")
+        #expect(failure(of: session)?.description == "setup: the composition is empty; nothing to export")
     }
 
     @Test func aSessionRunsOnce() throws {
@@ -119,7 +119,7 @@ import Testing
                                     videoComposition: nil, settings: TestPresets.mp4(audio: false), outputPath: output)
         _ = try session.export()
         #expect(failure(of: session)?.description
-                == "probe: this export session has already run; create a new one")
+                == "setup: this export session has already run; create a new one")
         #expect(session.status == .completed)
         #expect(FileManager.default.fileExists(atPath: output))
     }

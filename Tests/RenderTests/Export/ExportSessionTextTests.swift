@@ -185,7 +185,7 @@ import Testing
         var style = TextStyle(fontFamily: "Nonesuch Grotesk")
         // The message itself is pinned in SystemFontsTests; here: the export refuses the family with it.
         let message = FontFamilies(try SystemFonts().installedFamilies()).unknownFamilyMessage("Nonesuch Grotesk")
-        #expect(throws: ExportError.probe(path: nil, reason: message)) {
+        #expect(throws: ExportError.setup(reason: message)) {
             try export("unknown-family", duration: seconds(1, 2), text: [TextLayer(text: "x", timeRange: range, style: style)])
         }
         style.fontFile = "/nonexistent/Brand.otf"

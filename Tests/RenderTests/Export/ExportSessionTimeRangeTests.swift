@@ -52,10 +52,10 @@ import Testing
 
     @Test(arguments: [
         (TimeRange(start: seconds(5), duration: seconds(1)),
-         "probe: the time range [5/1, 6/1) has nothing of the composition, which lasts 2/1"),
-        (TimeRange.invalid, "probe: the time range (invalid) has nothing of the composition, which lasts 2/1"),
+         "setup: the time range [5/1, 6/1) has nothing of the composition, which lasts 2/1"),
+        (TimeRange.invalid, "setup: the time range (invalid) has nothing of the composition, which lasts 2/1"),
         (TimeRange(start: seconds(1), duration: .zero),
-         "probe: the time range [1/1, 1/1) has nothing of the composition, which lasts 2/1"),
+         "setup: the time range [1/1, 1/1) has nothing of the composition, which lasts 2/1"),
     ])
     func aRangeWithoutMediaFailsBeforeWriting(range: TimeRange, message: String) throws {
         let output = try fixtures.outputDirectory("time-range-empty") + "/none.mp4"
