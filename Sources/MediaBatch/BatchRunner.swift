@@ -35,7 +35,7 @@ public final class BatchRunner: Sendable {
         let concurrency = max(1, options.jobs ?? min(cores, max(1, renderCount)))
         // Decoder threads share the cores between renders (decoding gives the same pictures with any count). A
         // render that has the machine to itself decodes on one thread: frame-threaded decoders hold frames per thread
-        // per source and gained nothing there (measured: the same speed, 20 MB less on the render benchmark).
+        // per source and gain nothing when the encoder keeps every core busy (docs/performance.md).
         // Encoder threads are the preset's: they change the bytes, so the batch never chooses them.
         let decoderThreads = concurrency == 1 ? 1 : max(1, cores / concurrency)
         events(.planned(total: selection.order.count, toRender: renderCount, concurrency: concurrency))
@@ -195,8 +195,8 @@ public final class BatchRunner: Sendable {
         session.stillTimes = posterTimes
         session.stillWidth = OutputPictures.posterWidth
         // Started beside other renders, it keeps less in flight: the cores are busy either way, and the bytes are the
-        // same (measured on the batch benchmark: 15-28 MB less a render at the same speed; alone it would be 16-20%
-        // slower). The scheduler decides, as it counts the render's memory by it (`RenderMemory.besideOthers`).
+        // same; alone it would be slower. The scheduler decides, as it counts the render's memory by it
+        // (`RenderMemory.besideOthers`).
         session.sharesCores = lease.besideOthers
         session.maximumLanes = lanes
         // Once its pictures are all encoded, the render drains x264 and writes its file: the next one starts.

@@ -47,7 +47,7 @@ final class AudioPump: AudioFeed, @unchecked Sendable {
         free = HandoffQueue(capacity: depth + 1)
         guard depth > 0 else { return }
         for _ in 0...depth { free.put(nil) }
-        worker = WorkerThread(name: "mb audio") { [self] in produce() }
+        worker = ExportThread.start(.audio) { [self] in produce() }
     }
 
     /// The composition samples of the output.

@@ -2,9 +2,8 @@ public import Composition
 
 extension RenderMemory {
     /// Bytes per output pixel a render started beside others holds less than alone (see `ExportSession.sharesCores`:
-    /// one frame rendered ahead instead of three): the two pictures the pipeline holds less. (Running x264's
-    /// lookahead on the thread that feeds it saved about 8 bytes per pixel more, but changed x264's bytes with frame
-    /// threads, so it is not done.)
+    /// one frame rendered ahead instead of three): the two pictures the pipeline holds less. Nothing that changes
+    /// the encoder's settings is saved, since that would change the bytes.
     static let besideSavingPerPixel = 2 * 1.5
 
     /// `estimate`, of a render with `settings` alone, for the render started beside others.

@@ -4,9 +4,8 @@ extension RenderMemory {
     /// `estimate`, of a render of `composition` with `settings` in one encoder lane, for the render running every
     /// lane it may at once (`ExportSettings.Video.lanes(rendering:)`): each lane beyond the first holds an encoder
     /// session, a renderer and decoders of its own, so it counts as the estimate less its fixed part (the sound, the
-    /// muxer and the threads' stacks are the first lane's alone). Measured on a 3 x 8 s job of 720p clips with two
-    /// crossfades and a bed (x264 veryfast on sliced threads, peaks less the idle process): 1080x1080, one lane 134 MB
-    /// and two 232 MB; 1280x1280, 168 and 292 MB.
+    /// muxer and the threads' stacks are the first lane's alone). `RenderMemoryTests` holds the measured peaks it is
+    /// checked against.
     public static func inLanes(_ estimate: Int, settings: ExportSettings, composition: MutableComposition) -> Int {
         guard let lanes = settings.video?.lanes(rendering: composition), lanes > 1 else { return estimate }
         return estimate + (lanes - 1) * max(0, estimate - fixedBytes)

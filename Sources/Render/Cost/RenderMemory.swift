@@ -3,9 +3,9 @@ public import MediaCore
 import LibAV
 
 /// How much memory a render holds at its peak, estimated from what it encodes and decodes, for a scheduler that
-/// keeps several renders under a memory budget. The model was fitted to peaks measured on this project's benchmark
-/// jobs (x264 veryfast to medium, 1280x720 to 1280x1280 outputs, 720p and 4K sources; refitted on 2026-12-02 to
-/// twelve peaks, estimated 1% under to 8% over, rather above than below):
+/// keeps several renders under a memory budget. The model is fitted to peaks measured on this project's benchmark
+/// jobs (x264 veryfast to medium, 1280x720 to 1280x1280 outputs, 720p and 4K sources), rather above than below
+/// (the fit and its history: docs/performance.md; the measured peaks: `RenderMemoryTests`):
 ///
 /// - the encoder's frames: each output pixel costs `encoderBytesPerPixel` (plus `frameThreadBytesPerPixel` on x264
 ///   frame threads) plus `lookaheadBytesPerPixel` per frame of rate-control lookahead (x264 keeps the lookahead's
@@ -23,7 +23,6 @@ import LibAV
 /// moment (a crossfade between two 4K clips holds both; see `decoderBytes(of:sources:threads:)`); and a source an SDR
 /// output tone-maps or converts from a wide gamut (HDR, BT.2020, P3: `ColorDescription.needsLightConversion`) adds
 /// its float RGB pictures at the size it is drawn (about the output's).
-/// Measured on a 3 s 4K 10-bit HEVC HLG clip into web-1080p: 598 MB, estimated 609 MB.
 public enum RenderMemory {
     /// What the process holds besides its renders (shared libraries, Swift runtime, manifests).
     public static let processBytes = 58 << 20
@@ -32,9 +31,8 @@ public enum RenderMemory {
     /// An audio-only render: codec contexts and a few seconds of samples.
     static let audioOnlyBytes = 8 << 20
     static let encoderBytesPerPixel = 35.0
-    /// What x264's frame threads add per output pixel (the frames a second frame thread has in flight): the same
-    /// 3 x 8 s job measured at 1280x720 and 1280x1280 veryfast, 23 and 35 MB more on two frame threads than on two
-    /// sliced threads, which like the one-thread sessions capped videos use now hold no second frame thread's frames.
+    /// What x264's frame threads add per output pixel (the frames a second frame thread has in flight); one-thread
+    /// sessions, which capped videos use, hold none.
     static let frameThreadBytesPerPixel = 24.0
     static let lookaheadBytesPerPixel = 3.4
     /// The cost per pixel the other encoders' estimates were fitted on (x264's per-pixel and frame-thread costs
@@ -44,8 +42,7 @@ public enum RenderMemory {
     static let pipelineFrames = 10.0
     /// Pictures each decoder thread beyond the first holds (4 threads on a 4K HEVC source hold 10).
     static let framesPerExtraThread = 4.0 / 3
-    /// Float RGB pictures a light conversion holds at once (zscale's and their buffers; the tone map works in place):
-    /// a 3 s 4K HLG clip into web-1080p peaked at 598 MB with the process, estimated 609 MB.
+    /// Float RGB pictures a light conversion holds at once (zscale's and their buffers; the tone map works in place).
     static let lightPictures = 5.0
 
     /// The estimated peak of one render with `settings` whose largest video source is `sourcePixels` pixels.

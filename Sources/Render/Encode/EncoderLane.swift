@@ -41,9 +41,9 @@ final class EncoderLane: @unchecked Sendable {
         self.shared = shared
     }
 
-    /// Starts the lane's thread.
-    func start(name: String) {
-        thread = WorkerThread(name: name) { [self] in run() }
+    /// Starts the lane's thread, lane `number` of the export.
+    func start(number: Int) {
+        thread = ExportThread.start(.lane(number)) { [self] in run() }
     }
 
     /// Waits for the lane's thread to end (the work queue finished or closed).

@@ -40,7 +40,7 @@ extension ExportSession {
         }
         for number in 0..<window { shared.work.put(number) }
         if window == segments.count { shared.work.finish() }
-        for (number, worker) in workers.enumerated() { worker.start(name: "mb lane \(number)") }
+        for (number, worker) in workers.enumerated() { worker.start(number: number) }
         defer {
             shared.work.close()
             for queue in shared.results { queue.close() }

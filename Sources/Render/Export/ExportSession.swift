@@ -86,9 +86,9 @@ public final class ExportSession: Sendable {
     }
 
     /// Whether other renders share the machine's cores with this export. It then keeps less in flight: one frame
-    /// rendered ahead, no early decoding of later sources, and x264's lookahead on the thread that feeds the encoder
-    /// instead of one of its own (a few frames fewer). With every core busy anyway that costs no time and holds
-    /// tens of MB less; alone on the machine it is slower. The bytes written are the same either way.
+    /// rendered ahead and no early decoding of later sources. With every core busy anyway that costs no time and
+    /// holds less memory; alone on the machine it is slower. Its encoder settings, and so the bytes written, are the
+    /// same either way.
     public var sharesCores: Bool {
         get { state.withLock { $0.sharesCores } }
         set { state.withLock { $0.sharesCores = newValue } }

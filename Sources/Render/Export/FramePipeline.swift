@@ -40,7 +40,7 @@ final class FramePipeline: @unchecked Sendable {
         free = HandoffQueue(capacity: depth + 1)
         guard depth > 0, !frames.isEmpty else { return }
         for _ in 0...depth { free.put(nil) }
-        worker = WorkerThread(name: "mb render") { [self] in produce() }
+        worker = ExportThread.start(.render) { [self] in produce() }
     }
 
     /// The next frame's picture, valid until the next call (the encoder keeps its own reference); throws the error

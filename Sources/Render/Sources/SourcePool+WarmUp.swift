@@ -19,7 +19,7 @@ final class SourceWarmUp: @unchecked Sendable {
     /// Starts decoding `reader` up to its picture at source time `time`.
     init(reader: any VideoSourceReader, time: MediaTime) {
         self.reader = reader
-        thread = WorkerThread(name: "mb warm-up") { [self] in
+        thread = ExportThread.start(.warmUp) { [self] in
             do {
                 try self.reader.prepare(at: time)
             } catch {
