@@ -13,22 +13,13 @@ extension RenderMemory {
     /// the next source, hold two or three; each holds `decodedPictures(_:threads:)` of its pictures. Sources missing
     /// from `sources` (generated pictures, unprobed files) count nothing.
     static func decoderBytes(of composition: MutableComposition, sources: [String: ProbedStream], threads: Int) -> Double {
-        var spans: [SourcePool.Key: (open: MediaTime, close: MediaTime, bytes: Double)] = [:]
-        for track in composition.tracks(withMediaType: .video) {
-            for segment in track.segments where !segment.isEmpty {
-                guard let url = segment.sourceURL, let stream = sources[SourcePool.path(of: url)] else { continue }
-                let key = SourcePool.Key(owner: track.trackID, url: url, trackID: segment.sourceTrackID)
-                let open = segment.targetRange.start - SourcePool.warmUpLead, close = segment.targetRange.end
-                let bytes = Double(pictureBytes(stream)) * decodedPictures(stream, threads: threads)
-                let known = spans[key] ?? (open, close, bytes)
-                spans[key] = (MediaTime.minimum(known.open, open), MediaTime.maximum(known.close, close), bytes)
-            }
-        }
         // At one time, a reader closing is counted before one opening: the pool releases before it warms up.
         var changes: [(time: MediaTime, bytes: Double)] = []
-        for span in spans.values {
-            changes.append((span.open, span.bytes))
-            changes.append((span.close, -span.bytes))
+        for (key, use) in SourcePool.videoUses(in: composition) {
+            guard let stream = sources[SourcePool.path(of: key.url)] else { continue }
+            let bytes = Double(pictureBytes(stream)) * decodedPictures(stream, threads: threads)
+            changes.append((use.first - SourcePool.warmUpLead, bytes))
+            changes.append((use.last, -bytes))
         }
         changes.sort { $0.time < $1.time || ($0.time == $1.time && $0.bytes < $1.bytes) }
         var held = 0.0, peak = 0.0

@@ -5,16 +5,7 @@ extension SourcePool {
     /// Makes `releaseVideo(before:)` close each video reader once the timeline has passed the last segment using it.
     /// Only a forward render (the export) asks for this: a frame grabber may go back.
     func planReleases(for composition: MutableComposition) {
-        var lastUse: [Key: MediaTime] = [:]
-        for track in composition.tracks(withMediaType: .video) {
-            for segment in track.segments where !segment.isEmpty {
-                guard let url = segment.sourceURL else { continue }
-                let key = Key(owner: track.trackID, url: url, trackID: segment.sourceTrackID)
-                let end = segment.targetRange.end
-                lastUse[key] = lastUse[key].map { MediaTime.maximum($0, end) } ?? end
-            }
-        }
-        videoLastUse = lastUse
+        videoLastUse = Self.videoUses(in: composition).mapValues(\.last)
     }
 
     /// Closes the video readers no segment at or after composition time `time` uses (none without a plan).

@@ -47,17 +47,12 @@ extension SourcePool {
     /// (the export) asks for this. The pictures are the same with or without warm-ups: a reader decodes the same
     /// packets up to its first picture, only earlier and on another thread.
     func planWarmUps(for composition: MutableComposition, from start: MediaTime) {
-        var first: [Key: PlannedWarmUp] = [:]
-        for track in composition.tracks(withMediaType: .video) {
-            for segment in track.segments where !segment.isEmpty {
-                guard let url = segment.sourceURL, url.scheme != GeneratedSource.scheme else { continue }
-                let key = Key(owner: track.trackID, url: url, trackID: segment.sourceTrackID)
-                let time = segment.targetRange.start
-                if let known = first[key], known.compositionTime <= time { continue }
-                first[key] = PlannedWarmUp(key: key, compositionTime: time, sourceTime: segment.sourceRange.start)
+        plannedWarmUps = Self.videoUses(in: composition)
+            .compactMap { key, use in
+                use.path == nil || use.first <= start ? nil
+                    : PlannedWarmUp(key: key, compositionTime: use.first, sourceTime: use.firstSourceTime)
             }
-        }
-        plannedWarmUps = first.values.filter { $0.compositionTime > start }.sorted { $0.compositionTime < $1.compositionTime }
+            .sorted { $0.compositionTime < $1.compositionTime }
     }
 
     /// Starts the planned warm-ups of the sources first shown within `warmUpLead` after composition time `time`.
