@@ -2,7 +2,7 @@ import Composition
 import MediaCore
 
 /// A solid colour picture, the same at every time.
-public struct ColorGenerator: VideoFrameSource, Sendable, Hashable {
+public struct ColorGenerator: Sendable, Hashable {
     /// The colour; its alpha is written to buffers that have an alpha plane.
     public var color: YUVColor
     /// Width of frames made by `frame(at:)`.

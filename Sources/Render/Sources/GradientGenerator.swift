@@ -10,7 +10,7 @@ import MediaCore
 /// and is as long as the picture's extent in that direction, so its ends touch two opposite corners. A radial one
 /// grows from its centre to `radius` (by default the farthest corner). Positions are taken at pixel centres; the
 /// chroma of each 2x2 block is the mean of its four pixels'.
-public struct GradientGenerator: VideoFrameSource, Sendable, Hashable {
+public struct GradientGenerator: Sendable, Hashable {
     /// Where colours change along the gradient.
     public enum Shape: Sendable, Hashable {
         /// Along a line through the centre, `angle` degrees clockwise from "toward the top".

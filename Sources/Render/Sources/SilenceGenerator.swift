@@ -1,5 +1,5 @@
 /// Silence: every sample is zero.
-public struct SilenceGenerator: AudioSampleSource, Sendable, Hashable {
+public struct SilenceGenerator: Sendable, Hashable {
     /// A silence source.
     public init() {}
 

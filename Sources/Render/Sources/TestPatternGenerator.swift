@@ -7,7 +7,7 @@ import MediaCore
 /// box moves right at half the frame width per second and wraps: its left edge at time `t` is
 /// `floor(t * width / 2) mod (width - boxWidth)`, floored to even, computed exactly from the rational time, so every
 /// frame time has exactly one picture and a render of frames out of order is visible.
-public struct TestPatternGenerator: VideoFrameSource, Sendable, Hashable {
+public struct TestPatternGenerator: Sendable, Hashable {
     /// Width of frames made by `frame(at:)`.
     public var width: Int
     /// Height of frames made by `frame(at:)`.

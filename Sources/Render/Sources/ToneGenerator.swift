@@ -2,7 +2,7 @@ import Foundation
 
 /// A sine tone: sample `n` is `amplitude * sin(2π * frequency * n / sampleRate)` on every channel, computed from the
 /// absolute sample index (never from a running phase), so reads in any chunking give the same samples.
-public struct ToneGenerator: AudioSampleSource, Sendable, Hashable {
+public struct ToneGenerator: Sendable, Hashable {
     /// Cycles per second.
     public var frequency: Double
     /// Peak amplitude, linear (1 is full scale).
