@@ -366,8 +366,10 @@ public struct JobBuilder {
     }
 
     func problem(_ spec: OutputSpec, stage: String, _ message: String, at location: SourceLocation) -> JobProblem {
-        JobProblem(output: spec.name, stage: stage,
-                   diagnostic: sources[spec.manifestPath]?.diagnostic(.error, at: location, message)
+        // A problem inside an output's OpenTimelineIO file quotes that file.
+        let source = spec.timeline.flatMap { $0.source.file == location.file ? $0.source : nil } ?? sources[spec.manifestPath]
+        return JobProblem(output: spec.name, stage: stage,
+                   diagnostic: source?.diagnostic(.error, at: location, message)
                        ?? Diagnostic(.error, at: location, message))
     }
 }
