@@ -241,6 +241,9 @@ public struct TrackSpec: Sendable, Hashable {
     /// The one kind of media the track plays (an OpenTimelineIO track's kind); nil plays its sources' video and
     /// sound.
     public var media: MediaType? = nil
+    /// Tracks of one group play one sequence between them, taking turns across its transitions (the two rolls
+    /// an OpenTimelineIO track with dissolves becomes); nil for a track of its own.
+    public var rollGroup: Int? = nil
 }
 
 /// One segment of an explicit track.

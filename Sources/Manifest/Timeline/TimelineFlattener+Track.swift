@@ -65,8 +65,12 @@ extension TimelineFlattener {
             ordered.enumerated().filter { $0.offset % 2 == roll }.map { var piece = $0.element; piece.roll = roll; return piece }
         }
         var made: [FlatTrack] = []
+        if rolls.count > 1 { groups += 1 }
         for roll in rolls {
-            if let flat = flatTrack(roll, media: media, window: window, location: track.location) { made.append(flat) }
+            if var flat = flatTrack(roll, media: media, window: window, location: track.location) {
+                if rolls.count > 1 { flat.spec.rollGroup = groups }
+                made.append(flat)
+            }
         }
         tracks.insert(contentsOf: made, at: slot)
     }

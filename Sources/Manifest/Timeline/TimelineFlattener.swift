@@ -14,6 +14,8 @@ struct TimelineFlattener {
     var tracks: [FlatTrack] = []
     /// The markers of every enabled item, on the output's timeline.
     var markers: [TimelineMarker] = []
+    /// The roll groups handed out so far.
+    var groups = 0
 
     /// One explicit track with the opacity (video) or volume (audio) ramps of its dissolves.
     struct FlatTrack {
