@@ -77,17 +77,25 @@ struct OTIOReader {
         fields["enabled"]?.bool ?? true
     }
 
+    /// The fields of an object that must be a `schema`, with every key of `needed`; nil (with an error) otherwise.
+    mutating func fields(of node: YAMLNode, _ schema: String, needing needed: [String]) -> [String: YAMLNode]? {
+        guard let (found, fields) = object(node, "a '\(schema)'") else { return nil }
+        guard found.value == schema else {
+            error("expected a '\(schema)' here, not a '\(found.value)'", at: found.node)
+            return nil
+        }
+        let missing = needed.filter { fields[$0] == nil }
+        guard missing.isEmpty else {
+            error("a '\(schema)' needs " + missing.map { "'\($0)'" }.joined(separator: " and "), at: node)
+            return nil
+        }
+        return fields
+    }
+
     /// A `RationalTime.1` as an exact time, with its rate.
     mutating func rationalTime(_ node: YAMLNode) -> (MediaTime, FrameRate)? {
-        guard let (schema, fields) = object(node, "a time") else { return nil }
-        guard schema.value == "RationalTime.1" else {
-            error("expected a 'RationalTime.1' here, not a '\(schema.value)'", at: schema.node)
-            return nil
-        }
-        guard let rateNode = fields["rate"], let valueNode = fields["value"] else {
-            error("a 'RationalTime.1' needs 'rate' and 'value'", at: node)
-            return nil
-        }
+        guard let fields = fields(of: node, "RationalTime.1", needing: ["rate", "value"]),
+              let rateNode = fields["rate"], let valueNode = fields["value"] else { return nil }
         guard let rateText = rateNode.string, let rate = OTIOTime.rate(rateText) else {
             error("invalid rate '\(rateNode.string ?? rateNode.kindName)'; a rate must be a number above 0", at: rateNode)
             return nil
@@ -102,15 +110,8 @@ struct OTIOReader {
 
     /// A `TimeRange.1`; a negative duration is an error.
     mutating func timeRange(_ node: YAMLNode) -> TimeRange? {
-        guard let (schema, fields) = object(node, "a time range") else { return nil }
-        guard schema.value == "TimeRange.1" else {
-            error("expected a 'TimeRange.1' here, not a '\(schema.value)'", at: schema.node)
-            return nil
-        }
-        guard let startNode = fields["start_time"], let durationNode = fields["duration"] else {
-            error("a 'TimeRange.1' needs 'start_time' and 'duration'", at: node)
-            return nil
-        }
+        guard let fields = fields(of: node, "TimeRange.1", needing: ["start_time", "duration"]),
+              let startNode = fields["start_time"], let durationNode = fields["duration"] else { return nil }
         guard let (start, _) = rationalTime(startNode), let (duration, _) = rationalTime(durationNode) else { return nil }
         guard duration >= .zero else {
             error("a duration may not be negative", at: durationNode)
