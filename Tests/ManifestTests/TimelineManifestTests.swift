@@ -100,6 +100,31 @@ struct TimelineManifestTests {
         #expect(spec.timeline?.summary.startTimecode == "01:00:00:00")
     }
 
+    /// OpenTimelineIO 0.15's `Clip.1` (one `media_reference`) and `Marker.1`, a `file://` URL with a host and an
+    /// escape, and a timeline path made of variables.
+    @Test func olderSchemasAndVariablesInThePath() throws {
+        let marker = #"{"OTIO_SCHEMA": "Marker.1", "name": "m", "color": "RED", "marked_range": \#(Self.range("24", "0"))}"#
+        let clip = #"{"OTIO_SCHEMA": "Clip.1", "name": "old", "source_range": \#(Self.range("0", "48")), "markers": [\#(marker)], "media_reference":"#
+            + "\n" + #"{"OTIO_SCHEMA": "ExternalReference.1", "target_url": "file://localhost/FOLDER/my%20clip.mp4", "available_range": null}}"#
+        let fixture = try ManifestFixture("""
+            mediabatch: 1
+            defaults: { preset: draft }
+            outputs:
+              - { name: "x-{cut}", matrix: { cut: [first] }, timeline: "edits/{cut}.otio" }
+            """)
+        try fixture.write("edits/first.otio", Self.timeline([Self.track("Video", [clip])])
+            .replacingOccurrences(of: "/FOLDER", with: fixture.directory))
+        let set = fixture.load()
+        #expect(fixture.messages(set) == "")
+        let spec = try #require(set.outputs.first)
+        let segment = try #require(spec.tracks.first?.segments.first)
+        #expect(segment.source == .file(path: fixture.path("my clip.mp4")))
+        #expect([segment.from, segment.to] == [.zero, Self.seconds(2)])
+        #expect(spec.timeline?.markers.map(\.name) == ["m"])
+        #expect(spec.timeline?.markers.map(\.range.start) == [Self.seconds(1)])
+        #expect(spec.timeline?.path == fixture.path("edits/first.otio"))
+    }
+
     /// A nested stack plays its tracks in its place, trimmed to its source range; markers move to the output's
     /// timeline (a clip's from its media's time), and those of what is not shown are left out.
     @Test func nestedStacksAndMarkersLandOnTheOutputsTimeline() throws {

@@ -65,6 +65,11 @@ import Testing
         audio.append(clip("tone", "media/blue.mp4", 0, 60))
         timeline.tracks.extend([v1, v2, audio])
         otio.adapters.write_to_file(timeline, "m/cut.otio")
+        held = clip("held", "media/steps.mp4", 30, 20)
+        held.effects.append(otio.schema.FreezeFrame())
+        frozen = otio.schema.Timeline(name="frozen")
+        frozen.tracks.append(otio.schema.Track(children=[held, clip("after", "media/steps.mp4", 0, 10)]))
+        otio.adapters.write_to_file(frozen, "m/frozen.otio")
         print(timeline.duration().to_seconds())
         """
 
@@ -74,7 +79,8 @@ import Testing
         presets:
           tiny: { base: draft, video: { width: 160, height: 96, fps: 20, crf: 0, speed: ultrafast }, audio: { bitrate: 64k } }
         outputs:
-          - { name: cut, timeline: cut.otio }
+          - { name: frozen, timeline: frozen.otio }
+          - { name: cut, timeline: cut.otio, title: { text: Hello, at: 0s, duration: 1s, position: bottom } }
           - name: clips
             transition: { type: crossfade, duration: 0.5s }
             clips:
@@ -166,6 +172,15 @@ import Testing
         #expect(Self.near(Self.color(video, 116), (0, 255, 0)), "\(Self.color(video, 116))")
     }
 
+    /// A FreezeFrame holds the frame at its clip's start (1.5 s of `steps`: lime) for the clip's second; the red
+    /// start of `steps` follows.
+    @Test func aFreezeFrameHoldsItsFirstFrame() throws {
+        let video = try RGBVideo(path: try Self.output("frozen"), width: Self.width, height: Self.height)
+        #expect(video.frameCount == 30)
+        for frame in [0, 10, 19] { #expect(Self.near(Self.color(video, frame), (0, 255, 0)), "frame \(frame): \(Self.color(video, frame))") }
+        #expect(Self.near(Self.color(video, 21), (255, 0, 0)), "\(Self.color(video, 21))")
+    }
+
     /// Only the audio track sounds (the video tracks' clips carry tones too): 3 s of tone (lavfi's sine, amplitude
     /// 1/8, RMS 0.088), then silence.
     @Test func theAudioTrackIsTheOnlySound() throws {
@@ -182,6 +197,19 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("  timeline: m/cut.otio 'cut', starts at 01:00:00:00\n  marker:   5.25s 'fast' blue\n"),
                 "\(result.stdout)")
+    }
+
+    /// The report keeps the timeline's markers, on the output's timeline.
+    @Test func theReportKeepsTheMarkers() throws {
+        let (directory, _) = try Self.rendered.get()
+        let data = try Data(contentsOf: directory.appendingPathComponent("m/out/report.json"))
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let outputs = try #require(report["outputs"] as? [[String: Any]])
+        let cut = try #require(outputs.first { $0["name"] as? String == "cut" })
+        let markers = try #require(cut["markers"] as? [[String: Any]])
+        #expect(markers.map { $0["name"] as? String } == ["fast"])
+        #expect(markers.map { ($0["at"] as? [String: Any])?["exact"] as? String } == ["21/4"])
+        #expect(outputs.first { $0["name"] as? String == "clips" }?["markers"] == nil)
     }
 
     /// Every output written back as a timeline reads in OpenTimelineIO with the output's duration, its clips and
@@ -208,8 +236,11 @@ import Testing
                         else:
                             items.append("gap %g" % item.duration().to_seconds())
                     tracks.append("%s: %s" % (track.kind, ", ".join(items)))
+                markers = ["%s %s %g" % (m.name, m.metadata["mediabatch"]["kind"], m.marked_range.start_time.to_seconds())
+                           for m in timeline.tracks.markers]
                 report[name] = {"duration": timeline.duration().to_seconds(), "clips": len(list(timeline.find_clips())),
-                                "tracks": tracks}
+                                "tracks": tracks, "markers": markers,
+                                "start": timeline.global_start_time.to_seconds() if timeline.global_start_time else None}
             print(json.dumps(report, sort_keys=True))
             """
         let printed = try Self.python(script, in: directory)
@@ -223,6 +254,10 @@ import Testing
             "Audio: red.mp4 0+1.75, dissolve 0.25/0.25, blue.mp4 0.25+1.75",
         ])
         #expect(cut["duration"] as? Double == 6.0)
+        // The template's title comes along as a marker, with the timeline's own marker and start time.
+        #expect(cut["markers"] as? [String] == ["fast marker 5.25", "Hello title 0"])
+        #expect(cut["start"] as? Double == 3600)
+        #expect(clips["markers"] as? [String] == [])
         #expect(cut["tracks"] as? [String] == [
             "Video: red.mp4 0.5+2, dissolve 0.5/0.5, blue.mp4 0.5+2, gap 1, steps.mp4 0+1 x2",
             "Video: gap 1, lime.mp4 0+0.5",
