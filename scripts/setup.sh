@@ -40,6 +40,17 @@ if [ "${MEDIABATCH_SKIP_OPTIONAL:-}" != "1" ]; then
     installed "$p" || missing_optional+=("$p")
   done
 fi
+
+# PyPI packages the tests make their inputs with, never used at render time: OpenTimelineIO writes the .otio
+# timelines the timeline tests render and reads back the timelines `plan --otio` writes.
+python_packages=("opentimelineio==0.18.1")
+for p in "${python_packages[@]}"; do
+  python3 -c "import ${p%%=*}" 2>/dev/null && continue
+  echo "setup: pip installing $p" >&2
+  python3 -m pip install --quiet "$p" >&2 \
+    || echo "setup: pip could not install $p (is PyPI reachable, and is there a wheel for $(python3 -V 2>&1)?); the OpenTimelineIO tests will fail" >&2
+done
+
 [ ${#missing[@]} -eq 0 ] && [ ${#missing_optional[@]} -eq 0 ] && exit 0
 
 sudo=""

@@ -285,6 +285,10 @@ public final class BatchRunner: Sendable {
                 report.videoCodec = video.codec.rawValue
             }
             report.audioCodec = job.settings.audio?.codec.rawValue
+            report.markers = job.timeline.map { timeline in
+                timeline.markers.map { ReportMarker(name: $0.name, at: $0.range.start, duration: $0.range.duration,
+                                                    color: $0.color, comment: $0.comment) }
+            }
         }
         switch outcome.status {
         case .succeeded:

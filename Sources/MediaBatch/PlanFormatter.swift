@@ -68,8 +68,25 @@ public enum PlanFormatter {
         if !job.cuts.isEmpty {
             lines.append("  cuts:     " + job.cuts.map { cutSummary($0, relativeTo: directory) }.joined(separator: " | "))
         }
+        lines += timelineLines(job, relativeTo: directory)
         lines += textLines(job)
         lines += duckingLines(job)
+        return lines
+    }
+
+    /// The OpenTimelineIO timeline an output was cut from: its file, name and start timecode, then its markers.
+    static func timelineLines(_ job: Job, relativeTo directory: String) -> [String] {
+        guard let timeline = job.timeline else { return [] }
+        var line = "  timeline: \(relative(timeline.path, to: directory)) '\(timeline.name)'"
+        if let start = timeline.startTimecode { line += ", starts at \(start)" }
+        var lines = [line]
+        for marker in timeline.markers {
+            var text = "  marker:   \(TimeSyntax.humanReadable(marker.range.start))"
+            if marker.range.duration > .zero { text += "-\(TimeSyntax.humanReadable(marker.range.end))" }
+            text += " '\(marker.name)' \(marker.color.lowercased())"
+            if !marker.comment.isEmpty { text += ": \(marker.comment)" }
+            lines.append(text)
+        }
         return lines
     }
 

@@ -65,6 +65,8 @@ public struct OutputReport: Sendable, Hashable, Codable {
     /// Why a `passthrough` preset could not copy the whole output (`passthrough: ...`); nil when it did, or without
     /// passthrough.
     public var passthroughReason: String?
+    /// The markers of the OpenTimelineIO timeline the output was cut from; nil for an output without one.
+    public var markers: [ReportMarker]?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(

@@ -135,7 +135,8 @@ extension CommandSpec {
         details: """
             Prints each output with its preset, file, tracks and segments, transitions, titles (with their \
             placement), captions and the soundtrack's ducking; --json prints every job in full. With --sheet it also \
-            writes a contact sheet per output, without encoding the outputs.
+            writes a contact sheet per output, without encoding the outputs; with --otio it writes each output's \
+            composition as an OpenTimelineIO timeline (DIR/NAME.otio) an editor can open.
             """,
         options: [
             Option(name: "--json", help: "print every job as JSON"),
@@ -143,9 +144,11 @@ extension CommandSpec {
             Option(name: "--preset", value: "NAME", help: "plan with preset NAME for every output"),
             Option(name: "--sheet", help: "write a contact sheet per output (NAME-sheet.png beside where the output goes, or into --out)"),
             Option(name: "--out", value: "DIR", takesPath: true, help: "with --sheet: write the sheets into DIR"),
+            Option(name: "--otio", value: "DIR", takesPath: true, help: "write each output as an OpenTimelineIO timeline, DIR/NAME.otio"),
         ] + downloads + common,
         examples: [
             ("mediabatch plan manifests --only teaser", "show the teaser and what it uses"),
+            ("mediabatch plan manifests --otio cuts", "every output as cuts/NAME.otio, for an editor"),
             ("mediabatch plan manifests --sheet --out sheets", "a contact sheet of every output into sheets/"),
         ])
 

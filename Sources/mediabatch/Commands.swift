@@ -109,6 +109,16 @@ enum Commands {
             console.print(plan.problems.map(\.diagnostic))
             console.output(TerminalText.escaped(PlanFormatter.text(plan), keepingNewlines: true))
         }
+        if let directory = invocation.otioDirectory {
+            for job in plan.jobs {
+                do {
+                    console.error("otio: \(try OTIOExporter.write(job, into: directory))")
+                } catch {
+                    console.error("mediabatch: error: cannot write the timeline of '\(job.name)': \(error)")
+                    return 1
+                }
+            }
+        }
         if invocation.sheet {
             for job in plan.jobs where job.settings.video != nil {
                 let directory = invocation.outDirectory ?? (job.outputPath as NSString).deletingLastPathComponent

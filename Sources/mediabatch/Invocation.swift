@@ -38,6 +38,8 @@ struct Invocation: Equatable, Sendable {
     var color = ColorChoice.auto
     var json = false
     var outDirectory: String?
+    /// `plan --otio DIR`: where each output's OpenTimelineIO timeline is written.
+    var otioDirectory: String?
     var reportDirectory: String?
     var jobs: Int?
     var maxMemory: MemoryBudget?
@@ -198,6 +200,9 @@ struct Invocation: Equatable, Sendable {
         case "--out":
             guard !value.isEmpty else { throw UsageError(message: "'--out' needs a directory, not an empty string", command: command) }
             outDirectory = value
+        case "--otio":
+            guard !value.isEmpty else { throw UsageError(message: "'--otio' needs a directory, not an empty string", command: command) }
+            otioDirectory = value
         case "--max-outputs": maxOutputs = try whole(value, option, minimum: 1)
         case "--report": reportDirectory = value
         case "--jobs": jobs = try whole(value, option, minimum: 1)

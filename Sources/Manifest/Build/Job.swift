@@ -31,6 +31,11 @@ public struct Job: Sendable, Hashable, Codable {
     /// The template parts other outputs of a batch are likely to show too (the intro and the outro), as composition
     /// ranges: their unchanging stretches are encoded as segments of their own, for those outputs to reuse.
     public var shareableRanges: [TimeRange] = []
+    /// Composition tracks that play one sequence between them, taking turns across its transitions (A and B
+    /// rolls), each list in the order the rolls were made; nil when no output track is split that way.
+    public var rolls: [[Int32]]? = nil
+    /// The OpenTimelineIO timeline the output was cut from (`timeline:`), with its markers; nil for none.
+    public var timeline: TimelineSummary? = nil
 
     /// The composition's duration: the length of the output.
     public var expectedDuration: MediaTime { composition.duration }

@@ -12,11 +12,12 @@ extension JobBuilder {
         for track in spec.tracks {
             infos.append(try track.segments.map { try sourceInfo($0.source, spec: spec, at: $0.location, built: built) })
         }
-        for (index, track) in spec.tracks.enumerated() where wantsVideo && infos[index].contains(where: { $0.video != nil }) {
+        for (index, track) in spec.tracks.enumerated()
+        where wantsVideo && track.media != .audio && infos[index].contains(where: { $0.video != nil }) {
             videoIDs[index] = composition.addMutableTrack(withMediaType: .video)!
-            _ = track
         }
-        for (index, _) in spec.tracks.enumerated() where wantsAudio && infos[index].contains(where: { $0.audio != nil }) {
+        for (index, track) in spec.tracks.enumerated()
+        where wantsAudio && track.media != .video && infos[index].contains(where: { $0.audio != nil }) {
             audioIDs[index] = composition.addMutableTrack(withMediaType: .audio)!
         }
         for (index, track) in spec.tracks.enumerated() {

@@ -91,11 +91,13 @@ public struct JobBuilder {
 
         var placed = try layout(spec, built: built)
         var explicit: ExplicitTracks?
+        var rolls: [[Int32]] = []
         if spec.tracks.isEmpty {
             let overlapping = placed.contains { $0.transitionIn.duration > .zero }
             let trackCount = overlapping ? 2 : 1
             let videoIDs = wantsVideo ? (0..<trackCount).map { _ in composition.addMutableTrack(withMediaType: .video)! } : []
             let audioIDs = wantsAudio ? (0..<trackCount).map { _ in composition.addMutableTrack(withMediaType: .audio)! } : []
+            rolls = [videoIDs, audioIDs]
             for index in placed.indices {
                 if let video = placed[index].info.video, !videoIDs.isEmpty {
                     let id = videoIDs[index % videoIDs.count]
@@ -110,6 +112,7 @@ public struct JobBuilder {
             }
         } else {
             explicit = try buildExplicitTracks(spec, built: built, composition: &composition, canvas: canvas)
+            if let explicit { rolls = Self.rollGroups(spec, explicit) }
         }
         let total = composition.duration
 
@@ -173,7 +176,20 @@ public struct JobBuilder {
                       dependencies: spec.dependencies, sourceFiles: files.sorted(),
                       cuts: placed.dropFirst().map { PlannedCut(at: $0.start, transition: $0.transitionIn) })
         job.shareableRanges = Self.shareableRanges(spec, placed: placed)
+        job.timeline = spec.timeline?.summary
+        let split = rolls.filter { $0.count > 1 }
+        job.rolls = split.isEmpty ? nil : split
         return job
+    }
+
+    /// The composition tracks of explicit tracks that share a roll group, by media type.
+    static func rollGroups(_ spec: OutputSpec, _ tracks: ExplicitTracks) -> [[Int32]] {
+        var groups: [Int: [Int32]] = [:]
+        for (index, track) in spec.tracks.enumerated() {
+            guard let group = track.rollGroup else { continue }
+            for id in [tracks.video[index], tracks.audio[index]].compactMap({ $0 }) { groups[group, default: []].append(id) }
+        }
+        return groups.keys.sorted().compactMap { groups[$0] }
     }
 
     /// The composition ranges of the intro and the outro (the first and last placed clips when the output has them).
@@ -366,8 +382,10 @@ public struct JobBuilder {
     }
 
     func problem(_ spec: OutputSpec, stage: String, _ message: String, at location: SourceLocation) -> JobProblem {
-        JobProblem(output: spec.name, stage: stage,
-                   diagnostic: sources[spec.manifestPath]?.diagnostic(.error, at: location, message)
+        // A problem inside an output's OpenTimelineIO file quotes that file.
+        let source = spec.timeline.flatMap { $0.source.file == location.file ? $0.source : nil } ?? sources[spec.manifestPath]
+        return JobProblem(output: spec.name, stage: stage,
+                   diagnostic: source?.diagnostic(.error, at: location, message)
                        ?? Diagnostic(.error, at: location, message))
     }
 }

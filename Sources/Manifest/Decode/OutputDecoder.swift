@@ -149,15 +149,18 @@ struct OutputDecoder {
                 }
             }
         }
-        if let node = fields["layers"], let items = reader.list(node, "layers") {
+        if let node = fields["timeline"] { timeline(node, into: &spec, reader: &reader) }
+        if let node = fields["layers"], fields["timeline"] == nil, let items = reader.list(node, "layers") {
             spec.layers = items.compactMap { layer($0, rate: rate, trackCount: spec.tracks.count, reader: &reader) }
         }
         checkLastTransition(spec, fields: fields, reader: &reader)
         if reportsEmpty && spec.clips.isEmpty && spec.tracks.isEmpty && reader.diagnostics.errorCount == errorsBefore {
-            reader.error("output '\(name)' has nothing to show; give it 'clips' (or 'tracks')", at: nameNode)
+            let hint = fields["timeline"] == nil ? "give it 'clips' (or 'tracks')" : "its timeline is empty"
+            reader.error("output '\(name)' has nothing to show; \(hint)", at: nameNode)
         }
-        if !spec.clips.isEmpty && !spec.tracks.isEmpty, let node = fields["tracks"] {
-            reader.error("output '\(name)' sets both 'clips' and 'tracks'; use one", at: node)
+        let bodies = ["clips", "tracks", "timeline"].filter { fields[$0] != nil && (fields[$0]?.items?.isEmpty != true) }
+        if bodies.count > 1, let node = fields[bodies[1]] {
+            reader.error("output '\(name)' sets both '\(bodies[0])' and '\(bodies[1])'; use one", at: node)
         }
         IneffectiveKeyCheck.check(fields, reader: &reader)
         // Kept even with errors (which stop the run anyway), so dependency cycles are still found and reported.

@@ -37,6 +37,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var tracks: [TrackSpec]
     /// Explicit layer ramps for `tracks`.
     public var layers: [LayerSpec]
+    /// The OpenTimelineIO timeline `tracks` and `layers` were made from (`timeline:`), nil for none.
+    public var timeline: TimelineSpec? = nil
     /// The canvas colour behind everything, as `#rrggbb` or a name.
     public var background: String
     /// A gradient behind everything instead (its size and length are settled when the job is built).
@@ -236,6 +238,12 @@ public struct TrackSpec: Sendable, Hashable {
     public var segments: [SegmentSpec]
     /// Where in the manifest the track is written.
     public var location: SourceLocation
+    /// The one kind of media the track plays (an OpenTimelineIO track's kind); nil plays its sources' video and
+    /// sound.
+    public var media: MediaType? = nil
+    /// Tracks of one group play one sequence between them, taking turns across its transitions (the two rolls
+    /// an OpenTimelineIO track with dissolves becomes); nil for a track of its own.
+    public var rollGroup: Int? = nil
 }
 
 /// One segment of an explicit track.

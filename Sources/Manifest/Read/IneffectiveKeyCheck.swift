@@ -10,7 +10,13 @@ import YAML
 enum IneffectiveKeyCheck {
     /// Checks the merged fields of one output (its template's keys included).
     static func check(_ fields: [String: YAMLNode], reader: inout NodeReader) {
-        if fields["tracks"] != nil {
+        if fields["timeline"] != nil {
+            for (key, hint) in [("intro", "put it in the timeline"), ("outro", "put it in the timeline"),
+                                ("transition", "put the transitions in the timeline"),
+                                ("layers", "the timeline's tracks are layered as its stack orders them")] {
+                if let node = fields[key] { reader.error("'\(key)' has no effect with 'timeline'; \(hint)", at: node) }
+            }
+        } else if fields["tracks"] != nil {
             for (key, hint) in [("intro", "put it in a track's 'segments', or use 'clips'"),
                                 ("outro", "put it in a track's 'segments', or use 'clips'"),
                                 ("transition", "overlap the segments and ramp the layers' 'opacity' instead")] {

@@ -9,7 +9,8 @@ enum ManifestSchema {
         + GeneratorDecoder.gradientKeys
     /// Keys a template may set and an output may override.
     static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles", "captions",
-                              "preset", "background", "metadata", "clips", "tracks", "layers", "out", "time_pitch"]
+                              "preset", "background", "metadata", "clips", "tracks", "layers", "out", "time_pitch",
+                              "timeline"]
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
