@@ -31,6 +31,8 @@ public struct Job: Sendable, Hashable, Codable {
     /// The template parts other outputs of a batch are likely to show too (the intro and the outro), as composition
     /// ranges: their unchanging stretches are encoded as segments of their own, for those outputs to reuse.
     public var shareableRanges: [TimeRange] = []
+    /// The clips `reframe: auto` applies to, with the path their crop takes; nil when none asks for it.
+    public var reframes: [ReframedClip]? = nil
 
     /// The composition's duration: the length of the output.
     public var expectedDuration: MediaTime { composition.duration }
