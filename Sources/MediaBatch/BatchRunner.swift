@@ -283,6 +283,8 @@ public final class BatchRunner: Sendable {
                 report.videoCodec = video.codec.rawValue
             }
             report.audioCodec = job.settings.audio?.codec.rawValue
+            let reframed = PlanFormatter.reframeSummaries(job)
+            report.reframed = reframed.isEmpty ? nil : reframed
         }
         switch outcome.status {
         case .succeeded:

@@ -69,6 +69,7 @@ public enum PlanFormatter {
             lines.append("  cuts:     " + job.cuts.map { cutSummary($0, relativeTo: directory) }.joined(separator: " | "))
         }
         lines += textLines(job)
+        lines += reframeLines(job)
         lines += duckingLines(job)
         return lines
     }

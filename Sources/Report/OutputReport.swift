@@ -65,6 +65,9 @@ public struct OutputReport: Sendable, Hashable, Codable {
     /// Why a `passthrough` preset could not copy the whole output (`passthrough: ...`); nil when it did, or without
     /// passthrough.
     public var passthroughReason: String?
+    /// Each clip `reframe: auto` applies to, with its crop's path (shots, still or following) or why it is not
+    /// reframed; nil when none asks for it.
+    public var reframed: [String]?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(

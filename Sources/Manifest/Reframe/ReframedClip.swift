@@ -8,6 +8,8 @@ public struct ReframedClip: Sendable, Hashable, Codable {
     public var source: String
     /// Where the clip is written.
     public var location: SourceLocation
+    /// The clip's time on the output timeline.
+    public var timeRange: TimeRange
     /// What the crop follows.
     public var subject: ReframeSubject
     /// The crop's path; nil when the clip is not reframed.
