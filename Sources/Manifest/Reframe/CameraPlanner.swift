@@ -6,8 +6,10 @@ import MediaCore
 /// Each output frame takes the subject's box from the analysed frames around it in the same shot (linearly between
 /// them, held past the first and last). Per shot, when the padded boxes over the whole shot fit one crop, the crop
 /// holds still around them; otherwise it follows the box's centre through a centred moving average (the window's
-/// half-width is `smoothing` seconds), is pulled back wherever that would leave the padded box, and is averaged once
-/// more over half the window so the pull-backs turn smoothly; at a cut the crop jumps to the next shot's path.
+/// half-width is `smoothing` seconds), is pulled back wherever that would leave the padded box or the frame, and is
+/// averaged once more over half the window so those pull-backs turn smoothly: its speed is bounded by the
+/// subject's and its acceleration by the speed's changes spread over that window. At a cut the crop jumps to the
+/// next shot's path.
 enum CameraPlanner {
     /// One output frame: its source time in seconds.
     struct FrameTime {
@@ -93,8 +95,10 @@ enum CameraPlanner {
         let centres = filled.map { ($0.lowerBound + $0.upperBound) / 2 - extent / 2 }
         var positions = movingAverage(centres, radius: radius)
         for index in positions.indices {
-            positions[index] = keepingInView(positions[index], filled[index], extent: extent, margin: margin)
+            positions[index] = clamped(keepingInView(positions[index], filled[index], extent: extent, margin: margin))
         }
+        // Averaging in-bounds positions stays in bounds, and turns the pull-backs and the stops at the frame's edges
+        // into bounded accelerations.
         positions = movingAverage(positions, radius: radius / 2)
         for index in positions.indices {
             positions[index] = clamped(keepingInView(positions[index], filled[index], extent: extent, margin: 0))
