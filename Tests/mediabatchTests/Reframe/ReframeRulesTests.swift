@@ -39,7 +39,7 @@ import Testing
         ("maybe", "m.yaml:4:43: error: unknown reframe 'maybe'; expected one of 'off', 'auto'"),
         ("{ padding: 60% }", "m.yaml:4:54: error: reframe 'padding' is a percentage of the crop from 0% to 40%, such as '10%', not '60%'"),
         ("{ smoothing: 2 }", "m.yaml:4:56: error: 'smoothing' must be from 0 to 1, not 2"),
-        ("{ mode: on }", "m.yaml:4:51: error: unknown reframe mode 'on'; did you mean 'off'?"),
+        ("{ mode: on }", "m.yaml:4:51: error: unknown reframe mode 'on'; expected one of 'off', 'auto'"),
         ("{ mode: auto, speed: 2 }", "m.yaml:4:57: error: unknown key 'speed' in 'reframe'"),
     ])
     func unknownValuesArePositionedErrors(value: String, expected: String) throws {
