@@ -10,7 +10,8 @@ extension JobBuilder {
         guard let reframe = item.clip.reframe ?? spec.reframe, reframe.mode == .auto,
               let video = item.info.video, canvas.width > 0, canvas.height > 0 else { return nil }
         var summary = ReframedClip(clip: number, source: label(item.clip.source, in: spec), location: item.clip.location,
-                                   timeRange: TimeRange(start: item.start, end: item.end), subject: reframe.subject)
+                                   timeRange: TimeRange(start: item.start, end: item.end),
+                                   sourceSize: item.info.video?.naturalSize ?? canvas, subject: reframe.subject)
         defer { reframeLog.clips.append(summary) }
         if item.clip.crop != nil || item.clip.motion != nil {
             summary.note = "the hand-written '\(item.clip.crop != nil ? "crop" : "motion")' wins over 'reframe: auto'"

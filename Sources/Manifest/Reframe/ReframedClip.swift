@@ -1,3 +1,4 @@
+public import Composition
 public import MediaCore
 
 /// What `reframe: auto` did to one clip: the path its crop takes, or why it was not reframed.
@@ -10,6 +11,8 @@ public struct ReframedClip: Sendable, Hashable, Codable {
     public var location: SourceLocation
     /// The clip's time on the output timeline.
     public var timeRange: TimeRange
+    /// The source's display size, which the path's positions are in.
+    public var sourceSize: Size
     /// What the crop follows.
     public var subject: ReframeSubject
     /// The crop's path; nil when the clip is not reframed.
