@@ -43,6 +43,14 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=memalign"], .when(platforms: [.linux])),
             ]),
+        // OpenCV's face, people and saliency detectors behind a C interface (CReframe.h), seen only by Reframe. Only the
+        // four libraries used are linked (pkg-config's opencv4 lists every module).
+        .target(
+            name: "CReframe",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_objdetect", "opencv_saliency"].map {
+                .linkedLibrary($0)
+            }),
         // Exact rational media time, ranges, mappings, source locations and diagnostics.
         .target(name: "MediaCore", exclude: ["README.md"],
                 linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
@@ -60,6 +68,8 @@ let package = Package(
         // AVFoundation's and CoreMedia's Swift API (CMTime, AVMutableComposition, AVAssetExportSession, ...) as a thin
         // layer of reference types over the composition model, the renderer and LibAV's probe.
         .target(name: "OpenAVFoundation", dependencies: ["MediaCore", "Composition", "LibAV", "Render"]),
+        // Auto-reframe analysis: a source range decoded small, its shots and its subjects found with CReframe.
+        .target(name: "Reframe", dependencies: ["CReframe", "LibAV", "MediaCore"]),
         // Generic job graph, cycle detection and budgeted parallel execution.
         .target(name: "Scheduler", dependencies: ["MediaCore"]),
         // Run report values and their JSON, JUnit, Markdown and HTML writers.
@@ -67,7 +77,8 @@ let package = Package(
         // The library entry point: wires manifests, rendering, scheduling and reporting.
         .target(
             name: "MediaBatch",
-            dependencies: ["MediaCore", "Composition", "YAML", "Manifest", "LibAV", "Render", "Scheduler", "Report"]),
+            dependencies: ["MediaCore", "Composition", "YAML", "Manifest", "LibAV", "Render", "Scheduler", "Report",
+                           "Reframe"]),
         // The command-line tool: arguments, terminal output, exit codes.
         .executableTarget(name: "mediabatch", dependencies: ["MediaBatch", "MediaCore"]),
 

@@ -2,6 +2,7 @@ import Foundation
 public import Manifest
 public import MediaCore
 import LibAV
+import Reframe
 import Scheduler
 
 /// Manifests read, expanded, ordered by dependency and built into jobs: what `validate`, `plan` and `run` work from.
@@ -114,7 +115,10 @@ public struct BatchPlan: Sendable {
             wanted = Set(selected.flatMap { [$0] + transitiveDependencies(of: $0, in: dependenciesByName) })
         }
 
-        let catalog = SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads), fonts: fonts)
+        let subjects = CachedSubjectAnalysis(analysis: SubjectAnalyzer(), version: SubjectAnalyzer.version,
+                                             cacheDirectory: downloads.cacheDirectory)
+        let catalog = SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads), fonts: fonts,
+                                    subjects: subjects)
         let builder = JobBuilder(catalog: catalog, manifests: set.files)
         // Only outputs used as sources are looked up by later outputs.
         var usedAsSource = Set<String>()

@@ -289,6 +289,8 @@ public final class BatchRunner: Sendable {
                 timeline.markers.map { ReportMarker(name: $0.name, at: $0.range.start, duration: $0.range.duration,
                                                     color: $0.color, comment: $0.comment) }
             }
+            let reframed = PlanFormatter.reframeSummaries(job)
+            report.reframed = reframed.isEmpty ? nil : reframed
         }
         switch outcome.status {
         case .succeeded:

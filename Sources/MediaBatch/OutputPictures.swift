@@ -77,9 +77,20 @@ public enum OutputPictures {
         return paths
     }
 
-    /// Writes `job`'s contact sheet to `NAME-sheet.png` in `directory`; returns its path.
+    /// Writes `job`'s contact sheet to `NAME-sheet.png` in `directory`; returns its path. With `reframe`, the sheet
+    /// shows the sources of the reframed clips whole with the chosen crop drawn on them (`NAME-reframe-sheet.png`).
     public static func writeSheet(of job: Job, count: Int, columns: Int, cellWidth: Int,
-                                  into directory: String) throws(Failure) -> String {
+                                  into directory: String, reframe: Bool = false) throws(Failure) -> String {
+        if reframe {
+            let path = (directory as NSString).appendingPathComponent("\(fileStem(job.name))-reframe-sheet.png")
+            try attempt(job, writing: path) { () throws(ExportError) in
+                guard let sheet = try ReframeSheet.render(job, count: count, columns: columns, cellWidth: cellWidth) else {
+                    throw ExportError.encode(path: nil, reason: "output '\(job.name)' has no reframed clip")
+                }
+                return try sheet.pngData()
+            }
+            return path
+        }
         let grabber = try grabber(for: job, width: cellWidth)
         let path = (directory as NSString).appendingPathComponent("\(fileStem(job.name))-sheet.png")
         try attempt(job, writing: path) { () throws(ExportError) in

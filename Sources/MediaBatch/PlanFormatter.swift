@@ -70,6 +70,7 @@ public enum PlanFormatter {
         }
         lines += timelineLines(job, relativeTo: directory)
         lines += textLines(job)
+        lines += reframeLines(job)
         lines += duckingLines(job)
         return lines
     }

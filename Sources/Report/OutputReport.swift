@@ -67,6 +67,9 @@ public struct OutputReport: Sendable, Hashable, Codable {
     public var passthroughReason: String?
     /// The markers of the OpenTimelineIO timeline the output was cut from; nil for an output without one.
     public var markers: [ReportMarker]?
+    /// Each clip `reframe: auto` applies to, with its crop's path (shots, still or following) or why it is not
+    /// reframed; nil when none asks for it.
+    public var reframed: [String]?
 
     /// Creates an output report; for a rendered output `speed` defaults to the media duration over `renderSeconds`.
     public init(

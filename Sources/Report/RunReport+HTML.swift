@@ -65,6 +65,7 @@ extension RunReport {
             if let loudness = output.loudnessLUFS, loudness.isFinite { facts.append(("loudness", "\(loudness) LUFS")) }
             if let copied = output.copiedFrames { facts.append(("copied", "\(copied) pictures from its sources")) }
             if let reason = output.passthroughReason { facts.append(("encoded", reason)) }
+            for clip in output.reframed ?? [] { facts.append(("reframed", clip)) }
             if !output.dependencies.isEmpty { facts.append(("uses", output.dependencies.joined(separator: ", "))) }
             if output.attempts > 1 { facts.append(("attempts", "\(output.attempts)")) }
             if let rendered = output.lastRenderedAt { facts.append(("rendered at", rendered.formatted(Self.timestampStyle))) }

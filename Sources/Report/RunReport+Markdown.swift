@@ -34,6 +34,13 @@ extension RunReport {
                 }
             }
         }
+        let reframed = outputs.filter { $0.reframed != nil }
+        if !reframed.isEmpty {
+            lines += ["", "### Reframed", ""]
+            for output in reframed {
+                for clip in output.reframed ?? [] { lines.append("- **\(md(output.name))** \(md(clip))") }
+            }
+        }
         let encoded = outputs.filter { $0.passthroughReason != nil }
         if !encoded.isEmpty {
             lines += ["", "### Passthrough", ""]

@@ -181,12 +181,14 @@ extension CommandSpec {
             Option(name: "--count", value: "N", help: "how many frames (default 12)"),
             Option(name: "--columns", value: "N", help: "frames per row (default 4)"),
             Option(name: "--width", value: "PIXELS", help: "width of each frame (default 320)"),
+            Option(name: "--reframe", help: "show the reframed clips' sources whole with the chosen crop drawn (OUTPUT-reframe-sheet.png)"),
             Option(name: "--out", value: "DIR", takesPath: true, help: "write the sheet into DIR (default: the current directory)"),
             Option(name: "--preset", value: "NAME", help: "render as preset NAME would"),
         ] + downloads + common,
         examples: [
             ("mediabatch sheet promo-shoes-16x9", "promo-shoes-16x9-sheet.png in the current directory"),
             ("mediabatch sheet teaser --count 20 --columns 5", "a 5 x 4 grid"),
+            ("mediabatch sheet promo-shoes-9x16 --reframe", "the crop reframe chose, drawn on the source's frames"),
         ])
 
     static let reportMerge = CommandSpec(

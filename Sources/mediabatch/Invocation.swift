@@ -55,6 +55,8 @@ struct Invocation: Equatable, Sendable {
     var strict = false
     var progressJSON = false
     var sheet = false
+    /// `sheet --reframe`: the reframed clips' sources with the chosen crop drawn.
+    var reframe = false
     var times: [String] = []
     var count = 12
     var columns = 4
@@ -187,6 +189,7 @@ struct Invocation: Equatable, Sendable {
         case "--quiet": quiet = true
         case "--verbose": verbose = true
         case "--sheet": sheet = true
+        case "--reframe": reframe = true
         case "--man": manPage = true
         case "--markdown": markdown = true
         case "--no-wait": noWait = true

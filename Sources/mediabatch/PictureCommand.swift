@@ -32,7 +32,8 @@ enum PictureCommand {
                 }
             } else {
                 console.output(try OutputPictures.writeSheet(of: job, count: invocation.count, columns: invocation.columns,
-                                                             cellWidth: invocation.width, into: directory))
+                                                             cellWidth: invocation.width, into: directory,
+                                                             reframe: invocation.reframe))
             }
         } catch {
             if case .badTime = error {

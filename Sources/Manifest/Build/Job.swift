@@ -36,6 +36,8 @@ public struct Job: Sendable, Hashable, Codable {
     public var rolls: [[Int32]]? = nil
     /// The OpenTimelineIO timeline the output was cut from (`timeline:`), with its markers; nil for none.
     public var timeline: TimelineSummary? = nil
+    /// The clips `reframe: auto` applies to, with the path their crop takes; nil when none asks for it.
+    public var reframes: [ReframedClip]? = nil
 
     /// The composition's duration: the length of the output.
     public var expectedDuration: MediaTime { composition.duration }

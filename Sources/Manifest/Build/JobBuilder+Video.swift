@@ -77,7 +77,12 @@ extension JobBuilder {
                              frameDuration: MediaTime) throws -> [LayerCourse] {
         let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         var courses: [LayerCourse] = []
-        for item in placed {
+        for (index, item) in placed.enumerated() {
+            if let reframed = try reframedCourse(item, number: index + 1, canvas: canvas, spec: spec,
+                                                 frameDuration: frameDuration) {
+                courses.append(reframed)
+                continue
+            }
             let size = item.info.video?.naturalSize ?? canvas
             let geometry = FitGeometry.place(crop: FitGeometry.crop(item.clip.crop, in: size), into: full, fit: item.clip.fit)
             let picture = FittedPicture(sourceSize: size, crop: geometry.crop, transform: geometry.transform, canvas: canvas)

@@ -16,6 +16,8 @@ public struct JobBuilder {
     let downloadPolicies: [String: DownloadPolicy]
     /// The problems of the output being built that did not stop its build.
     let log = ProblemLog()
+    /// The clips reframed in the output being built (JobBuilder+Reframe.swift).
+    let reframeLog = ReframeLog()
 
     /// A builder over `catalog`, quoting lines from `manifests`.
     public init(catalog: SourceCatalog, manifests: [ManifestFile]) {
@@ -49,6 +51,7 @@ public struct JobBuilder {
     /// may use as sources.
     public func build(_ spec: OutputSpec, built: [String: Job]) -> Result<Job, JobProblems> {
         log.problems.removeAll()
+        reframeLog.clips.removeAll()
         var job: Job?
         do {
             job = try makeJob(spec, built: built)
@@ -179,6 +182,7 @@ public struct JobBuilder {
         job.timeline = spec.timeline?.summary
         let split = rolls.filter { $0.count > 1 }
         job.rolls = split.isEmpty ? nil : split
+        job.reframes = reframeLog.clips.isEmpty ? nil : reframeLog.clips
         return job
     }
 

@@ -39,6 +39,10 @@ public final class SourceCatalog: @unchecked Sendable {
     private var cache: [String: Result<SourceInfo, SourceProblem>] = [:]
     private var captionFiles: [String: Result<Captions, SourceProblem>] = [:]
     private var generated: [GeneratedSource: SourceInfo] = [:]
+    /// Finds shots and subjects for `reframe: auto`; nil where the caller did not give one.
+    let subjects: (any SubjectAnalysis)?
+    /// Subject tracks found so far (see SourceCatalog+Reframe.swift).
+    var subjectTracks: [SubjectTrackKey: Result<SubjectTrack, SourceProblem>] = [:]
     /// Reads font files and lists families; nil leaves fonts to the renderer's own check.
     let fonts: (any FontProbe)?
     /// Font files read so far, by path (see SourceCatalog+Fonts.swift).
@@ -54,11 +58,14 @@ public final class SourceCatalog: @unchecked Sendable {
         public var message: String
     }
 
-    /// A catalog probing files with `probe`, downloading URL sources with `fetcher` and checking fonts with `fonts`.
-    public init(probe: any SourceProbe, fetcher: (any SourceFetcher)? = nil, fonts: (any FontProbe)? = nil) {
+    /// A catalog probing files with `probe`, downloading URL sources with `fetcher`, checking fonts with `fonts` and
+    /// analysing sources for auto-reframing with `subjects`.
+    public init(probe: any SourceProbe, fetcher: (any SourceFetcher)? = nil, fonts: (any FontProbe)? = nil,
+                subjects: (any SubjectAnalysis)? = nil) {
         self.probe = probe
         self.fetcher = fetcher
         self.fonts = fonts
+        self.subjects = subjects
     }
 
     /// The video stream of every file probed so far, by path.

@@ -92,6 +92,7 @@ struct OutputDecoder {
            let text = reader.choice(node, "time_pitch", ["time-domain", "spectral", "varispeed"]) {
             spec.timePitch = text == "varispeed" ? .varispeed : (text == "spectral" ? .spectral : .timeDomain)
         }
+        if let node = fields["reframe"] { spec.reframe = reframe(node, reader: &reader) }
         if let node = fields["clips"], let items = reader.list(node, "clips") {
             spec.clips = items.indices.compactMap { index in
                 cache.reuse(fixed.reuse("clips", item: index, rate: rate), node: items[index], reader: &reader) {
@@ -318,6 +319,7 @@ struct OutputDecoder {
         if let node = fields["transition"] { clip.transition = transition(node, rate: rate, reader: &reader) }
         if let node = fields["captions"] { clip.captions = captions(node, rate: rate, reader: &reader) }
         clip.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
+        if let node = fields["reframe"] { clip.reframe = reframe(node, reader: &reader) }
         return clip
     }
 

@@ -33,6 +33,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var captions: [CaptionSpec] = []
     /// How sped-up or slowed-down clips sound: pitch kept (time-domain, the default) or varispeed.
     public var timePitch: TimePitchAlgorithm? = nil
+    /// The auto-reframing of clips that do not set their own.
+    public var reframe: ReframeSpec? = nil
     /// Explicit timelines (`tracks:`); when set, `clips` is empty.
     public var tracks: [TrackSpec]
     /// Explicit layer ramps for `tracks`.
@@ -110,6 +112,8 @@ public struct ClipSpec: Sendable, Hashable {
     public var captions: CaptionSpec? = nil
     /// Keyframed movement of the picture (`motion`, `zoom`, `pan`).
     public var motion: Motion? = nil
+    /// Auto-reframing written on the clip; nil takes the output's.
+    public var reframe: ReframeSpec? = nil
 }
 
 /// A caption file (SRT or WebVTT) burned into the picture, with its look.

@@ -1,0 +1,27 @@
+public import Composition
+public import MediaCore
+
+/// What `reframe: auto` did to one clip: the path its crop takes, or why it was not reframed.
+public struct ReframedClip: Sendable, Hashable, Codable {
+    /// The clip's place among the output's clips, from 1 (the intro first when there is one).
+    public var clip: Int
+    /// The clip's source as messages name it.
+    public var source: String
+    /// Where the clip is written.
+    public var location: SourceLocation
+    /// The clip's time on the output timeline.
+    public var timeRange: TimeRange
+    /// The source's display size, which the path's positions are in.
+    public var sourceSize: Size
+    /// What the crop follows.
+    public var subject: ReframeSubject
+    /// The crop's path; nil when the clip is not reframed.
+    public var path: CameraPath?
+    /// Why the clip is not reframed (a hand-written `crop` or `motion` wins; a source without a file); nil when it is.
+    public var note: String?
+}
+
+/// The clips reframed while one output is built.
+final class ReframeLog {
+    var clips: [ReframedClip] = []
+}
