@@ -90,6 +90,7 @@ public struct JobBuilder {
         }
 
         var placed = try layout(spec, built: built)
+        try checkDuration(of: placed, spec: spec)
         var explicit: ExplicitTracks?
         if spec.tracks.isEmpty {
             let overlapping = placed.contains { $0.transitionIn.duration > .zero }
@@ -112,6 +113,7 @@ public struct JobBuilder {
             explicit = try buildExplicitTracks(spec, built: built, composition: &composition, canvas: canvas)
         }
         let total = composition.duration
+        try checkDuration(total, spec: spec)
 
         let overlayAudio = try insertOverlays(&overlayTracks, into: &composition, total: total,
                                               withSound: wantsAudio, spec: spec)
@@ -121,6 +123,7 @@ public struct JobBuilder {
         if wantsAudio, let soundtrack = spec.soundtrack, total > .zero {
             let info = try sourceInfo(soundtrack.source, spec: spec, at: soundtrack.location, built: built)
             if let audio = info.audio {
+                try checkRepetitions(of: soundtrack, length: audio.timeRange.duration, total: total, spec: spec)
                 let id = composition.addMutableTrack(withMediaType: .audio)!
                 try composition.modifyTrack(id) { track in try Self.fill(track: &track, with: audio, from: soundtrack.from,
                                                                         loop: soundtrack.loop, until: total) }
