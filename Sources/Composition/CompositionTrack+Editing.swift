@@ -96,14 +96,17 @@ extension CompositionTrack {
     mutating func insertBlock(_ block: [TrackSegment], at time: MediaTime) {
         let end = endTime
         if !time.isValid || time >= end {
+            var appended = block
             if time.isValid, time > end {
-                segments.append(TrackSegment(emptyTimeRange: TimeRange(start: end, end: time)))
+                appended.insert(TrackSegment(emptyTimeRange: TimeRange(start: end, end: time)), at: 0)
             }
-            segments.append(contentsOf: block)
+            // The segments already there are laid out, so appending lays out only the new ones: filling a track
+            // with N repetitions costs N, not N squared.
+            layOut(appended, after: segments.count)
         } else {
             segments.insert(contentsOf: block, at: split(at: time))
+            reflow()
         }
-        reflow()
     }
 
     /// Makes a segment boundary fall at `time` and returns the index of the first segment starting at or after it.
@@ -123,19 +126,27 @@ extension CompositionTrack {
     /// Lays the segments end to end from zero by their target durations, dropping zero-length ones, joining adjacent
     /// empty ones (a gap has no source, so two are one) and trimming empty ones from the end.
     mutating func reflow() {
-        var laid: [TrackSegment] = []
-        var cursor = MediaTime.zero
-        for segment in segments {
+        let all = segments
+        segments = []
+        layOut(all, after: 0)
+    }
+
+    /// Keeps the first `kept` segments (already laid out) and lays `more` out after them, with the rules of
+    /// `reflow()`.
+    mutating func layOut(_ more: [TrackSegment], after kept: Int) {
+        segments.removeSubrange(kept...)
+        var cursor = segments.last?.targetRange.end ?? .zero
+        for segment in more {
             let duration = segment.targetRange.duration
             guard duration > .zero else { continue }
-            if segment.isEmpty, let last = laid.last, last.isEmpty {
-                laid[laid.count - 1] = last.placed(at: last.targetRange.start, duration: last.targetRange.duration + duration)
+            if segment.isEmpty, let last = segments.last, last.isEmpty {
+                segments[segments.count - 1] = last.placed(at: last.targetRange.start,
+                                                           duration: last.targetRange.duration + duration)
             } else {
-                laid.append(segment.placed(at: cursor, duration: duration))
+                segments.append(segment.placed(at: cursor, duration: duration))
             }
             cursor = cursor + duration
         }
-        while let last = laid.last, last.isEmpty { laid.removeLast() }
-        segments = laid
+        while let last = segments.last, last.isEmpty { segments.removeLast() }
     }
 }

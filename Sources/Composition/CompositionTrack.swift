@@ -57,7 +57,14 @@ public struct CompositionTrack: Sendable, Hashable, Codable {
         if time.isPositiveInfinity { return last }
         guard time.isNumeric else { return nil }
         if time < first.targetRange.start { return first }
-        return segments.first { $0.targetRange.contains(time) } ?? last
+        // Segments lie end to end in order, so the one holding `time` is found by bisection (a renderer asks once
+        // a frame, and a looped bed has thousands of segments).
+        var low = 0, high = segments.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if segments[middle].targetRange.end > time { high = middle } else { low = middle + 1 }
+        }
+        return low < segments.count && segments[low].targetRange.contains(time) ? segments[low] : last
     }
 
     /// Replaces the segments after checking them with the rules of `validateSegments(_:)`.

@@ -93,6 +93,29 @@ public enum LocalFile {
         }
     }
 
+    /// Why the file at `path` may not be read (missing, a named pipe, a device, a directory, unreadable), or nil
+    /// when it is a regular file (or one of the `allowed` kinds): the check every file a manifest names gets, asked
+    /// without blocking, before the file is used.
+    public static func refusal(of path: String, allowing allowed: Set<Kind> = []) -> Failure? {
+        do {
+            close(try openForReading(path, allowing: allowed).descriptor)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Runs `body` with a name for the regular file at `path` (or one of the `allowed` kinds) that a library opening
+    /// files by name itself (fontconfig and FreeType for fonts; any reader of a new kind of file a manifest names)
+    /// can be given: `/dev/fd/N` of a descriptor opened without blocking and checked like every source, so the
+    /// library reads the very file checked and never waits on a named pipe or a device put at the path.
+    public static func withCheckedName<Result>(_ path: String, allowing allowed: Set<Kind> = [],
+                                               _ body: (String) throws -> Result) throws -> Result {
+        let descriptor = try openForReading(path, allowing: allowed).descriptor
+        defer { close(descriptor) }
+        return try body("/dev/fd/\(descriptor)")
+    }
+
     /// The bytes of the regular file at `path`, refusing anything else and files larger than `limit` (checked
     /// before reading, and again while reading in case the file grows).
     public static func contents(of path: String, limit: Int = .max) throws(Failure) -> [UInt8] {

@@ -99,19 +99,24 @@ public struct MediaTime: Sendable {
     public static let indefinite = MediaTime(value: 0, timescale: 0, flags: [.valid, .indefinite], epoch: 0)
 
     /// The valid flag is set (and, for a numeric time, the timescale is > 0, so a hand-filled `1/0` is invalid).
-    public var isValid: Bool { flags.contains(.valid) && (timescale > 0 || !flags.isDisjoint(with: .nonNumeric)) }
+    public var isValid: Bool { has(.valid) && (timescale > 0 || hasAny(.nonNumeric)) }
     /// Valid and not infinite or indefinite.
-    public var isNumeric: Bool { isValid && flags.isDisjoint(with: .nonNumeric) }
+    public var isNumeric: Bool { isValid && !hasAny(.nonNumeric) }
     /// Positive infinity.
-    public var isPositiveInfinity: Bool { isValid && flags.contains(.positiveInfinity) }
+    public var isPositiveInfinity: Bool { isValid && has(.positiveInfinity) }
     /// Negative infinity.
-    public var isNegativeInfinity: Bool { isValid && flags.contains(.negativeInfinity) }
+    public var isNegativeInfinity: Bool { isValid && has(.negativeInfinity) }
     /// Either infinity.
     public var isInfinite: Bool { isPositiveInfinity || isNegativeInfinity }
     /// Indefinite.
-    public var isIndefinite: Bool { isValid && !isInfinite && flags.contains(.indefinite) }
+    public var isIndefinite: Bool { isValid && !isInfinite && has(.indefinite) }
     /// Some rounding happened on the way to this numeric time (CMTIME_HAS_BEEN_ROUNDED: false for non-numeric times).
-    public var hasBeenRounded: Bool { isNumeric && flags.contains(.hasBeenRounded) }
+    public var hasBeenRounded: Bool { isNumeric && has(.hasBeenRounded) }
+
+    // Bit tests on the raw value: every time comparison asks these, and the generic OptionSet algebra costs tens of
+    // calls each in an unoptimised build (planning a long looped timeline spent most of its time there).
+    private func has(_ flag: Flags) -> Bool { flags.rawValue & flag.rawValue == flag.rawValue }
+    private func hasAny(_ mask: Flags) -> Bool { flags.rawValue & mask.rawValue != 0 }
 
     /// Seconds as a Double: NaN for invalid or indefinite, ±inf for the infinities.
     public var seconds: Double {

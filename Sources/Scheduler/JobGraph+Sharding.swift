@@ -6,12 +6,11 @@ extension JobGraph {
         precondition(count >= 1, "shard count must be at least 1")
         let weighted = components.map { component in (jobs: component, cost: component.reduce(0) { $0 + cost($1) }) }
         let ordered = weighted.sorted { a, b in a.cost != b.cost ? a.cost > b.cost : a.jobs[0] < b.jobs[0] }
-        var loads = [Double](repeating: 0, count: count)
+        var loads = LeastLoadedShards(count: count)
         var result = [[ID]](repeating: [], count: count)
         for component in ordered {
-            let target = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
-            loads[target] += component.cost
-            result[target].append(contentsOf: component.jobs)
+            result[loads.first].append(contentsOf: component.jobs)
+            loads.addToFirst(component.cost)
         }
         return result.map { $0.sorted() }
     }

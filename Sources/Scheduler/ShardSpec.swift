@@ -7,9 +7,13 @@ public struct ShardSpec: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Number of shards, at least 1.
     public var count: Int
 
-    /// A shard from a 0-based index; nil unless `0 <= index < count`.
+    /// The most shards a batch may be split into: far more machines than any CI runs, and small enough that the
+    /// split's per-shard tables stay a few hundred kilobytes.
+    public static let maxCount = 10_000
+
+    /// A shard from a 0-based index; nil unless `0 <= index < count <= maxCount`.
     public init?(index: Int, count: Int) {
-        guard count >= 1, index >= 0, index < count else { return nil }
+        guard count >= 1, count <= Self.maxCount, index >= 0, index < count else { return nil }
         self.index = index
         self.count = count
     }
@@ -57,7 +61,7 @@ public struct ShardSpec: Sendable, Hashable, Codable, CustomStringConvertible {
             let index = try integer(pair.index, indexText)
             guard let totalText = environment[pair.total] else { throw .missingCount(indexVariable: pair.index, countVariable: pair.total) }
             let total = try integer(pair.total, totalText)
-            guard total >= 1 else { throw .invalidVariable(name: pair.total, value: totalText) }
+            guard total >= 1, total <= maxCount else { throw .invalidVariable(name: pair.total, value: totalText) }
             guard let spec = ShardSpec(index: index - pair.base, count: total) else {
                 throw .invalidVariable(name: pair.index, value: indexText)
             }

@@ -1,6 +1,6 @@
 /// A shard specification that cannot be used.
 public enum ShardSpecError: Error, CustomStringConvertible, Sendable, Hashable {
-    /// `--shard` text that is not `K/N` with 1 <= K <= N.
+    /// `--shard` text that is not `K/N` with 1 <= K <= N <= `ShardSpec.maxCount`.
     case invalidSpec(String)
     /// An environment variable whose value is not a usable index or count.
     case invalidVariable(name: String, value: String)
@@ -12,7 +12,7 @@ public enum ShardSpecError: Error, CustomStringConvertible, Sendable, Hashable {
     public var description: String {
         switch self {
         case .invalidSpec(let text):
-            return "invalid shard '\(text)'; expected K/N with 1 <= K <= N, e.g. '2/4'"
+            return "invalid shard '\(text)'; expected K/N with 1 <= K <= N <= \(ShardSpec.maxCount), e.g. '2/4'"
         case .invalidVariable(let name, let value):
             return "invalid value '\(value)' of environment variable '\(name)'"
         case .missingCount(let variable, let countVariable?):

@@ -56,7 +56,7 @@ extension CommandSpec {
     /// read, and where URL sources come from.
     static let downloads: [Option] = [
         Option(name: "--max-outputs", value: "N",
-               help: "let all manifests together expand to at most N outputs (default 100000; a manifest's own is 'limits: { outputs: N }')"),
+               help: "let all manifests together expand to at most N outputs, 1 to 10000000 (default 100000; a manifest's own is 'limits: { outputs: N }')"),
         Option(name: "--allow-devices", help: "let sources be named pipes and devices (default: regular files only)"),
         Option(name: "--allow-host", value: "HOST", repeats: true,
                help: "allow downloading URL sources from HOST (added to each manifest's 'downloads: { allow_hosts }')"),
@@ -83,9 +83,9 @@ extension CommandSpec {
         options: [
             Option(name: "--out", value: "DIR", takesPath: true,
                    help: "write outputs and the report into DIR instead of each manifest's 'out'"),
-            Option(name: "--jobs", short: "-j", value: "N", help: "render at most N outputs at once (default: fits the CPU cores); a render that has encoded its last picture and only finishes its file no longer counts"),
+            Option(name: "--jobs", short: "-j", value: "N", help: "render at most N outputs at once, 1 to 256 (default: fits the CPU cores); a render that has encoded its last picture and only finishes its file no longer counts"),
             Option(name: "--max-memory", value: "SIZE",
-                   help: "start a render only while the estimated peaks fit in SIZE, such as 350M or 2G (default: 90% of the container's or machine's memory)"),
+                   help: "start a render only while the estimated peaks fit in SIZE, 1M to 64T, such as 350M or 2G (default: 90% of the container's or machine's memory)"),
             Option(name: "--only", value: "GLOB", repeats: true,
                    help: "only outputs whose name matches GLOB, with what they depend on; a GLOB matching nothing is an error"),
             Option(name: "--preset", value: "NAME", help: "use preset NAME for every output"),
@@ -96,8 +96,8 @@ extension CommandSpec {
                    help: "fail at once (exit 75) when another run is writing an output folder, instead of waiting"),
             Option(name: "--strict",
                    help: "fail an output on any damaged source packet (default: conceal up to the preset's damage_limit)"),
-            Option(name: "--retries", value: "N", help: "retry transient (I/O) failures up to N times"),
-            Option(name: "--shard", value: "K/N", help: "render the K-th of N deterministic shares (or from JOB_COMPLETION_INDEX and the like)"),
+            Option(name: "--retries", value: "N", help: "retry transient (I/O) failures up to N times, 0 to 100 (default 0)"),
+            Option(name: "--shard", value: "K/N", help: "render the K-th of N deterministic shares, N at most 10000 (or from JOB_COMPLETION_INDEX and the like)"),
             Option(name: "--report", value: "DIR", takesPath: true,
                    help: "also write one combined report of the whole run into DIR"),
             Option(name: "--progress", value: "FORMAT", choices: ["text", "json"],

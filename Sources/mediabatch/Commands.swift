@@ -125,9 +125,9 @@ enum Commands {
                 do {
                     let path = try OutputPictures.writeSheet(of: job, count: invocation.count, columns: invocation.columns,
                                                              cellWidth: invocation.width, into: directory)
-                    console.error("sheet: \(path)")
+                    console.error("sheet: " + TerminalText.escaped(path))
                 } catch {
-                    console.error("mediabatch: error: \(error)")
+                    console.error("mediabatch: error: " + TerminalText.escaped("\(error)"))
                     return 1
                 }
             }

@@ -2,6 +2,7 @@ import Foundation
 import Manifest
 import MediaBatch
 import MediaCore
+import Scheduler
 
 /// A parsed command line: which command, its paths and its options. Which options each command takes comes from
 /// `CommandSpec`, the table help is printed from.
@@ -206,18 +207,19 @@ struct Invocation: Equatable, Sendable {
         case "--otio":
             guard !value.isEmpty else { throw UsageError(message: "'--otio' needs a directory, not an empty string", command: command) }
             otioDirectory = value
-        case "--max-outputs": maxOutputs = try whole(value, option, minimum: 1)
+        case "--max-outputs": maxOutputs = try whole(value, option, in: Bounds.outputs)
         case "--report": reportDirectory = value
-        case "--jobs": jobs = try whole(value, option, minimum: 1)
+        case "--jobs": jobs = try whole(value, option, in: Bounds.jobs)
         case "--max-memory":
-            guard let budget = MemoryBudget(parsing: value) else {
-                throw UsageError(message: "'--max-memory' needs a size such as '350M' or '2G', not '\(value)'", command: command)
+            guard let budget = MemoryBudget(parsing: value), Bounds.memory.contains(budget.bytes) else {
+                throw UsageError(message: "'--max-memory' needs a size from 1M to 64T, such as '350M' or '2G', not '\(value)'",
+                                 command: command)
             }
             maxMemory = budget
-        case "--retries": retries = try whole(value, option, minimum: 0)
-        case "--count": count = try whole(value, option, minimum: 1, maximum: 400)
-        case "--columns": columns = try whole(value, option, minimum: 1, maximum: 40)
-        case "--width": width = try whole(value, option, minimum: 16, maximum: 4096)
+        case "--retries": retries = try whole(value, option, in: Bounds.retries)
+        case "--count": count = try whole(value, option, in: 1...400)
+        case "--columns": columns = try whole(value, option, in: 1...40)
+        case "--width": width = try whole(value, option, in: 16...4096)
         case "--only": only.append(value)
         case "--at": times += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         case "--preset": preset = value
@@ -235,8 +237,10 @@ struct Invocation: Equatable, Sendable {
             color = choice
         case "--shard":
             let parts = value.split(separator: "/")
-            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n > 0, k >= 1, k <= n else {
-                throw UsageError(message: "'--shard' needs K/N with 1 <= K <= N, such as '2/3', not '\(value)'", command: command)
+            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n > 0, k >= 1, k <= n,
+                  n <= ShardSpec.maxCount else {
+                throw UsageError(message: "'--shard' needs K/N with 1 <= K <= N <= \(ShardSpec.maxCount), such as '2/3', not '\(value)'",
+                                 command: command)
             }
             shard = value
         default:
@@ -244,12 +248,10 @@ struct Invocation: Equatable, Sendable {
         }
     }
 
-    private func whole(_ value: String, _ option: String, minimum: Int, maximum: Int = .max) throws(UsageError) -> Int {
-        guard let number = Int(value), number >= minimum, number <= maximum else {
-            let range = maximum == .max
-                ? (minimum == 0 ? "0 or above" : "above \(minimum - 1)")
-                : "from \(minimum) to \(maximum)"
-            throw UsageError(message: "'\(option)' needs a whole number \(range), not '\(value)'", command: command)
+    private func whole(_ value: String, _ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let number = Int(value), range.contains(number) else {
+            throw UsageError(message: "'\(option)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(value)'",
+                             command: command)
         }
         return number
     }
@@ -258,4 +260,19 @@ struct Invocation: Equatable, Sendable {
 extension Invocation {
     /// The output limits the options ask for (`--max-outputs`).
     var limits: OutputLimits { OutputLimits(perRun: maxOutputs ?? OutputLimits.defaultPerRun) }
+}
+
+extension Invocation {
+    /// The ranges numeric options accept: each wide enough for any real batch, and small enough that nothing sized
+    /// by them (threads, shard tables, retry loops) can exhaust the machine.
+    enum Bounds {
+        /// `--jobs`: renders at once.
+        static let jobs = 1...256
+        /// `--retries`: extra attempts of a failed render.
+        static let retries = 0...100
+        /// `--max-outputs`: the same ceiling a manifest's `limits: { outputs: N }` has.
+        static let outputs = 1...10_000_000
+        /// `--max-memory`, in bytes: 1M to 64T.
+        static let memory = (1 << 20)...(64 << 40)
+    }
 }

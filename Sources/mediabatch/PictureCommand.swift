@@ -1,5 +1,6 @@
 import Foundation
 import MediaBatch
+import MediaCore
 
 /// `frames` and `sheet`: pictures of one output, rendered without encoding it.
 enum PictureCommand {
@@ -28,19 +29,19 @@ enum PictureCommand {
         do {
             if invocation.command == .frames {
                 for path in try OutputPictures.writeFrames(of: job, at: invocation.times, into: directory) {
-                    console.output(path)
+                    console.output(TerminalText.escaped(path))
                 }
             } else {
-                console.output(try OutputPictures.writeSheet(of: job, count: invocation.count, columns: invocation.columns,
-                                                             cellWidth: invocation.width, into: directory,
-                                                             reframe: invocation.reframe))
+                console.output(TerminalText.escaped(try OutputPictures.writeSheet(
+                    of: job, count: invocation.count, columns: invocation.columns, cellWidth: invocation.width,
+                    into: directory, reframe: invocation.reframe)))
             }
         } catch {
             if case .badTime = error {
                 console.usage(Invocation.UsageError(message: error.description, command: invocation.command))
                 return 64
             }
-            console.error("mediabatch: error: \(error)")
+            console.error("mediabatch: error: " + TerminalText.escaped("\(error)"))
             return 1
         }
         return 0

@@ -30,6 +30,30 @@ import Testing
         #expect(shards == [["m", "n", "u"], ["a", "b", "c", "p", "q", "s", "t"]])
     }
 
+    /// The heap that finds the least-loaded shard picks what a scan of every shard would (ties: the lower index),
+    /// with many components over many shards.
+    @Test func leastLoadedShardMatchesAScanOfEveryShard() {
+        var dependencies: [String: [String]] = [:]
+        for index in 0..<3000 {
+            // Chains of three: 1,000 components.
+            dependencies[String(format: "j%05d", index)] = index % 3 == 0 ? [] : [String(format: "j%05d", index - 1)]
+        }
+        let graph = JobGraph(dependencies: dependencies)
+        let cost: (String) -> Double = { name in Double(Int(name.dropFirst())! % 7 + 1) }
+        for count in [1, 2, 7, 500, 2_000] {
+            let weighted = graph.components.map { ($0, $0.reduce(0) { $0 + cost($1) }) }
+            let ordered = weighted.sorted { a, b in a.1 != b.1 ? a.1 > b.1 : a.0[0] < b.0[0] }
+            var loads = [Double](repeating: 0, count: count)
+            var expected = [[String]](repeating: [], count: count)
+            for (jobs, weight) in ordered {
+                let target = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
+                loads[target] += weight
+                expected[target] += jobs
+            }
+            #expect(graph.shards(count: count, cost: cost) == expected.map { $0.sorted() }, "\(count) shards")
+        }
+    }
+
     @Test func moreShardsThanComponentsLeavesSomeEmpty() {
         let small = JobGraph(dependencies: ["a": [], "b": ["a"]])
         #expect(small.shards(count: 3) == [["a", "b"], [], []])
@@ -45,11 +69,11 @@ import Testing
         #expect(spec.description == "\(index + 1)/\(count)")
     }
 
-    @Test(arguments: ["0/3", "4/3", "1/0", "a/b", "1", "1/2/3", "", "-1/2"])
+    @Test(arguments: ["0/3", "4/3", "1/0", "a/b", "1", "1/2/3", "", "-1/2", "1/10001", "1/99999999999"])
     func rejectsBadShardSpecs(text: String) {
         #expect(throws: ShardSpecError.invalidSpec(text)) { try ShardSpec(parsing: text) }
         #expect(ShardSpecError.invalidSpec(text).description
-            == "invalid shard '\(text)'; expected K/N with 1 <= K <= N, e.g. '2/4'")
+            == "invalid shard '\(text)'; expected K/N with 1 <= K <= N <= 10000, e.g. '2/4'")
     }
 
     @Test(arguments: [
@@ -77,6 +101,8 @@ import Testing
          "invalid value '2' of environment variable 'CIRCLE_NODE_INDEX'"),
         (["BUILDKITE_PARALLEL_JOB": "0", "BUILDKITE_PARALLEL_JOB_COUNT": "0"], nil,
          "invalid value '0' of environment variable 'BUILDKITE_PARALLEL_JOB_COUNT'"),
+        (["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "99999999999"], nil,
+         "invalid value '99999999999' of environment variable 'CI_NODE_TOTAL'"),
     ] as [([String: String], Int?, String)])
     func rejectsBadEnvironment(environment: [String: String], count: Int?, message: String) {
         do {

@@ -30,6 +30,6 @@ struct ExampleManifestTests {
     @Test func usageErrorsExitWith64() throws {
         let result = try CommandRunner.run(["run", "--jobs", "zero"], in: Self.repository)
         #expect(result.status == 64)
-        #expect(result.stderr == "mediabatch: error: '--jobs' needs a whole number above 0, not 'zero'\nrun 'mediabatch run --help' for usage\n")
+        #expect(result.stderr == "mediabatch: error: '--jobs' needs a whole number from 1 to 256, not 'zero'\nrun 'mediabatch run --help' for usage\n")
     }
 }

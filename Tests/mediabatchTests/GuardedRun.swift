@@ -26,11 +26,15 @@ struct GuardedRun {
     private let stderrFile: URL
     private let deadline: Date
 
-    /// Starts `mediabatch arguments` in `directory` with at most `memoryMB` of address space.
-    init(_ arguments: [String], in directory: URL, memoryMB: Int = validateMemoryMB, seconds: Double = 60) throws {
+    /// Starts `mediabatch arguments` in `directory` with at most `memoryMB` of address space and, when given,
+    /// `cpuSeconds` of processor time (`ulimit -t`: a bound on the work done, whatever else loads the machine).
+    init(_ arguments: [String], in directory: URL, memoryMB: Int = validateMemoryMB, seconds: Double = 60,
+         cpuSeconds: Int? = nil) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v \(memoryMB * 1024) && exec \"$0\" \"$@\"", CommandRunner.binary.path] + arguments
+        let cpu = cpuSeconds.map { "ulimit -t \($0) && " } ?? ""
+        process.arguments = ["-c", "\(cpu)ulimit -v \(memoryMB * 1024) && exec \"$0\" \"$@\"", CommandRunner.binary.path]
+            + arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         for key in ["JOB_COMPLETION_INDEX", "CI_NODE_INDEX", "CIRCLE_NODE_INDEX", "BUILDKITE_PARALLEL_JOB"] {
@@ -51,10 +55,9 @@ struct GuardedRun {
     }
 
     /// Runs `mediabatch arguments` to the end (or the hang guard).
-    static func run(_ arguments: [String], in directory: URL, memoryMB: Int = validateMemoryMB, seconds: Double = 60) throws
-        -> Outcome
-    {
-        try GuardedRun(arguments, in: directory, memoryMB: memoryMB, seconds: seconds).finish()
+    static func run(_ arguments: [String], in directory: URL, memoryMB: Int = validateMemoryMB, seconds: Double = 60,
+                    cpuSeconds: Int? = nil) throws -> Outcome {
+        try GuardedRun(arguments, in: directory, memoryMB: memoryMB, seconds: seconds, cpuSeconds: cpuSeconds).finish()
     }
 
     /// What the run printed so far.

@@ -20,10 +20,10 @@ struct InvocationTests {
         (["rn"], "unknown command 'rn'; did you mean 'run'?"),
         (["run", "--forse"], "unknown option '--forse' for 'run'; did you mean '--force'?"),
         (["run", "--jobs"], "option '--jobs' needs a value"),
-        (["run", "--jobs", "0"], "'--jobs' needs a whole number above 0, not '0'"),
-        (["run", "--max-memory", "lots"], "'--max-memory' needs a size such as '350M' or '2G', not 'lots'"),
-        (["run", "--max-memory", "0M"], "'--max-memory' needs a size such as '350M' or '2G', not '0M'"),
-        (["run", "--shard", "4/3"], "'--shard' needs K/N with 1 <= K <= N, such as '2/3', not '4/3'"),
+        (["run", "--jobs", "0"], "'--jobs' needs a whole number from 1 to 256, not '0'"),
+        (["run", "--max-memory", "lots"], "'--max-memory' needs a size from 1M to 64T, such as '350M' or '2G', not 'lots'"),
+        (["run", "--max-memory", "0M"], "'--max-memory' needs a size from 1M to 64T, such as '350M' or '2G', not '0M'"),
+        (["run", "--shard", "4/3"], "'--shard' needs K/N with 1 <= K <= N <= 10000, such as '2/3', not '4/3'"),
         (["plan", "--force"], "unknown option '--force' for 'plan'"),
         (["plan", "--strict"], "unknown option '--strict' for 'plan'"),
         (["report"], "'report' needs a subcommand: 'mediabatch report merge DIR...'"),
@@ -34,6 +34,12 @@ struct InvocationTests {
         (["run", "--color", "sometimes"], "'--color' needs 'auto', 'always' or 'never', not 'sometimes'"),
         (["validate", "--force=yes"], "unknown option '--force' for 'validate'"),
         (["sheet", "x", "--count", "0"], "'--count' needs a whole number from 1 to 400, not '0'"),
+        (["run", "--shard", "1/99999999999"], "'--shard' needs K/N with 1 <= K <= N <= 10000, such as '2/3', not '1/99999999999'"),
+        (["run", "--jobs", "257"], "'--jobs' needs a whole number from 1 to 256, not '257'"),
+        (["run", "--retries", "101"], "'--retries' needs a whole number from 0 to 100, not '101'"),
+        (["run", "--retries", "-1"], "'--retries' needs a whole number from 0 to 100, not '-1'"),
+        (["run", "--max-memory", "100T"], "'--max-memory' needs a size from 1M to 64T, such as '350M' or '2G', not '100T'"),
+        (["validate", "--max-outputs", "0"], "'--max-outputs' needs a whole number from 1 to 10000000, not '0'"),
     ])
     func refusesBadCommandLines(arguments: [String], message: String) {
         #expect(performing: { try Invocation(parsing: arguments) }, throws: { error in

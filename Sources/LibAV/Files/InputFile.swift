@@ -22,6 +22,12 @@ public final class InputFile: @unchecked Sendable {
     private var analysis: StreamAnalysis?
     /// Whether the streams' analysis came from an earlier open of the same file version instead of being run again.
     private(set) var reusedAnalysis = false
+    /// The read guard: where the last packet left the byte stream, and how many packets in a row left it there.
+    private var lastReadPosition: Int64 = -1
+    private var readsWithoutProgress = 0
+    /// Packets in a row a demuxer may return without consuming a byte before the read counts as stuck: far more
+    /// than any demuxer splits one buffered block into, and still a fraction of a second of reading.
+    public static let maxReadsWithoutProgress = 100_000
 
     /// Opens `path` and reads enough of it to know its streams; errors name the file. `allowsDevices` also lets
     /// named pipes and character or block devices be read (a pipe then blocks until its writer sends data).
@@ -122,6 +128,9 @@ public final class InputFile: @unchecked Sendable {
         let ticks = time.isNumeric ? time.ticks(in: timeBase) : 0
         try check(av_seek_frame(context, Int32(index), ticks, AVSEEK_FLAG_BACKWARD), "av_seek_frame",
                   .seek(path: path, stream: index))
+        // Reading the same bytes again after a seek is progress.
+        lastReadPosition = -1
+        readsWithoutProgress = 0
     }
 
     /// Where `seek(to:stream:)` lands for `time`, when it lands exactly on a keyframe at or before it: the file can
@@ -153,8 +162,24 @@ public final class InputFile: @unchecked Sendable {
             return false
         case .ok:
             packet.timeBase = try stream(packet.streamIndex).pointee.time_base
+            try guardProgress(stream: packet.streamIndex)
             return true
         }
+    }
+
+    /// Ends a read loop whose demuxer keeps returning packets without consuming the file (a header that makes it
+    /// repeat itself): a `decode` failure of the stream after `maxReadsWithoutProgress` packets, not an endless loop.
+    private func guardProgress(stream index: Int) throws(LibAVError) {
+        let position = avio_tell(context.pointee.pb)
+        guard position == lastReadPosition else {
+            lastReadPosition = position
+            readsWithoutProgress = 0
+            return
+        }
+        readsWithoutProgress += 1
+        guard readsWithoutProgress > Self.maxReadsWithoutProgress else { return }
+        throw LibAVError.failed(.decode(path: path, stream: index), function: "av_read_frame", code: mb_averror(EIO),
+                                message: "the demuxer returned \(Self.maxReadsWithoutProgress) packets without reading on; the file is damaged")
     }
 
     /// Refuses paths that name a URL with a scheme other than `file`.

@@ -15,9 +15,17 @@ public struct SystemFonts: FontProbe {
         try Self.families.get()
     }
 
-    /// The first face of the font file at `path`.
+    /// The first face of the font file at `path`, read through a checked descriptor (a named pipe or a device at
+    /// the path is refused at once, never opened by FreeType, which would wait on it).
     public func face(inFile path: String) throws -> FontFace {
-        let pattern = try FontPattern(fontFile: path)
+        let pattern: FontPattern
+        do {
+            pattern = try LocalFile.withCheckedName(path) { name in try FontPattern(fontFile: name) }
+        } catch LibAVError.unreadableFont {
+            throw LibAVError.unreadableFont(path: path)
+        } catch let failure as LocalFile.Failure {
+            throw LibAVError.unreadableSource(path: path, failure)
+        }
         return FontFace(family: pattern.strings(FC_FAMILY).first ?? "", style: pattern.strings(FC_STYLE).first ?? "",
                         fullName: pattern.strings(FC_FULLNAME).first ?? "", faceCount: pattern.faceCount)
     }

@@ -93,6 +93,7 @@ public struct JobBuilder {
         }
 
         var placed = try layout(spec, built: built)
+        try checkDuration(of: placed, spec: spec)
         var explicit: ExplicitTracks?
         var rolls: [[Int32]] = []
         if spec.tracks.isEmpty {
@@ -118,6 +119,7 @@ public struct JobBuilder {
             if let explicit { rolls = Self.rollGroups(spec, explicit) }
         }
         let total = composition.duration
+        try checkDuration(total, spec: spec)
 
         let overlayAudio = try insertOverlays(&overlayTracks, into: &composition, total: total,
                                               withSound: wantsAudio, spec: spec)
@@ -127,6 +129,7 @@ public struct JobBuilder {
         if wantsAudio, let soundtrack = spec.soundtrack, total > .zero {
             let info = try sourceInfo(soundtrack.source, spec: spec, at: soundtrack.location, built: built)
             if let audio = info.audio {
+                try checkRepetitions(of: soundtrack, length: audio.timeRange.duration, total: total, spec: spec)
                 let id = composition.addMutableTrack(withMediaType: .audio)!
                 try composition.modifyTrack(id) { track in try Self.fill(track: &track, with: audio, from: soundtrack.from,
                                                                         loop: soundtrack.loop, until: total) }

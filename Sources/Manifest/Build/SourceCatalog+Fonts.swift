@@ -9,9 +9,9 @@ extension SourceCatalog {
         guard let fonts else { return nil }
         if let known = fontFiles[path] { return known }
         let result: Result<FontFace, SourceProblem>
-        if !FileManager.default.fileExists(atPath: path) {
+        if let refusal = LocalFile.refusal(of: path) {
             result = .failure(SourceProblem(stage: "load",
-                                            message: "font file '\(displayPath)' not found (resolved to '\(path)')"))
+                                            message: "font file '\(displayPath)' \(refusal) (resolved to '\(path)')"))
         } else {
             do {
                 result = .success(try fonts.face(inFile: path))

@@ -117,7 +117,12 @@ public final class SourceCatalog: @unchecked Sendable {
             result = .failure(SourceProblem(stage: "load", message: "not found (resolved to '\(path)')"))
         } else {
             do {
-                result = .success(Self.info(try probe.probe(path: path), path: path))
+                let media = try probe.probe(path: path)
+                if let claim = Self.implausibleClaim(of: media) {
+                    result = .failure(SourceProblem(stage: "probe", message: "cannot be used: \(claim)"))
+                } else {
+                    result = .success(Self.info(media, path: path))
+                }
             } catch {
                 result = .failure(SourceProblem(stage: "probe", message: "cannot be read: \(error)"))
             }

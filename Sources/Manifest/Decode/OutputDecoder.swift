@@ -85,6 +85,7 @@ struct OutputDecoder {
             spec.settings.streamMetadata = tags.streams.isEmpty ? nil : tags.streams
         }
         spec.backgroundGradient = manifest.defaultBackgroundGradient
+        spec.timelineLimits = manifest.timelineLimits
         if let node = fields["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
             (spec.background, spec.backgroundGradient) = value
         }

@@ -48,6 +48,8 @@ public struct OutputSpec: Sendable, Hashable {
     /// The file name (without extension) when it differs from `name`: outputs of one name in several folders are
     /// told apart by their folder, and their `name` becomes `folder/name`.
     public var fileName: String? = nil
+    /// How long the output may last and how often its soundtrack may loop (the manifest's `limits:`).
+    public var timelineLimits = TimelineLimits()
 
     /// The written file's path: `outDirectory/name.ext`.
     public var outputPath: String { outDirectory + "/" + (fileName ?? name) + "." + settings.container.fileExtension }

@@ -38,6 +38,8 @@ public struct ManifestFile: Sendable {
     public var downloadPolicy = DownloadPolicy()
     /// `limits.outputs`: the most outputs this manifest may expand to, if set.
     var outputLimit: Int?
+    /// `limits.duration` and `limits.loops`: how long an output may last and how often a soundtrack may loop.
+    var timelineLimits = TimelineLimits()
 
     /// The YAML text, for quoting lines.
     public var source: YAMLSource { document.source }
@@ -108,7 +110,7 @@ public struct ManifestFile: Sendable {
         }
         if let node = top["downloads"] { downloadPolicy = Self.downloads(node, reader: &reader) }
         if let node = top["presets"] { presets = Self.presets(node, reader: &reader) }
-        if let node = top["limits"] { outputLimit = Self.outputLimit(node, reader: &reader) }
+        if let node = top["limits"] { (outputLimit, timelineLimits) = Self.limits(node, reader: &reader) }
         if let node = top["outputs"], let items = reader.list(node, "outputs") {
             for item in items {
                 let label = item["name"]?.string.map { "output '\($0)'" } ?? "an output"

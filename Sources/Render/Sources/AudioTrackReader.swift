@@ -39,8 +39,17 @@ final class AudioTrackReader {
     func read(from sample: Int64, count: Int) throws(ExportError) -> AudioBuffer {
         buffer.clear(frameCount: count)
         let end = sample + Int64(count)
-        for (index, entry) in segments.enumerated() where entry.range.upperBound > sample && entry.range.lowerBound < end {
-            guard !entry.segment.isEmpty else { continue }
+        // Segments are in order: start at the first that ends after `sample` (found by bisection, so a track of
+        // many segments costs log N a chunk, not N) and stop at the first that starts at or after `end`.
+        var low = 0, high = segments.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if segments[middle].range.upperBound > sample { high = middle } else { low = middle + 1 }
+        }
+        for index in low..<segments.count {
+            let entry = segments[index]
+            if entry.range.lowerBound >= end { break }
+            guard !entry.segment.isEmpty, entry.range.upperBound > sample else { continue }
             let lower = max(sample, entry.range.lowerBound), upper = min(end, entry.range.upperBound)
             if stream == nil || streamIndex != index || stream?.position != lower {
                 stream = try SegmentAudioStream(segment: entry.segment, of: trackID, from: lower, outputRate: outputRate,

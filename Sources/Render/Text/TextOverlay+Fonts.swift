@@ -35,10 +35,16 @@ extension TextOverlay {
         }
     }
 
+    /// The largest font file read: a whole CJK collection is about 120 MB.
+    static let maxFontBytes = 512 << 20
+
     /// Hands the font file at `path` to `library` and returns the name its first face is selected by.
     private static func load(_ path: String, into library: ASSLibrary, fonts: any FontProbe) throws(ExportError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ExportError.probe(path: path, reason: "font file '\(path)' not found")
+        let data: [UInt8]
+        do {
+            data = try LocalFile.contents(of: path, limit: maxFontBytes)
+        } catch {
+            throw ExportError.probe(path: path, reason: "font file '\(path)' \(error)")
         }
         let face: FontFace
         do {
@@ -46,7 +52,7 @@ extension TextOverlay {
         } catch {
             throw ExportError.probe(path: path, reason: "\(error)")
         }
-        library.addFont(named: path, data: [UInt8](data))
+        library.addFont(named: path, data: data)
         return face.fullName.isEmpty ? face.family : face.fullName
     }
 }

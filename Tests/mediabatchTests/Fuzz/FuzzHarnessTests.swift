@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The fuzz harness: mutated seed manifests, command lines and media headers through `validate` and `run` of the
+/// built binary, under a memory ceiling and a hang guard, one case after another. A fixed seed and case count
+/// keep CI's run the same every time (about a minute); `MEDIABATCH_FUZZ_CASES` and `MEDIABATCH_FUZZ_SEED` make
+/// the nightly run longer or different, and `MEDIABATCH_FUZZ_ONLY=N` replays case N alone. A failure prints the
+/// seed, the case, the violated rule and a minimised reproducer, and keeps the case's files (docs/security.md).
+@Suite(.serialized) struct FuzzHarnessTests {
+    static let defaultSeed: UInt64 = 0x35_2026
+    static let defaultCases = 128
+
+    /// The run's settings, from the environment or the CI defaults.
+    static func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> (seed: UInt64, cases: [Int])
+    {
+        let seed = environment["MEDIABATCH_FUZZ_SEED"].flatMap { UInt64($0) ?? UInt64($0.dropFirst(2), radix: 16) } ?? defaultSeed
+        if let only = environment["MEDIABATCH_FUZZ_ONLY"].flatMap({ Int($0) }) { return (seed, [only]) }
+        let count = environment["MEDIABATCH_FUZZ_CASES"].flatMap { Int($0) } ?? defaultCases
+        return (seed, Array(0..<max(0, count)))
+    }
+
+    /// Runs `fuzzCase` in `workspace` and returns what went wrong (nothing when every rule holds).
+    static func run(_ fuzzCase: FuzzCase, in workspace: FuzzWorkspace) throws -> [String] {
+        try workspace.reset()
+        try workspace.write(fuzzCase)
+        let before = GuardedRun.filesOutsideOut(workspace.directory)
+        // Limits far above what a case costs (validate: well under a second; a render of these seeds: a few
+        // seconds), so only a real hang or blow-up trips them, however loaded the machine.
+        let outcome = try GuardedRun.run(fuzzCase.arguments, in: workspace.directory,
+                                         memoryMB: fuzzCase.renders ? GuardedRun.runMemoryMB : GuardedRun.validateMemoryMB,
+                                         seconds: fuzzCase.renders ? 180 : 90)
+        return FuzzOracle.violations(of: outcome, before: before, after: GuardedRun.filesOutsideOut(workspace.directory))
+    }
+
+    @Test func mutatedInputsNeverCrashHangOrMisbehave() throws {
+        let (seed, cases) = Self.settings()
+        let workspace = try FuzzWorkspace()
+        let started = Date()
+        var kinds: [FuzzCase.Kind: Int] = [:]
+        for index in cases {
+            let fuzzCase = FuzzCase.make(index: index, seed: seed, workspace: workspace)
+            kinds[fuzzCase.kind, default: 0] += 1
+            let violations = try Self.run(fuzzCase, in: workspace)
+            guard violations.isEmpty else {
+                let minimal = try FuzzMinimizer.minimize(fuzzCase, failing: violations, in: workspace)
+                let kept = try FuzzMinimizer.keep(minimal, from: workspace, seed: seed, index: index)
+                Issue.record("""
+                    fuzz case \(index) of seed \(seed) (MEDIABATCH_FUZZ_SEED=\(seed) MEDIABATCH_FUZZ_ONLY=\(index)): \
+                    \(violations.joined(separator: "; "))
+                    minimal reproducer (files kept in \(kept.path)):
+                    \(minimal.reproducer)
+                    """)
+                return
+            }
+        }
+        let seconds = Date().timeIntervalSince(started)
+        print("fuzz: \(cases.count) cases of seed \(seed) in \(Int(seconds)) s: "
+              + kinds.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", "))
+    }
+
+    /// The same seed makes the same cases (a failure is reproducible from its seed and index alone).
+    @Test func casesAreDeterministicFromTheirSeed() throws {
+        let workspace = try FuzzWorkspace()
+        for index in [0, 3, 17, 127] {
+            let first = FuzzCase.make(index: index, seed: 7, workspace: workspace)
+            let again = FuzzCase.make(index: index, seed: 7, workspace: workspace)
+            #expect(first.reproducer == again.reproducer && first.damagedMedia == again.damagedMedia)
+        }
+        #expect(FuzzCase.make(index: 1, seed: 7, workspace: workspace).reproducer
+            != FuzzCase.make(index: 1, seed: 8, workspace: workspace).reproducer)
+        #expect(Self.settings(["MEDIABATCH_FUZZ_SEED": "0x10", "MEDIABATCH_FUZZ_CASES": "3"]) == (16, [0, 1, 2]))
+        #expect(Self.settings(["MEDIABATCH_FUZZ_ONLY": "41"]) == (Self.defaultSeed, [41]))
+    }
+}
