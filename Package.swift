@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .executable(name: "mediabatch", targets: ["mediabatch"]),
         .library(name: "MediaBatch", targets: ["MediaBatch"]),
-        .library(name: "OpenAVFoundation", targets: ["OpenAVFoundation"]),
+        .library(name: "OpenAVFoundation", targets: ["OpenAVFoundation", "AVFoundation", "CoreMedia"]),
         .library(name: "MediaCore", targets: ["MediaCore"]),
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "Render", targets: ["Render"]),
@@ -60,6 +60,10 @@ let package = Package(
         // AVFoundation's and CoreMedia's Swift API (CMTime, AVMutableComposition, AVAssetExportSession, ...) as a thin
         // layer of reference types over the composition model, the renderer and LibAV's probe.
         .target(name: "OpenAVFoundation", dependencies: ["MediaCore", "Composition", "LibAV", "Render"]),
+        // Apple's module names on Linux, each only re-exporting OpenAVFoundation, so `import AVFoundation` and
+        // `import CoreMedia` build unchanged (docs/openavfoundation.md, Apple's module names).
+        .target(name: "AVFoundation", dependencies: ["OpenAVFoundation"]),
+        .target(name: "CoreMedia", dependencies: ["OpenAVFoundation"]),
         // Generic job graph, cycle detection and budgeted parallel execution.
         .target(name: "Scheduler", dependencies: ["MediaCore"]),
         // Run report values and their JSON, JUnit, Markdown and HTML writers.
@@ -79,6 +83,30 @@ let package = Package(
         .executableTarget(name: "passthrough-trim", dependencies: ["OpenAVFoundation"], path: "Examples/PassthroughTrim"),
         .executableTarget(name: "thumbnails", dependencies: ["OpenAVFoundation"], path: "Examples/Thumbnails"),
 
+        // The compatibility corpus: programs written as apps use Apple's AVFoundation, in Swift 5 mode as such apps
+        // build, with only the import changed (or none: some import AVFoundation and CoreMedia); run by
+        // OpenAVFoundationTests (Tests/AVFoundationCorpus/README.md).
+        .executableTarget(name: "merge-with-orientation", dependencies: ["AVFoundation", "OpenAVFoundation"], path: "Tests/AVFoundationCorpus/MergeWithOrientation",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "passthrough-trim-async", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/PassthroughTrimAsync",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "crossfade-swift4", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/CrossfadeSwift4",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "picture-in-picture", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/PictureInPicture",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "speed-ramp", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/SpeedRamp",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "key-value-loading", dependencies: ["AVFoundation", "CoreMedia", "OpenAVFoundation"], path: "Tests/AVFoundationCorpus/KeyValueLoading",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "thumbnail-strip", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/ThumbnailStrip",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "music-bed-ducking", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/MusicBedDucking",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "cmtime-operators", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/CMTimeOperators",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "player-item-export", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/PlayerItemExport",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
+
         .testTarget(name: "MediaCoreTests", dependencies: ["MediaCore"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "MediaCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "MediaCore"]),
@@ -91,7 +119,9 @@ let package = Package(
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "YAML", "Composition", "MediaCore"]),
         .testTarget(name: "OpenAVFoundationTests",
                     dependencies: ["OpenAVFoundation", "MediaTestSupport", "cmtime-guide", "timeline-builder", "crossfade",
-                                   "split-screen", "passthrough-trim", "thumbnails"]),
+                                   "split-screen", "passthrough-trim", "thumbnails",
+                                   "merge-with-orientation", "passthrough-trim-async", "crossfade-swift4", "picture-in-picture", "speed-ramp",
+                                   "key-value-loading", "thumbnail-strip", "music-bed-ducking", "cmtime-operators", "player-item-export"]),
         .testTarget(name: "mediabatchTests",
                     dependencies: ["mediabatch", "MediaBatch", "MediaCore", "MediaTestSupport", "Composition"]),
     ],

@@ -27,7 +27,9 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
     /// The image generator's asset has no pictures.
     case noVideo
     /// A picture was asked for outside the asset.
-    case timeOutside(CMTime, duration: CMTime)
+    case timeOutside(MediaTime, duration: MediaTime)
+    /// The exported file is longer than `fileLengthLimit` allows.
+    case fileTooLong(URL, length: Int64, limit: Int64)
 
     var description: String {
         switch self {
@@ -45,6 +47,8 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
         case .noVideo: "the asset has no video track to make pictures of"
         case let .timeOutside(time, duration):
             "no picture at \(time): the asset has pictures from 0 to \(duration)"
+        case let .fileTooLong(url, length, limit):
+            "'\(url.path)' would be \(length) bytes, over the fileLengthLimit of \(limit); it was removed"
         }
     }
 }

@@ -70,7 +70,7 @@ public class AVMutableComposition: AVComposition, @unchecked Sendable {
         let sources = try asset.loadedTracks().compactMap(\.source).filter { $0.mediaType == .video || $0.mediaType == .audio }
         try state.withLock { composition throws(AVError) in
             do {
-                try composition.insertTimeRange(timeRange, of: sources, at: startTime)
+                try composition.insertTimeRange(timeRange.native, of: sources, at: startTime.native)
             } catch let error as CompositionError {
                 throw AVError(error)
             } catch {
@@ -81,16 +81,16 @@ public class AVMutableComposition: AVComposition, @unchecked Sendable {
 
     /// Inserts a gap of the range's duration at its start in every track; an invalid range changes nothing.
     public func insertEmptyTimeRange(_ timeRange: CMTimeRange) {
-        state.withLock { try? $0.insertEmptyTimeRange(timeRange) }
+        state.withLock { try? $0.insertEmptyTimeRange(timeRange.native) }
     }
 
     /// Removes the range from every track, pulling later media in; an invalid range changes nothing.
     public func removeTimeRange(_ timeRange: CMTimeRange) {
-        state.withLock { try? $0.removeTimeRange(timeRange) }
+        state.withLock { try? $0.removeTimeRange(timeRange.native) }
     }
 
     /// Plays the range of every track in `duration`; an invalid range or duration changes nothing.
     public func scaleTimeRange(_ timeRange: CMTimeRange, toDuration duration: CMTime) {
-        state.withLock { try? $0.scaleTimeRange(timeRange, toDuration: duration) }
+        state.withLock { try? $0.scaleTimeRange(timeRange.native, toDuration: duration.native) }
     }
 }
