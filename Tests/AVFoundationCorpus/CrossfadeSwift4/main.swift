@@ -1,6 +1,6 @@
 // Corpus: a crossfade written as Swift 4 code was (2017-2018 tutorials): kCMTimeZero, CMTimeMake(1, 30),
 // CMTimeRangeMake(_, _), CMTimeAdd and CMTimeSubtract without labels, three instructions (A, A->B, B) with an
-// opacity ramp, and volume ramps for the sound.
+// opacity ramp, volume ramps for the sound, AVAssetExportSessionStatus, and a command-line tool's CFRunLoopRun().
 // Usage: crossfade-swift4 OUTPUT FIRST SECOND
 import OpenAVFoundation
 
@@ -63,12 +63,11 @@ exporter.outputURL = URL(fileURLWithPath: arguments[1])
 exporter.outputFileType = AVFileType.mov
 exporter.videoComposition = videoComposition
 exporter.audioMix = audioMix
-let done = DispatchSemaphore(value: 0)
 exporter.exportAsynchronously {
-    done.signal()
+    CFRunLoopStop(CFRunLoopGetMain())
 }
-done.wait()
-if exporter.status == AVAssetExportSession.Status.completed {
+CFRunLoopRun()
+if exporter.status == AVAssetExportSessionStatus.completed {
     print("crossfaded \(CMTimeGetSeconds(mixComposition.duration)) s")
 } else {
     print("export failed: \(String(describing: exporter.error))")

@@ -1,6 +1,6 @@
 // Corpus: a music bed under a clip's own sound, ducked while the clip plays: setVolume(_:at:) and
 // setVolumeRamp(fromStartVolume:toEndVolume:timeRange:) on AVMutableAudioMixInputParameters, exported as sound only
-// with AVAssetExportPresetAppleM4A.
+// with AVAssetExportPresetAppleM4A (and Swift 3's AVFileTypeAppleM4A).
 // Usage: music-bed-ducking OUTPUT.m4a CLIP BED
 import OpenAVFoundation
 
@@ -45,7 +45,7 @@ guard AVAssetExportSession.exportPresets(compatibleWith: composition).contains(A
     exit(1)
 }
 exporter.outputURL = URL(fileURLWithPath: arguments[1])
-exporter.outputFileType = .m4a
+exporter.outputFileType = AVFileTypeAppleM4A
 exporter.audioMix = mix
 exporter.timeRange = CMTimeRange(start: .zero, duration: bed.duration)
 let semaphore = DispatchSemaphore(value: 0)

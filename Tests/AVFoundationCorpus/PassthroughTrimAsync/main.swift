@@ -30,7 +30,7 @@ func trim(_ input: URL, to output: URL, start: Double, duration: Double) async t
     guard session.status == .completed else {
         throw TrimError.exportFailed(session.error?.localizedDescription ?? "status \(session.status.rawValue)")
     }
-    return length
+    return length.convertScale(CMTimeScale(NSEC_PER_SEC), method: .default)
 }
 
 let arguments = CommandLine.arguments
