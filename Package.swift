@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .executable(name: "mediabatch", targets: ["mediabatch"]),
         .library(name: "MediaBatch", targets: ["MediaBatch"]),
-        .library(name: "OpenAVFoundation", targets: ["OpenAVFoundation", "AVFoundation", "CoreMedia"]),
+        .library(name: "OpenAVFoundation", targets: ["OpenAVFoundation", "AVFoundation", "CoreMedia", "CoreGraphics"]),
         .library(name: "MediaCore", targets: ["MediaCore"]),
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "Render", targets: ["Render"]),
@@ -60,10 +60,11 @@ let package = Package(
         // AVFoundation's and CoreMedia's Swift API (CMTime, AVMutableComposition, AVAssetExportSession, ...) as a thin
         // layer of reference types over the composition model, the renderer and LibAV's probe.
         .target(name: "OpenAVFoundation", dependencies: ["MediaCore", "Composition", "LibAV", "Render"]),
-        // Apple's module names on Linux, each only re-exporting OpenAVFoundation, so `import AVFoundation` and
-        // `import CoreMedia` build unchanged (docs/openavfoundation.md, Apple's module names).
+        // Apple's module names on Linux, each only re-exporting OpenAVFoundation, so `import AVFoundation`,
+        // `import CoreMedia` and `import CoreGraphics` build unchanged (docs/openavfoundation.md, Apple's module names).
         .target(name: "AVFoundation", dependencies: ["OpenAVFoundation"]),
         .target(name: "CoreMedia", dependencies: ["OpenAVFoundation"]),
+        .target(name: "CoreGraphics", dependencies: ["OpenAVFoundation"]),
         // Generic job graph, cycle detection and budgeted parallel execution.
         .target(name: "Scheduler", dependencies: ["MediaCore"]),
         // Run report values and their JSON, JUnit, Markdown and HTML writers.
@@ -86,7 +87,8 @@ let package = Package(
         // The compatibility corpus: programs written as apps use Apple's AVFoundation, in Swift 5 mode as such apps
         // build, with only the import changed (or none: some import AVFoundation and CoreMedia); run by
         // OpenAVFoundationTests (Tests/AVFoundationCorpus/README.md).
-        .executableTarget(name: "merge-with-orientation", dependencies: ["AVFoundation", "OpenAVFoundation"], path: "Tests/AVFoundationCorpus/MergeWithOrientation",
+        .executableTarget(name: "merge-with-orientation", dependencies: ["AVFoundation", "CoreGraphics", "OpenAVFoundation"],
+                          path: "Tests/AVFoundationCorpus/MergeWithOrientation",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(name: "passthrough-trim-async", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/PassthroughTrimAsync",
                           swiftSettings: [.swiftLanguageMode(.v5)]),

@@ -2,6 +2,7 @@
 // to fill the render size, in the style of the "merge videos" helpers of iOS apps: completion handler, semaphore.
 // Usage: merge-with-orientation OUTPUT INPUT...
 import AVFoundation
+import CoreGraphics
 
 final class VideoMerger {
     let renderSize = CGSize(width: 320, height: 240)
