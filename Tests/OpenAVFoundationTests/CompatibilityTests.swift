@@ -45,6 +45,8 @@ import Testing
         #expect(error?.domain == NSURLErrorDomain && error?.code == NSURLErrorFileDoesNotExist)
         let asset = AVURLAsset(url: try AVFixtures.get().red)
         #expect(asset.statusOfValue(forKey: "tracks", error: nil) == .loaded)
+        #expect(asset.tracks(withMediaCharacteristic: .audible).map(\.mediaType) == [.audio])
+        #expect(try await asset.loadTracks(withMediaCharacteristic: .legible).isEmpty)
         #expect(asset.statusOfValue(forKey: "tracks ", error: &error) == .failed)
         #expect(error?.domain == AVFoundationErrorDomain && error?.localizedDescription
             == "unknown (-11800): 'tracks ' is not a property of AVAsset that can be loaded")

@@ -14,7 +14,7 @@ let insetAsset = AVURLAsset(url: URL(fileURLWithPath: arguments[3]))
 let composition = AVMutableComposition()
 guard let mainTrack = composition.addMutableTrack(withMediaType: .video, preferredTrackID: 1),
       let insetTrack = composition.addMutableTrack(withMediaType: .video, preferredTrackID: 2),
-      let mainVideo = mainAsset.tracks(withMediaType: .video).first,
+      let mainVideo = mainAsset.tracks(withMediaCharacteristic: .visual).first,
       let insetVideo = insetAsset.tracks(withMediaType: .video).first else {
     print("no video")
     exit(1)
