@@ -84,31 +84,6 @@ let package = Package(
         .executableTarget(name: "passthrough-trim", dependencies: ["OpenAVFoundation"], path: "Examples/PassthroughTrim"),
         .executableTarget(name: "thumbnails", dependencies: ["OpenAVFoundation"], path: "Examples/Thumbnails"),
 
-        // The compatibility corpus: programs written as apps use Apple's AVFoundation, in Swift 5 mode as such apps
-        // build, with only the import changed (or none: some import AVFoundation and CoreMedia); run by
-        // OpenAVFoundationTests (Tests/AVFoundationCorpus/README.md).
-        .executableTarget(name: "merge-with-orientation", dependencies: ["AVFoundation", "CoreGraphics", "OpenAVFoundation"],
-                          path: "Tests/AVFoundationCorpus/MergeWithOrientation",
-                          swiftSettings: [.swiftLanguageMode(.v5)]),
-        .executableTarget(name: "passthrough-trim-async", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/PassthroughTrimAsync",
-                          swiftSettings: [.swiftLanguageMode(.v5)]),
-        .executableTarget(name: "crossfade-swift4", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/CrossfadeSwift4",
-                          swiftSettings: [.swiftLanguageMode(.v5)]),
-        .executableTarget(name: "picture-in-picture", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/PictureInPicture",
-                          swiftSettings: [.swiftLanguageMode(.v5)]),
-        .executableTarget(name: "speed-ramp", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/SpeedRamp",
-                          swiftSettings: [.swiftLanguageMode(.v5)]),
-        .executableTarget(name: "key-value-loading", dependencies: ["AVFoundation", "CoreMedia", "OpenAVFoundation"], path: "Tests/AVFoundationCorpus/KeyValueLoading",
-                          swiftSettings: [.swiftLanguageMode(.v5)]),
-        .executableTarget(name: "thumbnail-strip", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/ThumbnailStrip",
-                          swiftSettings: [.swiftLanguageMode(.v5)]),
-        .executableTarget(name: "music-bed-ducking", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/MusicBedDucking",
-                          swiftSettings: [.swiftLanguageMode(.v5)]),
-        .executableTarget(name: "cmtime-operators", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/CMTimeOperators",
-                          swiftSettings: [.swiftLanguageMode(.v5)]),
-        .executableTarget(name: "player-item-export", dependencies: ["OpenAVFoundation"], path: "Tests/AVFoundationCorpus/PlayerItemExport",
-                          swiftSettings: [.swiftLanguageMode(.v5)]),
-
         .testTarget(name: "MediaCoreTests", dependencies: ["MediaCore"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "MediaCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "MediaCore"]),
@@ -121,11 +96,31 @@ let package = Package(
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "YAML", "Composition", "MediaCore"]),
         .testTarget(name: "OpenAVFoundationTests",
                     dependencies: ["OpenAVFoundation", "MediaTestSupport", "cmtime-guide", "timeline-builder", "crossfade",
-                                   "split-screen", "passthrough-trim", "thumbnails",
-                                   "merge-with-orientation", "passthrough-trim-async", "crossfade-swift4", "picture-in-picture", "speed-ramp",
-                                   "key-value-loading", "thumbnail-strip", "music-bed-ducking", "cmtime-operators", "player-item-export"]),
+                                   "split-screen", "passthrough-trim", "thumbnails"]),
         .testTarget(name: "mediabatchTests",
                     dependencies: ["mediabatch", "MediaBatch", "MediaCore", "MediaTestSupport", "Composition"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The compatibility corpus: programs written as apps use Apple's AVFoundation, in Swift 5 mode as such apps build,
+// with only the import changed (or none: two import AVFoundation with CoreMedia or CoreGraphics); each depends on the
+// OpenAVFoundation product's modules and is run by OpenAVFoundationTests (Tests/AVFoundationCorpus/README.md).
+let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Dependency])] = [
+    ("merge-with-orientation", "MergeWithOrientation", ["AVFoundation", "CoreGraphics"]),
+    ("passthrough-trim-async", "PassthroughTrimAsync", []),
+    ("crossfade-swift4", "CrossfadeSwift4", []),
+    ("picture-in-picture", "PictureInPicture", []),
+    ("speed-ramp", "SpeedRamp", []),
+    ("key-value-loading", "KeyValueLoading", ["AVFoundation", "CoreMedia"]),
+    ("thumbnail-strip", "ThumbnailStrip", []),
+    ("music-bed-ducking", "MusicBedDucking", []),
+    ("cmtime-operators", "CMTimeOperators", []),
+    ("player-item-export", "PlayerItemExport", []),
+]
+package.targets += avFoundationCorpus.map { program in
+    .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],
+                      path: "Tests/AVFoundationCorpus/" + program.folder, swiftSettings: [.swiftLanguageMode(.v5)])
+}
+package.targets.first { $0.name == "OpenAVFoundationTests" }?.dependencies
+    += avFoundationCorpus.map { .target(name: $0.name) }
