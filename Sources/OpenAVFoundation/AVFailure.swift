@@ -14,7 +14,7 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
     case unreadableAsset(URL, LibAVError)
     /// An asset's URL is not a local file.
     case notAFile(URL)
-    /// An operation needs a file-backed track but was given a track of a composition.
+    /// An operation was given a track that belongs to neither a file nor a composition.
     case trackOfComposition(operation: String)
     /// An export was started without a setting it needs (`outputURL`, `outputFileType`).
     case missingSetting(String)
@@ -38,7 +38,7 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
         case let .unreadableAsset(url, error): "cannot read '\(url.path)': \(error)"
         case let .notAFile(url): "'\(url.absoluteString)' is not a local file; only file URLs can be read"
         case let .trackOfComposition(operation):
-            "'\(operation)' takes tracks of file assets; tracks of compositions cannot be inserted"
+            "'\(operation)' takes tracks of file assets and of compositions"
         case let .missingSetting(name): "'\(name)' is not set; set it before exporting"
         case let .outputExists(url): "a file already exists at '\(url.path)'; remove it or choose another URL"
         case let .fileTypeNotSupported(type, preset):

@@ -17,9 +17,14 @@ public class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable 
         }
     }
 
-    /// Inserts `timeRange` of `track` (a track of a file asset) at `startTime`, pushing what is there later; an
-    /// invalid `startTime` appends, a time past the end leaves a gap.
+    /// Inserts `timeRange` of `track` (a track of a file asset or of a composition) at `startTime`, pushing what is
+    /// there later; an invalid `startTime` appends, a time past the end leaves a gap.
     public func insertTimeRange(_ timeRange: CMTimeRange, of track: AVAssetTrack, at startTime: CMTime) throws {
+        if let nested = track as? AVCompositionTrack {
+            guard let part = nested.native else { throw AVError(CompositionError.noSuchTrack(trackID: nested.trackID)) }
+            try modify { try $0.insertTimeRange(timeRange.native, of: part, at: startTime.native) }
+            return
+        }
         guard let source = track.source else {
             throw AVError(.operationNotSupportedForAsset, .trackOfComposition(operation: "insertTimeRange(_:of:at:)"))
         }

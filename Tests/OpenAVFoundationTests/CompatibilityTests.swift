@@ -67,6 +67,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: session.outputURL?.path ?? ""))
     }
 
+    @Test func aPartOfACompositionInsertedIntoAnotherPlaysWhatItPlayedThere() async throws {
+        let fixtures = try AVFixtures.get()
+        let first = AVMutableComposition()
+        let second = CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 1))
+        try first.insertTimeRange(second, of: AVURLAsset(url: fixtures.red), at: .zero)
+        try first.insertTimeRange(second, of: AVURLAsset(url: fixtures.blue), at: .invalid)
+        let middle = CMTimeRange(start: CMTime(value: 1, timescale: 2), duration: CMTime(value: 1, timescale: 1))
+        let whole = AVMutableComposition()
+        try whole.insertTimeRange(middle, of: first, at: .zero)
+        let single = AVMutableComposition()
+        let track = try #require(single.addMutableTrack(withMediaType: .video, preferredTrackID: kCMPersistentTrackID_Invalid))
+        try track.insertTimeRange(middle, of: try #require(first.tracks(withMediaType: .video).first), at: .zero)
+        for composition in [whole, single] {
+            #expect(composition.duration == CMTime(value: 1, timescale: 1))
+            let generator = AVAssetImageGenerator(asset: composition)
+            let early = try await generator.image(at: CMTime(value: 1, timescale: 4)).image
+            let late = try await generator.image(at: CMTime(value: 3, timescale: 4)).image
+            #expect(early.pixel(x: 80, y: 60).red > 230 && late.pixel(x: 80, y: 60).blue > 230)
+        }
+        #expect(whole.tracks.map(\.mediaType) == [.video, .audio])
+    }
+
     /// Cancelling ends only the requests made before it; pictures have their pixels.
     @Test func asynchronousPicturesAnswerEachTimeAndHavePixels() async throws {
         let generator = AVAssetImageGenerator(asset: AVURLAsset(url: try AVFixtures.get().green))
