@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .executable(name: "mediabatch", targets: ["mediabatch"]),
         .library(name: "MediaBatch", targets: ["MediaBatch"]),
-        .library(name: "OpenAVFoundation", targets: ["OpenAVFoundation"]),
+        .library(name: "OpenAVFoundation", targets: ["OpenAVFoundation", "AVFoundation", "CoreMedia", "CoreGraphics"]),
         .library(name: "MediaCore", targets: ["MediaCore"]),
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "Render", targets: ["Render"]),
@@ -70,6 +70,11 @@ let package = Package(
         .target(name: "OpenAVFoundation", dependencies: ["MediaCore", "Composition", "LibAV", "Render"]),
         // Auto-reframe analysis: a source range decoded small, its shots and its subjects found with CReframe.
         .target(name: "Reframe", dependencies: ["CReframe", "LibAV", "MediaCore"]),
+        // Apple's module names on Linux, each only re-exporting OpenAVFoundation, so `import AVFoundation`,
+        // `import CoreMedia` and `import CoreGraphics` build unchanged (docs/openavfoundation.md, Apple's module names).
+        .target(name: "AVFoundation", dependencies: ["OpenAVFoundation"]),
+        .target(name: "CoreMedia", dependencies: ["OpenAVFoundation"]),
+        .target(name: "CoreGraphics", dependencies: ["OpenAVFoundation"]),
         // Generic job graph, cycle detection and budgeted parallel execution.
         .target(name: "Scheduler", dependencies: ["MediaCore"]),
         // Run report values and their JSON, JUnit, Markdown and HTML writers.
@@ -108,3 +113,25 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The compatibility corpus: programs written as apps use Apple's AVFoundation, in Swift 5 mode as such apps build,
+// with only the import changed (or none: two import AVFoundation with CoreMedia or CoreGraphics); each depends on the
+// OpenAVFoundation product's modules and is run by OpenAVFoundationTests (Tests/AVFoundationCorpus/README.md).
+let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Dependency])] = [
+    ("merge-with-orientation", "MergeWithOrientation", ["AVFoundation", "CoreGraphics"]),
+    ("passthrough-trim-async", "PassthroughTrimAsync", []),
+    ("crossfade-swift4", "CrossfadeSwift4", []),
+    ("picture-in-picture", "PictureInPicture", []),
+    ("speed-ramp", "SpeedRamp", []),
+    ("key-value-loading", "KeyValueLoading", ["AVFoundation", "CoreMedia"]),
+    ("thumbnail-strip", "ThumbnailStrip", []),
+    ("music-bed-ducking", "MusicBedDucking", []),
+    ("cmtime-operators", "CMTimeOperators", []),
+    ("player-item-export", "PlayerItemExport", []),
+]
+package.targets += avFoundationCorpus.map { program in
+    .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],
+                      path: "Tests/AVFoundationCorpus/" + program.folder, swiftSettings: [.swiftLanguageMode(.v5)])
+}
+package.targets.first { $0.name == "OpenAVFoundationTests" }?.dependencies
+    += avFoundationCorpus.map { .target(name: $0.name) }

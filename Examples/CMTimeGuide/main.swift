@@ -18,7 +18,7 @@ CMTimeShow(sum)
 CMTimeShow(CMTimeSubtract(twoAndAHalf, half))
 CMTimeShow(CMTimeMultiply(frame, multiplier: 30))
 CMTimeShow(CMTimeMultiplyByFloat64(half, multiplier: 1.5))
-print("ninety frames of 29.97 fps last \(CMTimeGetSeconds(frame * Int32(90))) s")
+print("ninety frames of 29.97 fps last \(CMTimeGetSeconds(CMTimeMultiply(frame, multiplier: 90))) s")
 
 print("Comparing")
 print("CMTimeCompare(half, sum) =", CMTimeCompare(half, sum))

@@ -10,9 +10,13 @@ extension AVAsset: _AVAssetTrackTyping {}
 
 extension _AVAssetTrackTyping where Self: AVAsset {
     /// The asset's tracks; empty when it cannot be loaded.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.tracks) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.tracks) instead")
     public var tracks: [AVAssetTrack] { (try? loadedTracks()) ?? [] }
 
     /// The tracks carrying `mediaType`.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use loadTracks(withMediaType:) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use loadTracks(withMediaType:) instead")
     public func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] {
         tracks.filter { $0.mediaType == mediaType }
     }
@@ -61,7 +65,9 @@ extension AVAssetTrack: _AVAssetTrackSegmentTyping {}
 
 extension _AVAssetTrackSegmentTyping where Self: AVAssetTrack {
     /// The track's edits.
-    public var segments: [AVAssetTrackSegment] { nativeSegments().map { AVAssetTrackSegment(timeMapping: $0.timeMapping) } }
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.segments) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.segments) instead")
+    public var segments: [AVAssetTrackSegment] { nativeSegments().map { AVAssetTrackSegment(timeMapping: CMTimeMapping($0.timeMapping)) } }
 }
 
 extension _AVAssetTrackSegmentTyping where Self: AVCompositionTrack {

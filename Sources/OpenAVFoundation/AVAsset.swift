@@ -41,7 +41,7 @@ public class AVAsset: @unchecked Sendable {
         guard let file else { return .zero }
         let contents = try file.contents()
         let ends = contents.tracks.map(\.source.timeRange.end).filter(\.isNumeric)
-        return ends.max() ?? contents.media.duration
+        return CMTime(ends.max() ?? contents.media.duration)
     }
 
     /// The asset as a composition of the composition model, with the asset's track IDs, for exporting and pictures.
@@ -63,9 +63,13 @@ public class AVAsset: @unchecked Sendable {
     // MARK: Properties
 
     /// How long the asset plays; zero when it cannot be loaded.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.duration) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.duration) instead")
     public var duration: CMTime { (try? loadedDuration()) ?? .zero }
 
     /// The track with `trackID`, if any.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use loadTrack(withTrackID:) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use loadTrack(withTrackID:) instead")
     public func track(withTrackID trackID: CMPersistentTrackID) -> AVAssetTrack? {
         (try? loadedTracks())?.first { $0.trackID == trackID }
     }
@@ -76,32 +80,50 @@ public class AVAsset: @unchecked Sendable {
     }
 
     /// The size of the first video track's pictures (deprecated on Apple's platforms).
+    @available(macOS, introduced: 10.7, deprecated: 10.8, message: "Use the naturalSize and preferredTransform, as appropriate, of the receiver's video tracks. See -tracksWithMediaType:")
+    @available(iOS, introduced: 4.0, deprecated: 5.0, message: "Use the naturalSize and preferredTransform, as appropriate, of the receiver's video tracks. See -tracksWithMediaType:")
     public var naturalSize: CGSize {
         (try? loadedTracks())?.first { $0.mediaType == .video }?.naturalSize ?? .zero
     }
 
     /// Identity: pictures are already upright.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.preferredTransform) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.preferredTransform) instead")
     public var preferredTransform: CGAffineTransform { .identity }
 
     /// 1: normal speed.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.preferredRate) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.preferredRate) instead")
     public var preferredRate: Float { 1 }
 
     /// 1: full volume.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.preferredVolume) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.preferredVolume) instead")
     public var preferredVolume: Float { 1 }
 
     /// Whether the asset loads and has sound or pictures.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.isPlayable) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.isPlayable) instead")
     public var isPlayable: Bool { ((try? loadedTracks()) ?? []).contains { $0.mediaType == .video || $0.mediaType == .audio } }
 
     /// Whether the asset can be exported: as `isPlayable`.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.isExportable) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.isExportable) instead")
     public var isExportable: Bool { isPlayable }
 
     /// Whether the asset's media can be read: as `isPlayable`.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.isReadable) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.isReadable) instead")
     public var isReadable: Bool { isPlayable }
 
     /// Whether the asset can be inserted into a composition: a file asset that loads.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.isComposable) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.isComposable) instead")
     public var isComposable: Bool { file != nil && isPlayable }
 
     /// True: durations and times are exact.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.providesPreciseDurationAndTiming) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.providesPreciseDurationAndTiming) instead")
     public var providesPreciseDurationAndTiming: Bool { true }
 
     /// Does nothing: loading is synchronous underneath and cannot be interrupted.

@@ -170,7 +170,7 @@ struct ExportPreset: Sendable {
     }
 
     /// The frame rate whose frame lasts `duration`; 30 fps for a duration that is not a positive number.
-    static func frameRate(_ duration: CMTime) -> FrameRate {
+    static func frameRate(_ duration: MediaTime) -> FrameRate {
         guard duration.isNumeric, duration.value > 0 else { return FrameRate(30) }
         let reduced = duration.multiplied(by: 1, dividedBy: 1)
         guard let frames = Int32(exactly: reduced.value) else { return FrameRate(30) }

@@ -76,7 +76,7 @@ extension AVAssetExportSession {
     }
 
     /// Whether the preset can export `asset` as `outputFileType` (any type when nil); the answer goes to `handler`.
-    public class func determineCompatibility(ofExportPreset presetName: String, with asset: AVAsset,
+    @preconcurrency public class func determineCompatibility(ofExportPreset presetName: String, with asset: AVAsset,
                                              outputFileType: AVFileType?,
                                              completionHandler handler: @escaping @Sendable (Bool) -> Void) {
         handler(compatible(presetName, asset, outputFileType))
@@ -89,7 +89,7 @@ extension AVAssetExportSession {
     }
 
     /// The file types this session can write, to `handler`.
-    public func determineCompatibleFileTypes(completionHandler handler: @escaping @Sendable ([AVFileType]) -> Void) {
+    @preconcurrency public func determineCompatibleFileTypes(completionHandler handler: @escaping @Sendable ([AVFileType]) -> Void) {
         handler(supportedFileTypes)
     }
 

@@ -31,6 +31,9 @@ public class AVAssetExportSession: @unchecked Sendable {
         var shouldOptimizeForNetworkUse = false
         var metadata: [AVMetadataItem]?
         var audioTimePitchAlgorithm = AVAudioTimePitchAlgorithm.spectral
+        var fileLengthLimit: Int64 = 0
+        var canPerformMultiplePassesOverSourceMediaData = false
+        var directoryForTemporaryFiles: URL?
     }
 
     /// How far the export got.
@@ -136,7 +139,7 @@ public class AVAssetExportSession: @unchecked Sendable {
     /// Starts the export on a thread of its own and calls `handler` when it ends, from that thread; if the export
     /// cannot start (a setting is missing, a file is in the way), `handler` runs before this returns. Called again,
     /// it changes nothing and calls `handler` at once.
-    public func exportAsynchronously(completionHandler handler: @escaping @Sendable () -> Void) {
+    @preconcurrency public func exportAsynchronously(completionHandler handler: @escaping @Sendable () -> Void) {
         let first = progression.withLock { state -> Bool in
             guard !state.started else { return false }
             state.started = true
@@ -164,7 +167,7 @@ public class AVAssetExportSession: @unchecked Sendable {
             progression.withLock { $0.status = .exporting }
             do throws(ExportError) {
                 _ = try session.export()
-                finish(.completed, nil)
+                if let failure = lengthLimitFailure() { finish(.failed, failure) } else { finish(.completed, nil) }
             } catch {
                 if error == .cancelled { finish(.cancelled, nil) } else { finish(.failed, AVError(error)) }
             }
@@ -215,7 +218,7 @@ public class AVAssetExportSession: @unchecked Sendable {
         let session = ExportSession(composition: composition, videoComposition: videoComposition,
                                     audioMix: mix(settings, composition: composition), settings: exportSettings,
                                     outputPath: url.path)
-        session.timeRange = settings.timeRange
+        session.timeRange = settings.timeRange.native
         return session
     }
 

@@ -19,6 +19,8 @@ public class AVAssetImageGenerator: @unchecked Sendable {
     public let asset: AVAsset
     private let configuration = Mutex(Configuration())
     private let renderer = PictureRenderer()
+    /// Bumped by `cancelAllCGImageGeneration()`; asynchronous requests made before it end `.cancelled`.
+    private let generation = Mutex(0)
 
     /// A generator for `asset`.
     public init(asset: AVAsset) {
@@ -72,19 +74,24 @@ public class AVAssetImageGenerator: @unchecked Sendable {
     /// The pictures at `times`, in order, each made when the sequence asks for it.
     public func images(for times: [CMTime]) -> Images { Images(generator: self, times: times) }
 
-    /// Does nothing: pictures are made when asked for.
-    public func cancelAllCGImageGeneration() {}
+    /// Makes the pictures `generateCGImagesAsynchronously(forTimes:)` has not made yet end `.cancelled`.
+    public func cancelAllCGImageGeneration() {
+        generation.withLock { $0 += 1 }
+    }
+
+    /// The requests made since the last `cancelAllCGImageGeneration()`.
+    var currentGeneration: Int { generation.withLock { $0 } }
 
     /// The picture at `time`: the composition's frame showing at `time` (the last frame at the end), and its time.
-    private func picture(at time: CMTime) throws -> (CGImage, CMTime) {
+    func picture(at time: CMTime) throws -> (CGImage, CMTime) {
         let settings = configuration.withLock { $0 }
         let composition = try asset.nativeComposition()
-        let duration = composition.duration
+        let duration = CMTime(composition.duration)
         guard composition.tracks(withMediaType: .video).contains(where: { !$0.isEmpty }) else {
             throw AVError(.noImageAtTime, .noVideo)
         }
         guard time.isNumeric, time >= .zero, time <= duration else {
-            throw AVError(.noImageAtTime, .timeOutside(time, duration: duration))
+            throw AVError(.noImageAtTime, .timeOutside(time.native, duration: duration.native))
         }
         let videoComposition = settings.videoComposition?.native
         let natural = videoComposition?.renderSize ?? composition.naturalSize
@@ -92,13 +99,7 @@ public class AVAssetImageGenerator: @unchecked Sendable {
             .evenPixels(fitting: settings.maximumSize)
         let (picture, actual) = try renderer.picture(of: composition, videoComposition: videoComposition, at: time,
                                                      width: width, height: height)
-        let image: CGImage
-        do {
-            image = CGImage(width: width, height: height, png: try picture.pngData()) { try picture.jpegData() }
-        } catch {
-            throw AVError(error)
-        }
-        return (image, actual)
+        return (CGImage(picture), actual)
     }
 
     /// The pictures of `images(for:)`.
@@ -107,7 +108,7 @@ public class AVAssetImageGenerator: @unchecked Sendable {
         public struct Element: Sendable {
             /// The time asked for.
             public let requestedTime: CMTime
-            let result: Result<(image: CGImage, actualTime: CMTime), AVError>
+            let result: Swift.Result<(image: CGImage, actualTime: CMTime), AVError>
 
             /// The picture; throws why it could not be made.
             public var image: CGImage { get throws { try result.get().image } }
@@ -123,7 +124,7 @@ public class AVAssetImageGenerator: @unchecked Sendable {
             /// The next picture, or nil after the last time.
             public mutating func next() async -> Element? {
                 guard let time = remaining.popFirst() else { return nil }
-                let result: Result<(image: CGImage, actualTime: CMTime), AVError>
+                let result: Swift.Result<(image: CGImage, actualTime: CMTime), AVError>
                 do {
                     let (image, actual) = try generator.picture(at: time)
                     result = .success((image, actual))

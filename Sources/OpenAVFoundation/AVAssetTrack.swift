@@ -42,30 +42,46 @@ public class AVAssetTrack: @unchecked Sendable {
     }
 
     /// The range of the asset's timeline the track covers.
-    public var timeRange: CMTimeRange { source?.timeRange ?? .zero }
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.timeRange) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.timeRange) instead")
+    public var timeRange: CMTimeRange { source.map { CMTimeRange($0.timeRange) } ?? .zero }
 
     /// Video: the size of the pictures as displayed (rotation and pixel aspect applied); zero for other media.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.naturalSize) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.naturalSize) instead")
     public var naturalSize: CGSize {
         guard let size = source?.naturalSize else { return .zero }
         return CGSize(width: size.width, height: size.height)
     }
 
     /// Identity: pictures are decoded upright, so no transform is needed to show them.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.preferredTransform) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.preferredTransform) instead")
     public var preferredTransform: CGAffineTransform { .identity }
 
     /// Video: frames per second as the container states it; 0 when unknown or for other media.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.nominalFrameRate) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.nominalFrameRate) instead")
     public var nominalFrameRate: Float {
         guard let rate = source?.frameRate, rate.isValid else { return 0 }
         return Float(rate.framesPerSecond)
     }
 
     /// Video: the duration of one frame at the nominal rate; invalid when unknown.
-    public var minFrameDuration: CMTime { source?.frameRate.flatMap { $0.isValid ? $0.frameDuration : nil } ?? .invalid }
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.minFrameDuration) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.minFrameDuration) instead")
+    public var minFrameDuration: CMTime {
+        source?.frameRate.flatMap { $0.isValid ? CMTime($0.frameDuration) : nil } ?? .invalid
+    }
 
     /// The track's own timescale.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.naturalTimeScale) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.naturalTimeScale) instead")
     public var naturalTimeScale: CMTimeScale { source?.naturalTimeScale ?? 600 }
 
     /// The track's format: codec, dimensions, sample rate and channels (`[CMFormatDescription]`).
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.formatDescriptions) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.formatDescriptions) instead")
     public var formatDescriptions: [Any] { loadedFormatDescriptions() }
 
     func loadedFormatDescriptions() -> [CMFormatDescription] {
@@ -73,22 +89,45 @@ public class AVAssetTrack: @unchecked Sendable {
     }
 
     /// Bits per second, as the container states it; 0 when unknown.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.estimatedDataRate) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.estimatedDataRate) instead")
     public var estimatedDataRate: Float { Float(stream?.bitRate ?? 0) }
 
     /// The ISO 639-2/T language code from the stream's tags, if any.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.languageCode) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.languageCode) instead")
     public var languageCode: String? { stream?.metadata["language"] }
 
     /// True: every track plays.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.isEnabled) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.isEnabled) instead")
     public var isEnabled: Bool { true }
 
     /// Whether the track carries sound or pictures.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.isPlayable) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.isPlayable) instead")
     public var isPlayable: Bool { mediaType == .video || mediaType == .audio }
 
     /// 1: full volume.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use load(.preferredVolume) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use load(.preferredVolume) instead")
     public var preferredVolume: Float { 1 }
 
     /// The segment at or nearest to `trackTime`: a file track's only segment.
+    @available(macOS, introduced: 10.7, deprecated: 13.0, message: "Use loadSegment(forTrackTime:) instead")
+    @available(iOS, introduced: 4.0, deprecated: 16.0, message: "Use loadSegment(forTrackTime:) instead")
     public func segment(forTrackTime trackTime: CMTime) -> AVAssetTrackSegment? {
-        nativeSegments().first.map { AVAssetTrackSegment(timeMapping: $0.timeMapping) }
+        nativeSegments().first.map { AVAssetTrackSegment(timeMapping: CMTimeMapping($0.timeMapping)) }
+    }
+
+    /// The segment at or nearest to `trackTime`, as `segment(forTrackTime:)`.
+    public func loadSegment(forTrackTime trackTime: CMTime) async throws -> AVAssetTrackSegment? {
+        try segmentNear(trackTime)
+    }
+
+    /// The segment at or nearest to `trackTime`, for `loadSegment(forTrackTime:)` (which must not call the deprecated
+    /// synchronous form); composition tracks override it.
+    func segmentNear(_ trackTime: CMTime) throws -> AVAssetTrackSegment? {
+        nativeSegments().first.map { AVAssetTrackSegment(timeMapping: CMTimeMapping($0.timeMapping)) }
     }
 }

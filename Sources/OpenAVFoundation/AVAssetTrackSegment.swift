@@ -11,5 +11,5 @@ public class AVAssetTrackSegment: @unchecked Sendable {
     }
 
     /// Whether this is an empty edit (a gap).
-    public var isEmpty: Bool { timeMapping.isEmpty }
+    public var isEmpty: Bool { timeMapping.native.isEmpty }
 }

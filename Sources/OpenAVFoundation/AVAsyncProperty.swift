@@ -59,6 +59,13 @@ extension AVAsyncProperty where Root: AVAsset, Value == Bool {
     }
 }
 
+extension AVAsyncProperty where Root: AVAsset, Value == Float {
+    /// The rate the asset plays at: 1.
+    public static var preferredRate: AVAsyncProperty<Root, Float> { AVAsyncProperty { _ in 1 } }
+    /// The volume the asset plays at: 1.
+    public static var preferredVolume: AVAsyncProperty<Root, Float> { AVAsyncProperty { _ in 1 } }
+}
+
 extension AVAsyncProperty where Root: AVAsset, Value == CGAffineTransform {
     /// Identity: pictures are upright.
     public static var preferredTransform: AVAsyncProperty<Root, CGAffineTransform> {
@@ -112,7 +119,7 @@ extension AVAsyncProperty where Root: AVAssetTrack, Value == [CMFormatDescriptio
 extension AVAsyncProperty where Root: AVAssetTrack, Value == [AVAssetTrackSegment] {
     /// The track's edits.
     public static var segments: AVAsyncProperty<Root, [AVAssetTrackSegment]> {
-        AVAsyncProperty { $0.nativeSegments().map { AVAssetTrackSegment(timeMapping: $0.timeMapping) } }
+        AVAsyncProperty { $0.nativeSegments().map { AVAssetTrackSegment(timeMapping: CMTimeMapping($0.timeMapping)) } }
     }
 }
 

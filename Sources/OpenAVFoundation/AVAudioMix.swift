@@ -88,10 +88,10 @@ public class AVAudioMixInputParameters: @unchecked Sendable {
     public func getVolumeRamp(for time: CMTime, startVolume: UnsafeMutablePointer<Float>?,
                               endVolume: UnsafeMutablePointer<Float>?,
                               timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        guard let span = native.volumeRamp(at: time) else { return false }
+        guard let span = native.volumeRamp(at: time.native) else { return false }
         startVolume?.pointee = Float(span.startValue)
         endVolume?.pointee = Float(span.endValue)
-        timeRange?.pointee = span.timeRange
+        timeRange?.pointee = CMTimeRange(span.timeRange)
         return true
     }
 }
@@ -123,13 +123,13 @@ public class AVMutableAudioMixInputParameters: AVAudioMixInputParameters, @unche
 
     /// The volume (1 is unity gain) from `time` until the next value.
     public func setVolume(_ volume: Float, at time: CMTime) {
-        state.withLock { try? $0.setVolume(Double(volume), at: time) }
+        state.withLock { try? $0.setVolume(Double(volume), at: time.native) }
     }
 
     /// The volume ramping linearly from `startVolume` to `endVolume` over `timeRange`.
     public func setVolumeRamp(fromStartVolume startVolume: Float, toEndVolume endVolume: Float, timeRange: CMTimeRange) {
         state.withLock {
-            try? $0.setVolumeRamp(fromStartVolume: Double(startVolume), toEndVolume: Double(endVolume), timeRange: timeRange)
+            try? $0.setVolumeRamp(fromStartVolume: Double(startVolume), toEndVolume: Double(endVolume), timeRange: timeRange.native)
         }
     }
 }

@@ -24,7 +24,7 @@ public class AVComposition: AVAsset, @unchecked Sendable {
 
     override func loadedTracks() throws -> [AVAssetTrack] { snapshot.tracks.map(makeTrack) }
 
-    override func loadedDuration() throws -> CMTime { snapshot.duration }
+    override func loadedDuration() throws -> CMTime { CMTime(snapshot.duration) }
 
     override func nativeComposition() throws -> MutableComposition { snapshot }
 

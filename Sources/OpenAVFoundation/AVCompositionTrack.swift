@@ -20,7 +20,7 @@ public class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
     override func loadedFormatDescriptions() -> [CMFormatDescription] { [] }
 
     /// `[0, end)` of the track.
-    override public var timeRange: CMTimeRange { native?.timeRange ?? .zero }
+    override public var timeRange: CMTimeRange { native.map { CMTimeRange($0.timeRange) } ?? .zero }
 
     /// Video: the size of the pictures, from the first inserted source unless set.
     override public var naturalSize: CGSize {
@@ -41,7 +41,7 @@ public class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
 
     /// Video: one frame at the nominal rate; invalid when unknown.
     override public var minFrameDuration: CMTime {
-        native?.nominalFrameRate.flatMap { $0.isValid ? $0.frameDuration : nil } ?? .invalid
+        native?.nominalFrameRate.flatMap { $0.isValid ? CMTime($0.frameDuration) : nil } ?? .invalid
     }
 
     /// The timescale of the first non-empty edit's source unless set, else 600.
@@ -49,6 +49,8 @@ public class AVCompositionTrack: AVAssetTrack, @unchecked Sendable {
 
     /// The segment containing `trackTime`, or the closest one.
     override public func segment(forTrackTime trackTime: CMTime) -> AVCompositionTrackSegment? {
-        native?.segment(forTrackTime: trackTime).map(AVCompositionTrackSegment.init(native:))
+        native?.segment(forTrackTime: trackTime.native).map(AVCompositionTrackSegment.init(native:))
     }
+
+    override func segmentNear(_ trackTime: CMTime) throws -> AVAssetTrackSegment? { segment(forTrackTime: trackTime) }
 }

@@ -9,19 +9,19 @@ public class AVCompositionTrackSegment: AVAssetTrackSegment, @unchecked Sendable
 
     init(native: TrackSegment) {
         self.native = native
-        super.init(timeMapping: native.timeMapping)
+        super.init(timeMapping: CMTimeMapping(native.timeMapping))
     }
 
     /// A segment playing `sourceTimeRange` of track `trackID` of the file at `url` over `targetTimeRange`.
     public convenience init(url: URL, trackID: CMPersistentTrackID, sourceTimeRange: CMTimeRange,
                             targetTimeRange: CMTimeRange) {
         self.init(native: TrackSegment(sourceURL: url, sourceTrackID: trackID,
-                                       timeMapping: TimeMapping(source: sourceTimeRange, target: targetTimeRange)))
+                                       timeMapping: TimeMapping(source: sourceTimeRange.native, target: targetTimeRange.native)))
     }
 
     /// An empty segment (a gap) over `timeRange`.
     public convenience init(timeRange: CMTimeRange) {
-        self.init(native: TrackSegment(emptyTimeRange: timeRange))
+        self.init(native: TrackSegment(emptyTimeRange: timeRange.native))
     }
 
     /// The file played; nil for an empty segment.

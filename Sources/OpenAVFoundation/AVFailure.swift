@@ -14,7 +14,7 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
     case unreadableAsset(URL, LibAVError)
     /// An asset's URL is not a local file.
     case notAFile(URL)
-    /// An operation needs a file-backed track but was given a track of a composition.
+    /// An operation was given a track that belongs to neither a file nor a composition.
     case trackOfComposition(operation: String)
     /// An export was started without a setting it needs (`outputURL`, `outputFileType`).
     case missingSetting(String)
@@ -27,7 +27,9 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
     /// The image generator's asset has no pictures.
     case noVideo
     /// A picture was asked for outside the asset.
-    case timeOutside(CMTime, duration: CMTime)
+    case timeOutside(MediaTime, duration: MediaTime)
+    /// The exported file is longer than `fileLengthLimit` allows.
+    case fileTooLong(URL, length: Int64, limit: Int64)
 
     var description: String {
         switch self {
@@ -36,7 +38,7 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
         case let .unreadableAsset(url, error): "cannot read '\(url.path)': \(error)"
         case let .notAFile(url): "'\(url.absoluteString)' is not a local file; only file URLs can be read"
         case let .trackOfComposition(operation):
-            "'\(operation)' takes tracks of file assets; tracks of compositions cannot be inserted"
+            "'\(operation)' takes tracks of file assets and of compositions"
         case let .missingSetting(name): "'\(name)' is not set; set it before exporting"
         case let .outputExists(url): "a file already exists at '\(url.path)'; remove it or choose another URL"
         case let .fileTypeNotSupported(type, preset):
@@ -45,6 +47,8 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
         case .noVideo: "the asset has no video track to make pictures of"
         case let .timeOutside(time, duration):
             "no picture at \(time): the asset has pictures from 0 to \(duration)"
+        case let .fileTooLong(url, length, limit):
+            "'\(url.path)' would be \(length) bytes, over the fileLengthLimit of \(limit); it was removed"
         }
     }
 }

@@ -18,6 +18,20 @@ public struct AVFileType: RawRepresentable, Sendable, Hashable {
     public static let m4v = AVFileType("com.apple.m4v-video")
     /// MPEG-4 audio (`.m4a`).
     public static let m4a = AVFileType("com.apple.m4a-audio")
+    /// WAVE audio (`.wav`); no preset here writes it.
+    public static let wav = AVFileType("com.microsoft.waveform-audio")
+    /// AIFF audio (`.aiff`); no preset here writes it.
+    public static let aiff = AVFileType("public.aiff-audio")
+    /// AIFF-C audio (`.aifc`); no preset here writes it.
+    public static let aifc = AVFileType("public.aifc-audio")
+    /// Core Audio Format (`.caf`); no preset here writes it.
+    public static let caf = AVFileType("com.apple.coreaudio-format")
+    /// MP3 audio (`.mp3`); no preset here writes it.
+    public static let mp3 = AVFileType("public.mp3")
+    /// AC-3 audio (`.ac3`); no preset here writes it.
+    public static let ac3 = AVFileType("public.ac3-audio")
+    /// 3GPP (`.3gp`); no preset here writes it.
+    public static let mobile3GPP = AVFileType("public.3gpp")
     /// WebM (`.webm`): VP9 and Opus. Not in Apple's API.
     public static let webm = AVFileType("org.webmproject.webm")
     /// Matroska (`.mkv`). Not in Apple's API.

@@ -60,17 +60,24 @@ public class AVMutableComposition: AVComposition, @unchecked Sendable {
         (try? loadedTracks())?.first { $0.mediaType == track.mediaType } as? AVMutableCompositionTrack
     }
 
-    /// Inserts `timeRange` of every sound and picture track of `asset` at `startTime` (invalid appends): each goes
-    /// into the first track of its type not already used by this insert, or a new one; other tracks get a gap, so
-    /// everything at `startTime` moves later by the range's duration.
+    /// Inserts `timeRange` of every sound and picture track of `asset` (a file or a composition) at `startTime`
+    /// (invalid appends): each goes into the first track of its type not already used by this insert, or a new one;
+    /// other tracks get a gap, so everything at `startTime` moves later by the range's duration.
     public func insertTimeRange(_ timeRange: CMTimeRange, of asset: AVAsset, at startTime: CMTime) throws {
-        guard asset.file != nil else {
-            throw AVError(.operationNotSupportedForAsset, .trackOfComposition(operation: "insertTimeRange(_:of:at:)"))
+        if let nested = asset as? AVComposition {
+            let part = nested.snapshot
+            try edit { try $0.insertTimeRange(timeRange.native, of: part, at: startTime.native) }
+            return
         }
         let sources = try asset.loadedTracks().compactMap(\.source).filter { $0.mediaType == .video || $0.mediaType == .audio }
+        try edit { try $0.insertTimeRange(timeRange.native, of: sources, at: startTime.native) }
+    }
+
+    /// Runs `change` on the composition's value, with its errors as `AVError`s.
+    private func edit(_ change: (inout MutableComposition) throws -> Void) throws(AVError) {
         try state.withLock { composition throws(AVError) in
             do {
-                try composition.insertTimeRange(timeRange, of: sources, at: startTime)
+                try change(&composition)
             } catch let error as CompositionError {
                 throw AVError(error)
             } catch {
@@ -81,16 +88,16 @@ public class AVMutableComposition: AVComposition, @unchecked Sendable {
 
     /// Inserts a gap of the range's duration at its start in every track; an invalid range changes nothing.
     public func insertEmptyTimeRange(_ timeRange: CMTimeRange) {
-        state.withLock { try? $0.insertEmptyTimeRange(timeRange) }
+        state.withLock { try? $0.insertEmptyTimeRange(timeRange.native) }
     }
 
     /// Removes the range from every track, pulling later media in; an invalid range changes nothing.
     public func removeTimeRange(_ timeRange: CMTimeRange) {
-        state.withLock { try? $0.removeTimeRange(timeRange) }
+        state.withLock { try? $0.removeTimeRange(timeRange.native) }
     }
 
     /// Plays the range of every track in `duration`; an invalid range or duration changes nothing.
     public func scaleTimeRange(_ timeRange: CMTimeRange, toDuration duration: CMTime) {
-        state.withLock { try? $0.scaleTimeRange(timeRange, toDuration: duration) }
+        state.withLock { try? $0.scaleTimeRange(timeRange.native, toDuration: duration.native) }
     }
 }

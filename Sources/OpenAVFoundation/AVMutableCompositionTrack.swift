@@ -17,29 +17,34 @@ public class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable 
         }
     }
 
-    /// Inserts `timeRange` of `track` (a track of a file asset) at `startTime`, pushing what is there later; an
-    /// invalid `startTime` appends, a time past the end leaves a gap.
+    /// Inserts `timeRange` of `track` (a track of a file asset or of a composition) at `startTime`, pushing what is
+    /// there later; an invalid `startTime` appends, a time past the end leaves a gap.
     public func insertTimeRange(_ timeRange: CMTimeRange, of track: AVAssetTrack, at startTime: CMTime) throws {
+        if let nested = track as? AVCompositionTrack {
+            guard let part = nested.native else { throw AVError(CompositionError.noSuchTrack(trackID: nested.trackID)) }
+            try modify { try $0.insertTimeRange(timeRange.native, of: part, at: startTime.native) }
+            return
+        }
         guard let source = track.source else {
             throw AVError(.operationNotSupportedForAsset, .trackOfComposition(operation: "insertTimeRange(_:of:at:)"))
         }
-        try modify { try $0.insertTimeRange(timeRange, of: source, at: startTime) }
+        try modify { try $0.insertTimeRange(timeRange.native, of: source, at: startTime.native) }
     }
 
     /// Inserts a gap of the range's duration at its start; an invalid range, or one at or after the end, changes
     /// nothing.
     public func insertEmptyTimeRange(_ timeRange: CMTimeRange) {
-        try? modify { try $0.insertEmptyTimeRange(timeRange) }
+        try? modify { try $0.insertEmptyTimeRange(timeRange.native) }
     }
 
     /// Removes the range, pulling later media in; an invalid range changes nothing.
     public func removeTimeRange(_ timeRange: CMTimeRange) {
-        try? modify { try $0.removeTimeRange(timeRange) }
+        try? modify { try $0.removeTimeRange(timeRange.native) }
     }
 
     /// Plays the range in `duration`; an invalid range or duration changes nothing.
     public func scaleTimeRange(_ timeRange: CMTimeRange, toDuration duration: CMTime) {
-        try? modify { try $0.scaleTimeRange(timeRange, toDuration: duration) }
+        try? modify { try $0.scaleTimeRange(timeRange.native, toDuration: duration.native) }
     }
 
     /// Throws unless `trackSegments` could be the track's segments: contiguous from zero, numeric, non-empty.

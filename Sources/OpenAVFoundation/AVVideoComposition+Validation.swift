@@ -59,16 +59,16 @@ extension AVVideoComposition {
                 goOn = validationDelegate.videoComposition(self, shouldContinueValidatingAfterFindingInvalidValueForKey: "renderSize")
             case let .noInstructions(duration):
                 goOn = validationDelegate.videoComposition(
-                    self, shouldContinueValidatingAfterFindingEmptyTimeRange: CMTimeRange(start: .zero, duration: duration))
+                    self, shouldContinueValidatingAfterFindingEmptyTimeRange: CMTimeRange(start: .zero, duration: CMTime(duration)))
             case let .firstInstructionStartsLate(start):
                 goOn = validationDelegate.videoComposition(
-                    self, shouldContinueValidatingAfterFindingEmptyTimeRange: CMTimeRange(start: .zero, end: start))
+                    self, shouldContinueValidatingAfterFindingEmptyTimeRange: CMTimeRange(start: .zero, end: CMTime(start)))
             case let .instructionGap(_, start, previousEnd):
                 goOn = validationDelegate.videoComposition(
-                    self, shouldContinueValidatingAfterFindingEmptyTimeRange: CMTimeRange(start: previousEnd, end: start))
+                    self, shouldContinueValidatingAfterFindingEmptyTimeRange: CMTimeRange(start: CMTime(previousEnd), end: CMTime(start)))
             case let .lastInstructionEndsEarly(end, duration):
                 goOn = validationDelegate.videoComposition(
-                    self, shouldContinueValidatingAfterFindingEmptyTimeRange: CMTimeRange(start: end, end: duration))
+                    self, shouldContinueValidatingAfterFindingEmptyTimeRange: CMTimeRange(start: CMTime(end), end: CMTime(duration)))
             case let .invalidInstructionRange(index, _), let .instructionOverlap(index, _, _),
                  let .instructionBackwards(index, _, _):
                 goOn = validationDelegate.videoComposition(

@@ -35,11 +35,11 @@ public class AVVideoComposition: @unchecked Sendable {
         let native = VideoComposition.make(propertiesOf: composition)
         let instructions = native.instructions.map { instruction in
             AVMutableVideoCompositionInstruction(
-                timeRange: instruction.timeRange,
+                timeRange: CMTimeRange(instruction.timeRange),
                 layerInstructions: instruction.layerInstructions.map { AVMutableVideoCompositionLayerInstruction(native: $0) })
         }
         return Contents(renderSize: CGSize(width: native.renderSize.width, height: native.renderSize.height),
-                        frameDuration: native.frameDuration, instructions: instructions, renderScale: 1)
+                        frameDuration: CMTime(native.frameDuration), instructions: instructions, renderScale: 1)
     }
 
     /// The size of the pictures.
@@ -62,11 +62,11 @@ public class AVVideoComposition: @unchecked Sendable {
         let contents = state.withLock { $0 }
         let instructions = contents.instructions.map { instruction in
             (instruction as? AVVideoCompositionInstruction)?.native
-                ?? VideoCompositionInstruction(timeRange: instruction.timeRange)
+                ?? VideoCompositionInstruction(timeRange: instruction.timeRange.native)
         }
         return VideoComposition(renderSize: Size(width: Double(contents.renderSize.width),
                                                  height: Double(contents.renderSize.height)),
-                                frameDuration: contents.frameDuration, instructions: instructions)
+                                frameDuration: contents.frameDuration.native, instructions: instructions)
     }
 }
 

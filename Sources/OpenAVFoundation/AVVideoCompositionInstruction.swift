@@ -53,7 +53,7 @@ public class AVVideoCompositionInstruction: AVVideoCompositionInstructionProtoco
     /// The instruction in the composition model.
     var native: VideoCompositionInstruction {
         let contents = state.withLock { $0 }
-        return VideoCompositionInstruction(timeRange: contents.timeRange,
+        return VideoCompositionInstruction(timeRange: contents.timeRange.native,
                                            layerInstructions: contents.layerInstructions.map(\.native))
     }
 }

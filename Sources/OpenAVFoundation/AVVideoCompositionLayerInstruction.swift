@@ -24,10 +24,10 @@ public class AVVideoCompositionLayerInstruction: @unchecked Sendable {
     public func getOpacityRamp(for time: CMTime, startOpacity: UnsafeMutablePointer<Float>?,
                                endOpacity: UnsafeMutablePointer<Float>?,
                                timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        guard let span = native.opacityRamp(at: time) else { return false }
+        guard let span = native.opacityRamp(at: time.native) else { return false }
         startOpacity?.pointee = Float(span.startValue)
         endOpacity?.pointee = Float(span.endValue)
-        timeRange?.pointee = span.timeRange
+        timeRange?.pointee = CMTimeRange(span.timeRange)
         return true
     }
 
@@ -35,10 +35,10 @@ public class AVVideoCompositionLayerInstruction: @unchecked Sendable {
     public func getTransformRamp(for time: CMTime, start startTransform: UnsafeMutablePointer<CGAffineTransform>?,
                                  end endTransform: UnsafeMutablePointer<CGAffineTransform>?,
                                  timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        guard let span = native.transformRamp(at: time) else { return false }
+        guard let span = native.transformRamp(at: time.native) else { return false }
         startTransform?.pointee = CGAffineTransform(span.startValue)
         endTransform?.pointee = CGAffineTransform(span.endValue)
-        timeRange?.pointee = span.timeRange
+        timeRange?.pointee = CMTimeRange(span.timeRange)
         return true
     }
 
@@ -46,10 +46,10 @@ public class AVVideoCompositionLayerInstruction: @unchecked Sendable {
     public func getCropRectangleRamp(for time: CMTime, startCropRectangle: UnsafeMutablePointer<CGRect>?,
                                      endCropRectangle: UnsafeMutablePointer<CGRect>?,
                                      timeRange: UnsafeMutablePointer<CMTimeRange>?) -> Bool {
-        guard let span = native.cropRectangleRamp(at: time) else { return false }
+        guard let span = native.cropRectangleRamp(at: time.native) else { return false }
         startCropRectangle?.pointee = CGRect(span.startValue)
         endCropRectangle?.pointee = CGRect(span.endValue)
-        timeRange?.pointee = span.timeRange
+        timeRange?.pointee = CMTimeRange(span.timeRange)
         return true
     }
 }
@@ -79,7 +79,7 @@ public class AVMutableVideoCompositionLayerInstruction: AVVideoCompositionLayerI
 
     /// Opacity (clamped to 0...1) from `time` until the next value.
     public func setOpacity(_ opacity: Float, at time: CMTime) {
-        state.withLock { try? $0.setOpacity(Double(opacity), at: time) }
+        state.withLock { try? $0.setOpacity(Double(opacity), at: time.native) }
     }
 
     /// Opacity ramping linearly from `startOpacity` to `endOpacity` over `timeRange`.
@@ -87,26 +87,26 @@ public class AVMutableVideoCompositionLayerInstruction: AVVideoCompositionLayerI
                                timeRange: CMTimeRange) {
         state.withLock {
             try? $0.setOpacityRamp(fromStartOpacity: Double(startOpacity), toEndOpacity: Double(endOpacity),
-                                   timeRange: timeRange)
+                                   timeRange: timeRange.native)
         }
     }
 
     /// A transform (track pixels to render pixels, origin top left) from `time` until the next value.
     public func setTransform(_ transform: CGAffineTransform, at time: CMTime) {
-        state.withLock { try? $0.setTransform(transform.native, at: time) }
+        state.withLock { try? $0.setTransform(transform.native, at: time.native) }
     }
 
     /// A transform ramping component-wise from `startTransform` to `endTransform` over `timeRange`.
     public func setTransformRamp(fromStart startTransform: CGAffineTransform, toEnd endTransform: CGAffineTransform,
                                  timeRange: CMTimeRange) {
         state.withLock {
-            try? $0.setTransformRamp(fromStart: startTransform.native, toEnd: endTransform.native, timeRange: timeRange)
+            try? $0.setTransformRamp(fromStart: startTransform.native, toEnd: endTransform.native, timeRange: timeRange.native)
         }
     }
 
     /// A crop rectangle in the track's pixels from `time` until the next value.
     public func setCropRectangle(_ cropRectangle: CGRect, at time: CMTime) {
-        state.withLock { try? $0.setCropRectangle(Rect(cropRectangle), at: time) }
+        state.withLock { try? $0.setCropRectangle(Rect(cropRectangle), at: time.native) }
     }
 
     /// A crop rectangle ramping from `startCropRectangle` to `endCropRectangle` over `timeRange`.
@@ -114,7 +114,7 @@ public class AVMutableVideoCompositionLayerInstruction: AVVideoCompositionLayerI
                                      toEndCropRectangle endCropRectangle: CGRect, timeRange: CMTimeRange) {
         state.withLock {
             try? $0.setCropRectangleRamp(fromStartCropRectangle: Rect(startCropRectangle),
-                                         toEndCropRectangle: Rect(endCropRectangle), timeRange: timeRange)
+                                         toEndCropRectangle: Rect(endCropRectangle), timeRange: timeRange.native)
         }
     }
 }

@@ -1,4 +1,5 @@
-// CMTime, CMTimeRange and CMTimeMapping are MediaCore's MediaTime, TimeRange and TimeMapping, whose operators (`+`,
-// `-`, `*`, `+=`, negation) MediaCore declares. Swift finds operators only in modules the caller imports, so
-// MediaCore is re-exported: `import OpenAVFoundation` alone makes `a + b` work on times.
-@_exported import MediaCore
+// Apple's `import AVFoundation` brings Foundation (URL, Data, NSObject, NSError, NSValue, ...) and Dispatch
+// (DispatchQueue, DispatchSemaphore, DispatchGroup) with it, so `import OpenAVFoundation` does too. MediaCore is not
+// re-exported: CMTime is a type of its own with exactly CoreMedia's operators.
+@_exported import Dispatch
+@_exported import Foundation

@@ -36,8 +36,8 @@ final class PictureRenderer: Sendable {
                                                width: width, height: height, frameRate: rate)
                     open = (key, grabber)
                 }
-                let actual = grabber.frameTime(at: time)
-                return .success((try grabber.picture(at: actual), actual))
+                let actual = grabber.frameTime(at: time.native)
+                return .success((try grabber.picture(at: actual), CMTime(actual)))
             } catch {
                 return .failure(error)
             }

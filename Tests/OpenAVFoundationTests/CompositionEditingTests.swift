@@ -132,7 +132,7 @@ import Testing
         let nested = #expect(throws: AVError.self) {
             try other.insertTimeRange(CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 1)), of: track, at: .zero)
         }
-        #expect(nested?.code == .operationNotSupportedForAsset)
+        #expect(nested?.code == .incompatibleAsset, "a composition's sound track into a picture track")
         // Non-numeric ranges, where Apple raises an exception, change nothing.
         other.insertEmptyTimeRange(CMTimeRange(start: .indefinite, duration: CMTime(value: 1, timescale: 1)))
         other.scaleTimeRange(.invalid, toDuration: CMTime(value: 1, timescale: 1))

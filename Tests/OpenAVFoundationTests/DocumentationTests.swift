@@ -6,12 +6,15 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The names declared `public` in Sources/OpenAVFoundation (functions, properties, types, protocols).
+    /// The names declared `public` in Sources/OpenAVFoundation and its sub-folders (functions, properties, types,
+    /// protocols).
     static func publicNames() throws -> Set<String> {
         let folder = root.appendingPathComponent("Sources/OpenAVFoundation")
         let pattern = try Regex(#"public (?:(?:static|class|convenience|override|final) )*(?:func|var|let|class|struct|enum|typealias|protocol) `?([A-Za-z_][A-Za-z0-9_]*)"#)
         var names: Set<String> = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        #expect(files.contains("CoreMedia/CMTime.swift"))
+        for file in files where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for match in text.matches(of: pattern) {
                 if let name = match.output[1].substring { names.insert(String(name)) }

@@ -1,9 +1,6 @@
 import Foundation
 import MediaCore
 
-/// CoreMedia's exact rational time: MediaCore's `MediaTime`, which follows CMTime's rules (flags, epochs, rounding,
-/// infinities) to the letter.
-public typealias CMTime = MediaTime
 /// The numerator of a time.
 public typealias CMTimeValue = Int64
 /// Units per second of a time.
@@ -28,33 +25,34 @@ public let kCMTimeNegativeInfinity = CMTime.negativeInfinity
 /// The largest timescale arithmetic produces.
 public let kCMTimeMaxTimescale: Int32 = MediaTime.maxTimescale
 
-extension MediaTime {
-    /// The time scaled by `multiplier` (CMTimeMultiplyByFloat64).
-    public static func * (time: CMTime, multiplier: Float64) -> CMTime { time.multiplied(byFloat64: multiplier) }
-    /// The time scaled by `multiplier` (CMTimeMultiplyByFloat64).
-    public static func * (multiplier: Float64, time: CMTime) -> CMTime { time.multiplied(byFloat64: multiplier) }
-    /// The time multiplied by `multiplier`, keeping its timescale (CMTimeMultiply).
-    public static func * (multiplier: Int32, time: CMTime) -> CMTime { time * multiplier }
-    /// The time divided by `divisor`, exact where it fits (CMTimeMultiplyByRatio(time, 1, divisor)).
-    public static func / (time: CMTime, divisor: Int32) -> CMTime { time.multiplied(by: 1, dividedBy: Int64(divisor)) }
-    /// Multiplies in place (CMTimeMultiply).
-    public static func *= (time: inout CMTime, multiplier: Int32) { time = time * multiplier }
-    /// Scales in place (CMTimeMultiplyByFloat64).
-    public static func *= (time: inout CMTime, multiplier: Float64) { time = time.multiplied(byFloat64: multiplier) }
-    /// Divides in place.
-    public static func /= (time: inout CMTime, divisor: Int32) { time = time / divisor }
+extension MediaTime.Flags {
+    /// The flags that say a time is not a number: `.positiveInfinity`, `.negativeInfinity`, `.indefinite`.
+    public static let impliedValueFlagsMask: MediaTime.Flags = .nonNumeric
 }
 
 /// A time of `value / timescale` seconds.
 public func CMTimeMake(value: Int64, timescale: Int32) -> CMTime { CMTime(value: value, timescale: timescale) }
 
+/// A time of `value / timescale` seconds, as Swift 4 spelled it: `CMTimeMake(1, 30)`.
+public func CMTimeMake(_ value: Int64, _ timescale: Int32) -> CMTime { CMTime(value: value, timescale: timescale) }
+
 /// A time of `value / timescale` seconds in `epoch`.
 public func CMTimeMakeWithEpoch(value: Int64, timescale: Int32, epoch: Int64) -> CMTime {
-    CMTime(value: value, timescale: timescale, epoch: epoch)
+    CMTime(MediaTime(value: value, timescale: timescale, epoch: epoch))
+}
+
+/// A time in `epoch`, as Swift 4 spelled it.
+public func CMTimeMakeWithEpoch(_ value: Int64, _ timescale: Int32, _ epoch: Int64) -> CMTime {
+    CMTimeMakeWithEpoch(value: value, timescale: timescale, epoch: epoch)
 }
 
 /// `seconds` in `preferredTimescale`, rounded; on overflow the timescale is halved, then the result is an infinity.
 public func CMTimeMakeWithSeconds(_ seconds: Float64, preferredTimescale: Int32) -> CMTime {
+    CMTime(seconds: seconds, preferredTimescale: preferredTimescale)
+}
+
+/// `seconds` in `preferredTimescale`, as Swift 4 spelled it: `CMTimeMakeWithSeconds(2.5, 600)`.
+public func CMTimeMakeWithSeconds(_ seconds: Float64, _ preferredTimescale: Int32) -> CMTime {
     CMTime(seconds: seconds, preferredTimescale: preferredTimescale)
 }
 
@@ -65,35 +63,53 @@ public func CMTimeAdd(_ lhs: CMTime, _ rhs: CMTime) -> CMTime { lhs + rhs }
 public func CMTimeSubtract(_ lhs: CMTime, _ rhs: CMTime) -> CMTime { lhs - rhs }
 
 /// `time * multiplier` in the time's timescale.
-public func CMTimeMultiply(_ time: CMTime, multiplier: Int32) -> CMTime { time * multiplier }
+public func CMTimeMultiply(_ time: CMTime, multiplier: Int32) -> CMTime { CMTime(time.native * multiplier) }
+
+/// `time * multiplier`, as Swift 4 spelled it.
+public func CMTimeMultiply(_ time: CMTime, _ multiplier: Int32) -> CMTime { CMTimeMultiply(time, multiplier: multiplier) }
 
 /// `time * multiplier`, the timescale raised to at least 65536 first.
 public func CMTimeMultiplyByFloat64(_ time: CMTime, multiplier: Float64) -> CMTime {
-    time.multiplied(byFloat64: multiplier)
+    CMTime(time.native.multiplied(byFloat64: multiplier))
+}
+
+/// `time * multiplier`, as Swift 4 spelled it.
+public func CMTimeMultiplyByFloat64(_ time: CMTime, _ multiplier: Float64) -> CMTime {
+    CMTimeMultiplyByFloat64(time, multiplier: multiplier)
 }
 
 /// `time * multiplier / divisor`, exact where it fits.
 public func CMTimeMultiplyByRatio(_ time: CMTime, multiplier: Int32, divisor: Int32) -> CMTime {
-    time.multiplied(by: Int64(multiplier), dividedBy: Int64(divisor))
+    CMTime(time.native.multiplied(by: Int64(multiplier), dividedBy: Int64(divisor)))
+}
+
+/// `time * multiplier / divisor`, as Swift 4 spelled it.
+public func CMTimeMultiplyByRatio(_ time: CMTime, _ multiplier: Int32, _ divisor: Int32) -> CMTime {
+    CMTimeMultiplyByRatio(time, multiplier: multiplier, divisor: divisor)
 }
 
 /// -1, 0 or 1 as `time1` is before, at or after `time2`: -inf < finite < indefinite < +inf < invalid.
-public func CMTimeCompare(_ time1: CMTime, _ time2: CMTime) -> Int32 { Int32(CMTime.compare(time1, time2)) }
+public func CMTimeCompare(_ time1: CMTime, _ time2: CMTime) -> Int32 { Int32(MediaTime.compare(time1.native, time2.native)) }
 
 /// The later of two times.
-public func CMTimeMaximum(_ time1: CMTime, _ time2: CMTime) -> CMTime { CMTime.maximum(time1, time2) }
+public func CMTimeMaximum(_ time1: CMTime, _ time2: CMTime) -> CMTime { CMTime(MediaTime.maximum(time1.native, time2.native)) }
 
 /// The earlier of two times.
-public func CMTimeMinimum(_ time1: CMTime, _ time2: CMTime) -> CMTime { CMTime.minimum(time1, time2) }
+public func CMTimeMinimum(_ time1: CMTime, _ time2: CMTime) -> CMTime { CMTime(MediaTime.minimum(time1.native, time2.native)) }
 
 /// The absolute value of a time.
-public func CMTimeAbsoluteValue(_ time: CMTime) -> CMTime { time.magnitude }
+public func CMTimeAbsoluteValue(_ time: CMTime) -> CMTime { CMTime(time.native.magnitude) }
 
 /// The time in seconds: NaN for invalid or indefinite times, ±infinity for the infinities.
 public func CMTimeGetSeconds(_ time: CMTime) -> Float64 { time.seconds }
 
 /// The same instant in `newTimescale`, rounded by `method`.
 public func CMTimeConvertScale(_ time: CMTime, timescale newTimescale: Int32, method: CMTimeRoundingMethod) -> CMTime {
+    time.convertScale(newTimescale, method: method)
+}
+
+/// The same instant in `newTimescale`, as Swift 4 spelled it.
+public func CMTimeConvertScale(_ time: CMTime, _ newTimescale: Int32, _ method: CMTimeRoundingMethod) -> CMTime {
     time.convertScale(newTimescale, method: method)
 }
 

@@ -1,0 +1,134 @@
+import Foundation
+import MediaTestSupport
+import Testing
+
+/// The compatibility corpus (Tests/AVFoundationCorpus): programs written as apps use Apple's AVFoundation, built as
+/// executables of their own, run on the test media; what they write is read back with ffprobe and ffmpeg.
+@Suite struct CorpusTests {
+    let fixtures: AVFixtures
+
+    init() throws {
+        fixtures = try AVFixtures.get()
+    }
+
+    /// Runs corpus program `name` with `arguments`; returns its standard output.
+    func run(_ name: String, _ arguments: [String]) throws -> String {
+        String(decoding: try MediaTool.run(MediaTool.builtExecutable(named: name).path, arguments), as: UTF8.self)
+    }
+
+    /// The colour of a pixel of a `width` x `height` file, decoded by ffmpeg.
+    func pixel(_ url: URL, frame: Int, _ x: Int, _ y: Int, width: Int = 160, height: Int = 120) throws -> (r: Int, g: Int, b: Int) {
+        try color(url, frame: frame, x: x, y: y, width: width, height: height)
+    }
+
+    @Test func mergeTurnsEachClipUprightAndFillsTheRenderSize() throws {
+        let output = try fixtures.output("corpus-merge")
+        #expect(try run("merge-with-orientation", [output.path, fixtures.red.path, fixtures.rotated.path,
+                                                   fixtures.green.path]).contains("merged"))
+        let probe = try ProbeReport(path: output.path)
+        #expect(abs(probe.formatDuration - 3) < 0.05)
+        #expect(ProbeReport.string(probe.video, "width") == "320" && ProbeReport.string(probe.video, "height") == "240")
+        #expect(near(try pixel(output, frame: 15, 160, 120, width: 320, height: 240), (255, 0, 0)))
+        // The rotated clip shows blue on the left and red on the right, scaled to fill 320 wide.
+        #expect(near(try pixel(output, frame: 45, 40, 120, width: 320, height: 240), (0, 0, 255)))
+        #expect(near(try pixel(output, frame: 45, 280, 120, width: 320, height: 240), (255, 0, 0)))
+        #expect(near(try pixel(output, frame: 75, 160, 120, width: 320, height: 240), (0, 255, 0)))
+    }
+
+    @Test func asyncTrimCopiesHalfASecond() throws {
+        let output = try fixtures.output("corpus-trim")
+        #expect(try run("passthrough-trim-async", [fixtures.blue.path, output.path, "0", "0.5"]) == "trimmed 0.5 s\n")
+        #expect(ProbeReport.string(try ProbeReport(path: output.path).video, "nb_read_frames") == "15")
+        #expect(near(try pixel(output, frame: 0, 80, 60), (0, 0, 255)))
+    }
+
+    @Test func swift4CrossfadeIsHalfwayInTheMiddleOfTheFade() throws {
+        let output = try fixtures.output("corpus-crossfade", "mov")
+        #expect(try run("crossfade-swift4", [output.path, fixtures.red.path, fixtures.blue.path]) == "crossfaded 1.5 s\n")
+        #expect(abs(try ProbeReport(path: output.path).formatDuration - 1.5) < 0.05)
+        #expect(near(try pixel(output, frame: 7, 80, 60), (255, 0, 0)))
+        let midpoint = try pixel(output, frame: 22, 80, 60)
+        #expect(near(midpoint, (136, 0, 119), tolerance: 16), "\(midpoint)")
+        #expect(near(try pixel(output, frame: 40, 80, 60), (0, 0, 255)))
+        #expect(try audioRMS(output.path, from: 1.1, duration: 0.3) > 0.05)
+    }
+
+    @Test func pictureInPictureCropsScalesAndSlidesTheInset() throws {
+        let output = try fixtures.output("corpus-pip")
+        let text = try run("picture-in-picture", [output.path, fixtures.red.path, fixtures.green.path])
+        #expect(text.contains("track 2 opacity 0.2 -> 1.0 until 0.5\ntrack 2 moves from x 160.0 to x 80.0\ntrack 2 crop 80x60"))
+        // After the slide the inset's centre quarter (40...120, 30...90) sits at 100...140, 15...45.
+        #expect(near(try pixel(output, frame: 20, 120, 30), (0, 255, 0)))
+        #expect(near(try pixel(output, frame: 20, 85, 5), (255, 0, 0)), "cropped away")
+        #expect(near(try pixel(output, frame: 20, 20, 100), (255, 0, 0)))
+        #expect(near(try pixel(output, frame: 0, 120, 30), (255, 0, 0)), "still off the picture")
+    }
+
+    @Test func speedRampScalesAndInsertsAGap() throws {
+        let output = try fixtures.output("corpus-speed")
+        let text = try run("speed-ramp", [output.path, fixtures.blue.path])
+        #expect(text == """
+            composition lasts 1.25 s
+            copy lasts 1.0 s, original still 1.25 s
+            frozen copy has 2 tracks
+            exported true
+
+            """)
+        #expect(abs(try ProbeReport(path: output.path).formatDuration - 1.25) < 0.05)
+        #expect(near(try pixel(output, frame: 3, 80, 60), (0, 0, 0)), "the inserted gap is black")
+        #expect(near(try pixel(output, frame: 30, 80, 60), (0, 0, 255)))
+    }
+
+    @Test func keyValueLoadingThenARotationFix() throws {
+        let output = try fixtures.output("corpus-kvl", "mov")
+        let text = try run("key-value-loading", [output.path, fixtures.rotated.path])
+        #expect(text.contains("unknown key: AVFoundationErrorDomain -11800\nrender size 120x160"))
+        let probe = try ProbeReport(path: output.path)
+        #expect(ProbeReport.string(probe.video, "width") == "120" && ProbeReport.string(probe.video, "height") == "160")
+        #expect(near(try pixel(output, frame: 5, 30, 80, width: 120, height: 160), (0, 0, 255)))
+        #expect(near(try pixel(output, frame: 5, 90, 80, width: 120, height: 160), (255, 0, 0)))
+    }
+
+    @Test func thumbnailStripWritesEveryPicture() throws {
+        let folder = try fixtures.output("corpus-thumbs").deletingLastPathComponent().appendingPathComponent("thumbs")
+        let text = try run("thumbnail-strip", [folder.path, fixtures.red.path, "3"])
+        #expect(text.contains("poster 80x60 at 0.1 s, centre 25"))
+        #expect(text.contains("wrote 3 thumbnails"))
+        for name in ["poster.png", "thumb-0.00.png", "thumb-0.33.png", "thumb-0.67.png"] {
+            #expect(near(try pixel(folder.appendingPathComponent(name), frame: 0, 40, 30, width: 80, height: 60), (255, 0, 0)))
+        }
+    }
+
+    @Test func musicBedIsDuckedUnderTheClip() throws {
+        let output = try fixtures.output("corpus-bed", "m4a")
+        let text = try run("music-bed-ducking", [output.path, fixtures.red.path, fixtures.bed.path])
+        #expect(text.contains("music at 0.5 s: 0.1 -> 1.0 over 0.1 s"))
+        #expect(ProbeReport.string(try ProbeReport(path: output.path).audio, "codec_name") == "aac")
+        // The bed is a 220 Hz tone; keep only it and compare its level before and under the clip.
+        let bed = output.deletingLastPathComponent().appendingPathComponent("bed-220.wav")
+        try MediaTool.ffmpeg(["-i", output.path, "-af", "bandpass=f=220:width_type=q:w=8,bandpass=f=220:width_type=q:w=8",
+                              bed.path])
+        let before = try audioRMS(bed.path, from: 0.1, duration: 0.25), under = try audioRMS(bed.path, from: 0.7, duration: 0.6)
+        #expect(before > 0.02 && under < before * 0.3, "before \(before), under \(under)")
+    }
+
+    @Test func userDefinedCMTimeOperatorsDoNotCollide() throws {
+        let output = try fixtures.output("corpus-operators")
+        let text = try run("cmtime-operators", [output.path, fixtures.green.path, "4"])
+        #expect(text.contains("slices of 0.25 s, total 1.0 s, rewound 0.875 s, negated -1.0, longer than 0.5 s: true"))
+        #expect(text.contains("three frames at 30 fps: 0.1 s, scaled: 0.5 s\ninstruction ends: [0.25, 0.5, 0.75, 1.0]"))
+        #expect(abs(try ProbeReport(path: output.path).formatDuration - 1) < 0.05)
+        #expect(near(try pixel(output, frame: 20, 80, 60), (0, 255, 0)))
+    }
+
+    @Test func playerItemSettingsExportWithFadeIns() throws {
+        let output = try fixtures.output("corpus-player")
+        let text = try run("player-item-export", [output.path, fixtures.red.path, fixtures.blue.path])
+        #expect(text == "player rate 1.0, item ready, 2.0 s\nexported within the limit\n")
+        #expect(abs(try ProbeReport(path: output.path).formatDuration - 2) < 0.05)
+        #expect(near(try pixel(output, frame: 10, 80, 60), (255, 0, 0)))
+        #expect(near(try pixel(output, frame: 45, 80, 60), (0, 0, 255)))
+        let fadingIn = try audioRMS(output.path, from: 1.0, duration: 0.1), full = try audioRMS(output.path, from: 1.5, duration: 0.3)
+        #expect(fadingIn < full * 0.7, "fading in \(fadingIn), full \(full)")
+    }
+}
