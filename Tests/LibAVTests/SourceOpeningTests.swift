@@ -32,6 +32,30 @@ import Testing
         }
     }
 
+    /// A demuxer that keeps handing out packets without reading on (the subtitle demuxers queue a whole file when
+    /// they open it) ends its read loop with a `decode` failure after `maxReadsWithoutProgress` packets, however
+    /// many its header promises.
+    @Test func aReadLoopWithoutProgressEndsWithADecodeFailure() throws {
+        let path = try Self.directory() + "/many.srt"
+        var text = ""
+        for cue in 0...InputFile.maxReadsWithoutProgress + 10 {
+            let (minutes, seconds) = (cue / 60 % 60, cue % 60)
+            text += "\(cue + 1)\n\(cue / 3600):\(minutes):\(seconds),000 --> \(cue / 3600):\(minutes):\(seconds),500\nx\n\n"
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let input = try InputFile(path: path)
+        let packet = try Packet()
+        var count = 0
+        do {
+            while try input.readPacket(into: packet) { count += 1 }
+            Issue.record("read \(count) packets without the guard stopping the loop")
+        } catch {
+            #expect(error.stage == .decode)
+            #expect(error.description == "cannot decode stream 0 of '\(path)': the demuxer returned 100000 packets without reading on; the file is damaged (av_read_frame)")
+            #expect(count == InputFile.maxReadsWithoutProgress + 1)
+        }
+    }
+
     /// With devices allowed, an empty device is read, found empty and refused; it does not hang either.
     @Test func anAllowedDeviceIsReadLikeAFile() {
         #expect(throws: LibAVError.failed(.open(path: "/dev/null"), function: "av_probe_input_buffer2",

@@ -18,6 +18,14 @@ struct SystemFontsTests {
         #expect(face == FontFace(family: "DejaVu Sans", style: "Bold", fullName: "DejaVu Sans Bold", faceCount: 1))
     }
 
+    /// A named pipe at a font's path is refused at once (FreeType would wait for a writer), like a pipe source.
+    @Test func aFontPathThatIsANamedPipeIsRefusedWithoutBlocking() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID()).otf").path
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: LibAVError.unreadableSource(path: path, .notAllowed(.fifo))) { try SystemFonts().face(inFile: path) }
+    }
+
     @Test func aFileThatIsNoFontIsRefusedByName() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-font-\(UUID()).ttf").path
         try Data("not a font".utf8).write(to: URL(fileURLWithPath: path))

@@ -4,13 +4,8 @@ import Testing
 /// The findings of the mutation campaign (issue 35), each with its minimal reproducer, through the built binary
 /// under the memory ceiling and hang guard hostile input meets.
 @Suite struct FuzzFindingTests {
-    static let header = """
-        mediabatch: 1
-        defaults: { out: out, preset: tiny }
-        presets:
-          tiny: { base: draft, video: { width: 64, height: 48, fps: 15 }, audio: { bitrate: 32k } }
-
-        """
+    /// The tiny preset every case renders with (the one the hardening tests use).
+    static let header = HardeningRunTests.header
 
     /// A directory holding `manifest` (after the shared header) as `m.yaml`.
     static func workspace(_ name: String, outputs: String) throws -> URL {
@@ -19,7 +14,7 @@ import Testing
         return directory
     }
 
-    static let one = "  - { name: a, clips: [ { source: { generate: testpattern, duration: 1s } } ] }\n"
+    static let one = HardeningRunTests.one
 
     /// Finding 1: `--shard 1/99999999999` allocated a table per shard and aborted; every numeric value is now
     /// checked against its range first, a usage error naming the flag and the range.

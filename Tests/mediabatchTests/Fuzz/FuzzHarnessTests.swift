@@ -72,4 +72,31 @@ import Testing
         #expect(Self.settings(["MEDIABATCH_FUZZ_SEED": "0x10", "MEDIABATCH_FUZZ_CASES": "3"]) == (16, [0, 1, 2]))
         #expect(Self.settings(["MEDIABATCH_FUZZ_ONLY": "41"]) == (Self.defaultSeed, [41]))
     }
+
+    /// Each rule of the oracle catches what it is for, and lets through what the tool legitimately prints.
+    @Test func theOracleFlagsEachRule() {
+        func outcome(_ status: Int32, crashed: Bool = false, timedOut: Bool = false, stdout: String = "",
+                     stderr: String = "") -> GuardedRun.Outcome {
+            GuardedRun.Outcome(status: status, crashed: crashed, timedOut: timedOut, stdout: stdout, stderr: stderr)
+        }
+        let clean = "m.yaml:3:5: error: unknown key 'x'\n\tkey: x\n    ^\n"
+        #expect(FuzzOracle.violations(of: outcome(2, stderr: clean), before: [], after: []).isEmpty)
+        #expect(FuzzOracle.violations(of: outcome(64, stderr: "mediabatch: error: '--jobs' needs a whole number\n"),
+                                      before: [], after: []).isEmpty)
+        #expect(FuzzOracle.violations(of: outcome(2, stderr: "error: no manifest file or directory at 'x'\n"),
+                                      before: [], after: []).isEmpty)
+        let cases: [(GuardedRun.Outcome, Set<String>, String)] = [
+            (outcome(6, crashed: true), [], "crashed with signal 6"),
+            (outcome(9, timedOut: true), [], "hung (killed by the hang guard)"),
+            (outcome(3), [], "exited 3, outside the documented [0, 1, 2, 64, 73, 75]"),
+            (outcome(2, stderr: "error: something broke\n"), [], "an error without file:line:col: error: something broke"),
+            (outcome(1, stderr: "mediabatch: error: lost\n"), [], "an error without file:line:col: mediabatch: error: lost"),
+            (outcome(64, stderr: "mediabatch: error: --only '\u{1B}[31m*'\n"), [], "a raw U+001B on stderr"),
+            (outcome(0, stdout: "a\u{202E}b\n"), [], "a raw U+202E on stdout"),
+            (outcome(0), ["stray.mp4"], "wrote outside 'out': [\"stray.mp4\"]"),
+        ]
+        for (outcome, after, expected) in cases {
+            #expect(FuzzOracle.violations(of: outcome, before: [], after: after) == [expected])
+        }
+    }
 }
