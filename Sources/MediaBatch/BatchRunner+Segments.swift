@@ -8,7 +8,7 @@ extension BatchRunner {
     func planSharedSegments(_ names: [String], jobs: [String: Job], concurrency: Int)
         -> (cache: SegmentCache, rank: [String: Int])
     {
-        let cache = SegmentCache()
+        let cache = SegmentCache(archive: segmentStore)
         var keys: [String: [SegmentKey]] = [:]
         for name in names {
             guard let job = jobs[name] else { continue }

@@ -16,10 +16,17 @@ public final class BatchRunner: Sendable {
     /// Trip to stop the batch (SIGINT / SIGTERM): running renders stop, the rest are `cancelled`.
     public let cancellation = CancellationToken()
     private let sessions = Mutex<[String: ExportSession]>([:])
+    /// Where encoded segments are kept between runs (`options.cacheDirectory`); nil without one.
+    public let segmentStore: SegmentStore?
 
     /// A runner with `options`.
     public init(options: BatchOptions) {
         self.options = options
+        segmentStore = options.cacheDirectory.flatMap { directory in
+            options.cacheBytes > 0
+                ? SegmentStore(cacheDirectory: directory, toolVersion: options.toolVersion, byteLimit: options.cacheBytes)
+                : nil
+        }
     }
 
     /// Renders `plan`'s outputs and returns the run report (not yet written to disk).
@@ -102,6 +109,7 @@ public final class BatchRunner: Sendable {
             // The plan has no cycles or unknown dependencies by now; nothing ran.
         }
         ticker.cancel()
+        segmentStore?.evict()
         let reports = collected.withLock { $0 }
 
         let finished = Date()
@@ -309,10 +317,15 @@ public final class BatchRunner: Sendable {
                 report.speed = OutputReport.speed(media: result.duration.seconds, render: report.renderSeconds)
                 report.posterPath = outcome.value?.posterPath
                 report.warnings = result.warnings.isEmpty ? nil : result.warnings
-                let video = result.reusedSegments.filter { $0.kind == .video }
+                let video = result.reusedSegments.filter { $0.kind == .video && !$0.fromEarlierRun }
                 if !video.isEmpty {
                     report.reusedSegments = video.map(\.label)
                     report.reusedSeconds = video.reduce(0) { $0 + $1.seconds }
+                }
+                let earlier = result.reusedSegments.filter { $0.kind == .video && $0.fromEarlierRun }
+                if !earlier.isEmpty {
+                    report.cachedSegments = earlier.map(\.label)
+                    report.cachedSeconds = earlier.reduce(0) { $0 + $1.seconds }
                 }
                 report.reusedSoundtrack = result.reusedSegments.first { $0.kind == .soundtrack }?.label
                 report.copiedFrames = result.copiedFrames > 0 ? result.copiedFrames : nil

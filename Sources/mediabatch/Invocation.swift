@@ -41,6 +41,8 @@ struct Invocation: Equatable, Sendable {
     var reportDirectory: String?
     var jobs: Int?
     var maxMemory: MemoryBudget?
+    /// `--cache-size` in bytes; nil for the default.
+    var cacheSize: Int?
     var only: [String] = []
     var dryRun = false
     var preset: String?
@@ -206,6 +208,12 @@ struct Invocation: Equatable, Sendable {
                 throw UsageError(message: "'--max-memory' needs a size such as '350M' or '2G', not '\(value)'", command: command)
             }
             maxMemory = budget
+        case "--cache-size":
+            guard value == "0" || MemoryBudget(parsing: value) != nil else {
+                throw UsageError(message: "'--cache-size' needs a size such as '500M' or '2G' (or 0), not '\(value)'",
+                                 command: command)
+            }
+            cacheSize = MemoryBudget(parsing: value)?.bytes ?? 0
         case "--retries": retries = try whole(value, option, minimum: 0)
         case "--count": count = try whole(value, option, minimum: 1, maximum: 400)
         case "--columns": columns = try whole(value, option, minimum: 1, maximum: 40)

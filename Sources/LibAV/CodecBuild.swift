@@ -1,0 +1,24 @@
+internal import CFFmpeg
+import Foundation
+
+/// Which builds of the media libraries this process runs: what, besides its inputs and settings, decides the bytes
+/// an encoder makes. Kept encoded data (a segment cache across runs) is valid only under the same builds.
+public enum CodecBuild {
+    /// FFmpeg's version text and the file names of the codec libraries mapped into the process (on Linux their names
+    /// carry the full version, `libavcodec.so.59.37.100`, `libx264.so.164`), in a stable order.
+    public static let identity: String = {
+        var parts = ["ffmpeg " + String(cString: av_version_info()), "avcodec \(avcodec_version())"]
+        if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) {
+            let names = maps.split(separator: "\n").compactMap { line -> String? in
+                guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last,
+                      path.hasPrefix("/") else { return nil }
+                let name = String(path.split(separator: "/").last ?? "")
+                let libraries = ["libavcodec", "libavutil", "libswscale", "libx264", "libx265", "libvpx", "libaom",
+                                 "libdav1d", "libmp3lame", "libopus"]
+                return libraries.contains { name.hasPrefix($0 + ".") || name.hasPrefix($0 + "-") } ? name : nil
+            }
+            parts += Set(names).sorted()
+        }
+        return parts.joined(separator: "\n")
+    }()
+}
