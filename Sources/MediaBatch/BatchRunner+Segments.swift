@@ -1,4 +1,5 @@
 import Manifest
+import MediaCore
 import Render
 import Scheduler
 
@@ -14,11 +15,20 @@ extension BatchRunner {
             guard let job = jobs[name] else { continue }
             let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
                                         audioMix: job.audioMix, settings: job.settings, outputPath: job.outputPath)
-            session.shareableRanges = job.shareableRanges
+            session.shareableRanges = Self.keyedRanges(of: job)
             keys[name] = session.plannedSegmentKeys() + [session.plannedSoundtrackKey()].compactMap { $0 }
         }
         cache.expect(names.flatMap { keys[$0] ?? [] })
         let cost = Dictionary(names.map { ($0, jobs[$0]?.expectedDuration.seconds ?? 0) }, uniquingKeysWith: { a, _ in a })
         return (cache, SharedWorkOrder.rank(names, keys: keys, cost: cost, window: concurrency))
+    }
+
+    /// The ranges of `job`'s timeline whose still stretches get segment keys: all of it. Every stretch that shows one
+    /// unchanging arrangement of source ranges (no transition, title, caption or move) is then a segment of its own,
+    /// which other outputs of the run (an intro, a product shot under another language's title) and later runs (the
+    /// clips of an output whose outro changed) take instead of encoding it again. The cuts are the output's own
+    /// content boundaries, so its bytes do not depend on the batch.
+    static func keyedRanges(of job: Job) -> [TimeRange] {
+        [TimeRange(start: .zero, duration: job.composition.duration)]
     }
 }

@@ -198,7 +198,7 @@ public final class BatchRunner: Sendable {
         session.allowsDevices = options.allowsDevices
         session.decoderThreads = decoderThreads
         session.segmentCache = cache
-        session.shareableRanges = job.shareableRanges
+        session.shareableRanges = Self.keyedRanges(of: job)
         let posterTimes = options.posters ? OutputPictures.posterCandidates(of: job) : []
         session.stillTimes = posterTimes
         session.stillWidth = OutputPictures.posterWidth

@@ -14,7 +14,7 @@ extension ExportSession {
               let plan = try? videoPlan(video, range: range, format: format,
                                         encoder: settings.encoderSettings(video, pixelFormat: format))
         else { return [] }
-        // The renderer's plan, before its unkeyed segments are cut into lane chunks (which keeps the keys).
-        return plan.sessions.segments.compactMap(\.key)
+        // The very plan the renderer reads.
+        return plan.segments.segments.compactMap(\.key)
     }
 }

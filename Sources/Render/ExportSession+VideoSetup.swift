@@ -40,9 +40,7 @@ extension ExportSession {
             let encoder = try splice?.setup.encoder ?? Encoder(codec: name, video: keyed, globalHeader: globalHeader)
             let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"),
                                               extradata: splice?.setup.configuration.bytes)
-            let plan = planned.sessions.chunked(lanes: video.encoderLanes, clock: clock, preRoll: chunkStartCost(
-                video, range: range, clock: clock)?.preRoll(atFrame:))
-            var segmented = SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: plan,
+            var segmented = SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: planned.segments,
                                            spareEncoder: encoder) { () throws(ExportError) -> Encoder in
                 try Self.openEncoder(name, keyed, globalHeader: globalHeader, output: path)
             }
@@ -63,7 +61,7 @@ extension ExportSession {
     }
 
     /// What starting an encoder chunk costs at each frame of `range`, when `video` is cut into chunks.
-    private func chunkStartCost(_ video: ExportSettings.Video, range: TimeRange, clock: FrameClock) -> ChunkStartCost? {
+    func chunkStartCost(_ video: ExportSettings.Video, range: TimeRange, clock: FrameClock) -> ChunkStartCost? {
         guard video.encoderLanes > 1, let videoComposition else { return nil }
         return ChunkStartCost(composition: composition, videoComposition: videoComposition, range: range, clock: clock)
     }

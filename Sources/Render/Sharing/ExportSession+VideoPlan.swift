@@ -14,8 +14,8 @@ struct VideoPlan {
     let settings: Encoder.VideoSettings
     /// With passthrough, how the encoder's packets join the stretches copied from a source; nil when none are.
     let splice: (setup: SpliceSetup, stretches: [CopiedStretch])?
-    /// The segments before they are cut into lane chunks (their keys are the shareable ones).
-    let sessions: SegmentPlan
+    /// The segments, cut into lane chunks when the preset encodes in lanes; each keyed one may be shared.
+    let segments: SegmentPlan
 }
 
 extension ExportSession {
@@ -29,11 +29,22 @@ extension ExportSession {
         let splice = spliceCopies(video, format: format, range: range, clock: clock, frameCount: frames,
                                   settings: encoder)
         let keyed = splice?.setup.settings ?? encoder
-        let sessions = video.isHDR || videoComposition == nil
-            ? SegmentPlan(frameCount: frames)
-            : SegmentPlan(composition: composition, videoComposition: videoComposition!, range: range, clock: clock,
-                          frameCount: frames, shareable: shareableRanges, encoder: ExportSettings.encoderName(video.codec),
-                          settings: keyed, copies: splice?.stretches.map(\.frames) ?? [])
-        return VideoPlan(clock: clock, frameCount: frames, settings: keyed, splice: splice, sessions: sessions)
+        let name = ExportSettings.encoderName(video.codec)
+        guard !video.isHDR, let videoComposition else {
+            return VideoPlan(clock: clock, frameCount: frames, settings: keyed, splice: splice,
+                             segments: SegmentPlan(frameCount: frames))
+        }
+        let sessions = SegmentPlan(composition: composition, videoComposition: videoComposition, range: range,
+                                   clock: clock, frameCount: frames, shareable: shareableRanges, encoder: name,
+                                   settings: keyed, copies: splice?.stretches.map(\.frames) ?? [])
+        let describer = SegmentDescriber(composition: composition, videoComposition: videoComposition,
+                                         encoder: SegmentPlan.encoderIdentity(name, keyed))
+        let chunks = sessions.chunked(
+            lanes: video.encoderLanes, clock: clock,
+            preRoll: chunkStartCost(video, range: range, clock: clock)?.preRoll(atFrame:)) { frames in
+                describer.key(times: frames.map { range.start + clock.time(ofFrame: $0) },
+                              frameDuration: clock.frameDuration)
+            }
+        return VideoPlan(clock: clock, frameCount: frames, settings: keyed, splice: splice, segments: chunks)
     }
 }
