@@ -31,4 +31,15 @@ extension BatchRunner {
     static func keyedRanges(of job: Job) -> [TimeRange] {
         [TimeRange(start: .zero, duration: job.composition.duration)]
     }
+
+    /// Without `--jobs`, the renders that run alone: those whose encoder lanes fill the cores (and fit the memory
+    /// budget, outside `singleLane`). A second render beside one of them would add its memory and no speed; the next
+    /// render starts in its tail instead.
+    func rendersAlone(_ names: [String], jobs: [String: Job], singleLane: Set<String>, cores: Int) -> Set<String> {
+        guard options.jobs == nil else { return [] }
+        return Set(names.filter { name in
+            guard let job = jobs[name], !singleLane.contains(name) else { return false }
+            return RenderMemory.lanes(settings: job.settings, composition: job.composition) >= cores
+        })
+    }
 }

@@ -75,8 +75,9 @@ public final class BatchRunner: Sendable {
         let ticker = startProgressTicker(events)
         let collected = Mutex<[OutputReport]>([])
         do {
+            let alone = rendersAlone(toRender, jobs: jobs, singleLane: singleLane, cores: cores)
             _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory, memoryBeside: memoryBeside,
-                                  cancellation: cancellation,
+                                  alone: alone, cancellation: cancellation,
                                   progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
                 switch event {
                 case .started(let name, let attempt) where attempt == 1:

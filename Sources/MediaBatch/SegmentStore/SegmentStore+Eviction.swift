@@ -6,6 +6,7 @@ extension SegmentStore {
     /// on `segments/lock`); when another holds the lock this one leaves it to that one.
     public func evict() {
         guard isWritable else { return }
+        finishWrites()
         let lockPath = (directory as NSString).appendingPathComponent("lock")
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }

@@ -6,10 +6,10 @@ import Synchronization
 /// Encoded video segments kept between runs in the cache folder (`--cache`, `$MEDIABATCH_CACHE`, else
 /// `~/.cache/mediabatch`), under `segments/`: one file per segment, named by the SHA-256 of its key (what decides its
 /// bytes: the segment's sources, their sizes and times, its composition, encoder and settings) together with the
-/// tool's version and the codec libraries' builds. Entries are written to a temporary file, flushed and renamed into
-/// place, so runs on one machine or many sharing the folder never see half an entry; each entry ends with a digest,
-/// so a damaged one is found, removed and rendered again. Reading an entry marks it used (its modification time);
-/// past `byteLimit` the least recently used go first.
+/// tool's version and build (its executable's digest) and the codec libraries' builds. Entries are written to a
+/// temporary file, flushed and renamed into place, so runs on one machine or many sharing the folder never see half
+/// an entry; each entry ends with a digest, so a damaged one is found, removed and rendered again. Reading an entry
+/// marks it used (its modification time); past `byteLimit` the least recently used go first.
 public final class SegmentStore: SegmentArchive {
     /// The `segments` folder.
     public let directory: String
@@ -19,15 +19,16 @@ public final class SegmentStore: SegmentArchive {
     public let isWritable: Bool
     /// Why the folder cannot be used fully, said once per run; nil when it can.
     public let notice: String?
-    private let salt: String
+    private let toolVersion: String
     private let counts = Mutex((loaded: 0, saved: 0, damaged: 0))
+    private let writer = DispatchQueue(label: "mediabatch.segment-store")
 
     /// The store in `cacheDirectory`/segments for a tool at `toolVersion`; read-only when the folder cannot be
     /// written.
     public init(cacheDirectory: String, toolVersion: String, byteLimit: Int) {
         directory = (cacheDirectory as NSString).appendingPathComponent("segments")
         self.byteLimit = byteLimit
-        salt = "mediabatch \(toolVersion)\n\(CodecBuild.identity)\n"
+        self.toolVersion = toolVersion
         let probe = (directory as NSString).appendingPathComponent("tmp/.probe-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(atPath: (directory as NSString).appendingPathComponent("tmp"),
@@ -63,9 +64,21 @@ public final class SegmentStore: SegmentArchive {
         return segment
     }
 
-    /// Writes `segment` as `key`'s entry: into a temporary file, flushed to disk, then renamed into place.
+    /// Writes `segment` as `key`'s entry on the store's own thread (the render goes on meanwhile): into a temporary
+    /// file, flushed to disk, then renamed into place. `finishWrites` waits for the writes asked so far.
     public func save(_ key: SegmentKey, _ segment: ArchivedSegment) {
-        guard isWritable, let (path, identity) = entry(for: key),
+        guard isWritable else { return }
+        writer.async { [self] in writeEntry(key, segment) }
+    }
+
+    /// Returns once every `save` asked before has written its entry (or failed to).
+    public func finishWrites() {
+        writer.sync {}
+    }
+
+    /// Writes `key`'s entry.
+    private func writeEntry(_ key: SegmentKey, _ segment: ArchivedSegment) {
+        guard let (path, identity) = entry(for: key),
               let bytes = try? SegmentEntry.encode(segment, identity: identity) else { return }
         let temporary = (directory as NSString).appendingPathComponent("tmp/\(UUID().uuidString)")
         do {
@@ -81,7 +94,7 @@ public final class SegmentStore: SegmentArchive {
 
     /// The entry file of `key` and the full text it is saved under.
     private func entry(for key: SegmentKey) -> (path: String, identity: String)? {
-        let identity = salt + key.identity
+        let identity = "mediabatch \(toolVersion)\n\(Self.executableDigest)\n\(CodecBuild.identity)\n" + key.identity
         guard let name = try? Digest.hex(of: Array(identity.utf8)) else { return nil }
         return ((directory as NSString).appendingPathComponent("\(name.prefix(2))/\(name)"), identity)
     }
