@@ -1,14 +1,18 @@
 # Shared by the benchmark scripts that `source` it (not run on its own): sets up the project, builds mediabatch in
 # release mode and makes a work folder, and defines the measuring helpers.
-# After `bench_setup NAME`: $bin is the release binary, $work a fresh folder (removed at exit unless KEEP is set),
-# $ff a quiet ffmpeg command. `one_output` writes a one-output manifest; `measure`, `keep_fastest`, `best` and
-# `calc` time and compare.
+# After `bench_setup NAME`: $bin is the release binary (or $MEDIABATCH_BIN when set), $work a fresh folder (removed
+# at exit unless KEEP is set), $ff a quiet ffmpeg command. `one_output` writes a one-output manifest; `measure`,
+# `keep_fastest`, `best` and `calc` time and compare; `b2_media` and `b2_manifest` make the B2 batch.
 
 bench_setup() { # name: the work folder's prefix
   cd "$(dirname "${BASH_SOURCE[0]}")/.."
-  bash scripts/setup.sh
-  swift build -c release --product mediabatch >/dev/null
-  bin="$PWD/.build/release/mediabatch"
+  if [ -n "${MEDIABATCH_BIN:-}" ]; then # a release binary built elsewhere (swift build -c release --scratch-path ...)
+    bin="$MEDIABATCH_BIN"
+  else
+    bash scripts/setup.sh
+    swift build -c release --product mediabatch >/dev/null
+    bin="$PWD/.build/release/mediabatch"
+  fi
   work=$(mktemp -d "/tmp/mediabatch-$1.XXXXXX")
   trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
   [ -z "${KEEP:-}" ] || echo "work directory: $work"

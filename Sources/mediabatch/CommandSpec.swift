@@ -61,7 +61,7 @@ extension CommandSpec {
         Option(name: "--allow-host", value: "HOST", repeats: true,
                help: "allow downloading URL sources from HOST (added to each manifest's 'downloads: { allow_hosts }')"),
         Option(name: "--cache", value: "DIR", takesPath: true,
-               help: "keep downloaded sources in DIR, and with run encoded segments for later runs in DIR/segments (default: $MEDIABATCH_CACHE, else ~/.cache/mediabatch)"),
+               help: "keep downloaded sources in DIR (and, for run, encoded segments for later runs in DIR/segments; default: $MEDIABATCH_CACHE, else ~/.cache/mediabatch)"),
     ]
 
     /// The commands, in the order `mediabatch help` lists them.

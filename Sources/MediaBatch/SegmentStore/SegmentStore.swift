@@ -29,6 +29,8 @@ public final class SegmentStore: SegmentArchive {
         directory = (cacheDirectory as NSString).appendingPathComponent("segments")
         self.byteLimit = byteLimit
         self.toolVersion = toolVersion
+        // Read while the run plans, not when its first render asks for a segment.
+        DispatchQueue.global(qos: .utility).async { _ = Self.executableDigest }
         let probe = (directory as NSString).appendingPathComponent("tmp/.probe-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(atPath: (directory as NSString).appendingPathComponent("tmp"),
