@@ -18,30 +18,8 @@
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 bench_setup batch
-mk() { $ff -f lavfi -i "$1" -f lavfi -i "sine=frequency=$2:sample_rate=48000:duration=$3" -t "$3" \
-        -c:v libx264 -preset veryfast -crf 20 -g 30 -pix_fmt yuv420p -c:a aac -b:a 128k -ac 2 -shortest "$4"; }
-mk "testsrc2=size=1280x720:rate=30" 330 2 "$work/intro.mp4"
-mk "smptebars=size=1280x720:rate=30" 262 2 "$work/outro.mp4"
-for p in shoes:red bag:teal watch:orange hat:purple; do
-  mk "color=c=${p##*:}:size=1280x720:rate=30,drawbox=x='mod(t*200,1000)':y=200:w=200:h=200:color=white:t=fill" 440 5 "$work/${p%%:*}.mp4"
-done
-$ff -f lavfi -i "sine=frequency=220:sample_rate=48000:duration=8" -ac 2 -c:a aac -b:a 128k "$work/bed.m4a"
-
-mkdir -p "$work/m"
-cat > "$work/m/batch.yaml" <<'YAML'
-mediabatch: 1
-defaults: { out: ../out-mb }
-presets:
-  bench: { base: web-720p, video: { speed: veryfast, crf: 23 } }
-outputs:
-  - name: "promo-{product}-{aspect}"
-    matrix: { product: [shoes, bag, watch, hat], aspect: [16x9, 9x16, 1x1] }
-    preset: { base: bench, aspect: "{aspect}" }
-    intro: { source: ../intro.mp4, fit: cover, transition: { type: crossfade, duration: 0.5s } }
-    outro: { source: ../outro.mp4, fit: cover, transition: { type: crossfade, duration: 0.5s } }
-    soundtrack: { source: ../bed.m4a, volume: -14dB }
-    clips: [ { source: "../{product}.mp4", from: 0.5s, to: 4.5s, fit: cover } ]
-YAML
+b2_media
+b2_manifest "$work/m" ../out-mb
 mkdir -p "$work/m-pt"
 sed 's/bench: { base: web-720p, /bench: { base: web-720p, passthrough: true, /; s/out-mb/out-pt/' "$work/m/batch.yaml" \
   > "$work/m-pt/batch.yaml"
@@ -66,8 +44,10 @@ for product in shoes bag watch hat; do
 done
 
 now() { date +%s.%N; }
-run_mediabatch() { # manifest folder, extra options...: prints "wall cpu peak_kib"
-  measure "$bin" run "$work/$1" --force --quiet "${@:2}"
+run_mediabatch() { # manifest folder, extra options...: prints "wall cpu peak_kib" (from an empty segment cache, so
+  # that no run takes segments an earlier one kept)
+  rm -rf "$work/segment-cache"
+  measure "$bin" run "$work/$1" --force --quiet --cache "$work/segment-cache" "${@:2}"
 }
 run_ffmpeg() { # prints "wall cpu peak_kib" (peak: the two largest per-command peaks added)
   rm -f "$work"/time-*x*

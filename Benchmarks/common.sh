@@ -1,14 +1,18 @@
 # Shared by the benchmark scripts that `source` it (not run on its own): sets up the project, builds mediabatch in
 # release mode and makes a work folder, and defines the measuring helpers.
-# After `bench_setup NAME`: $bin is the release binary, $work a fresh folder (removed at exit unless KEEP is set),
-# $ff a quiet ffmpeg command. `one_output` writes a one-output manifest; `measure`, `keep_fastest`, `best` and
-# `calc` time and compare.
+# After `bench_setup NAME`: $bin is the release binary (or $MEDIABATCH_BIN when set), $work a fresh folder (removed
+# at exit unless KEEP is set), $ff a quiet ffmpeg command. `one_output` writes a one-output manifest; `measure`,
+# `keep_fastest`, `best` and `calc` time and compare; `b2_media` and `b2_manifest` make the B2 batch.
 
 bench_setup() { # name: the work folder's prefix
   cd "$(dirname "${BASH_SOURCE[0]}")/.."
-  bash scripts/setup.sh
-  swift build -c release --product mediabatch >/dev/null
-  bin="$PWD/.build/release/mediabatch"
+  if [ -n "${MEDIABATCH_BIN:-}" ]; then # a release binary built elsewhere (swift build -c release --scratch-path ...)
+    bin="$MEDIABATCH_BIN"
+  else
+    bash scripts/setup.sh
+    swift build -c release --product mediabatch >/dev/null
+    bin="$PWD/.build/release/mediabatch"
+  fi
   work=$(mktemp -d "/tmp/mediabatch-$1.XXXXXX")
   trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
   [ -z "${KEEP:-}" ] || echo "work directory: $work"
@@ -50,5 +54,39 @@ presets:
   bench: { base: web-1080p, video: { ${3:-}speed: veryfast } }
 outputs:
   - { name: $1, preset: bench, clips: [ $2 ] }
+YAML
+}
+
+b2_media() { # B2's sources in $work: a 2 s intro and outro, four 5 s product clips, an 8 s bed (x264 crf 20, AAC)
+  b2_clip "testsrc2=size=1280x720:rate=30" 330 2 "$work/intro.mp4"
+  b2_clip "smptebars=size=1280x720:rate=30" 262 2 "$work/outro.mp4"
+  for p in shoes:red bag:teal watch:orange hat:purple; do
+    b2_clip "color=c=${p##*:}:size=1280x720:rate=30,drawbox=x='mod(t*200,1000)':y=200:w=200:h=200:color=white:t=fill" \
+      440 5 "$work/${p%%:*}.mp4"
+  done
+  $ff -f lavfi -i "sine=frequency=220:sample_rate=48000:duration=8" -ac 2 -c:a aac -b:a 128k "$work/bed.m4a"
+}
+
+b2_clip() { # lavfi picture, tone frequency, seconds, file: a 1280x720 30 fps H.264 clip with a tone
+  $ff -f lavfi -i "$1" -f lavfi -i "sine=frequency=$2:sample_rate=48000:duration=$3" -t "$3" \
+    -c:v libx264 -preset veryfast -crf 20 -g 30 -pix_fmt yuv420p -c:a aac -b:a 128k -ac 2 -shortest "$4"
+}
+
+b2_manifest() { # folder, out folder (relative to it): B2's manifest (12 outputs of 7 s: 4 clips x 3 aspects sharing
+  # the intro, outro and bed; web-720p at x264 veryfast crf 23) as FOLDER/batch.yaml
+  mkdir -p "$1"
+  cat > "$1/batch.yaml" <<YAML
+mediabatch: 1
+defaults: { out: $2 }
+presets:
+  bench: { base: web-720p, video: { speed: veryfast, crf: 23 } }
+outputs:
+  - name: "promo-{product}-{aspect}"
+    matrix: { product: [shoes, bag, watch, hat], aspect: [16x9, 9x16, 1x1] }
+    preset: { base: bench, aspect: "{aspect}" }
+    intro: { source: ../intro.mp4, fit: cover, transition: { type: crossfade, duration: 0.5s } }
+    outro: { source: ../outro.mp4, fit: cover, transition: { type: crossfade, duration: 0.5s } }
+    soundtrack: { source: ../bed.m4a, volume: -14dB }
+    clips: [ { source: "../{product}.mp4", from: 0.5s, to: 4.5s, fit: cover } ]
 YAML
 }

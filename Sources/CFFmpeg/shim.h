@@ -15,6 +15,7 @@
 #include <libavutil/display.h>
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/samplefmt.h>
+#include <libavutil/sha.h>
 #include <libavutil/audio_fifo.h>
 #include <libavutil/cpu.h>
 #include <libavutil/dict.h>

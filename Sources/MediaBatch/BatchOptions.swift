@@ -28,6 +28,12 @@ public struct BatchOptions: Sendable {
     public var strict = false
     /// Let sources be named pipes or character or block devices (`--allow-devices`).
     public var allowsDevices = false
+    /// The cache folder (`--cache`): its `segments/` keeps encoded segments for later runs; nil for none.
+    public var cacheDirectory: String?
+    /// The most bytes `segments/` keeps after a run (`--cache-size`); 0 keeps no segments.
+    public var cacheBytes = BatchOptions.defaultCacheBytes
+    /// The default `cacheBytes`: 2 GiB.
+    public static let defaultCacheBytes = 2 << 30
 
     /// Options for `paths` with defaults for everything else.
     public init(paths: [String], toolVersion: String) {

@@ -1,4 +1,5 @@
 import Manifest
+import MediaCore
 import Render
 import Scheduler
 
@@ -8,17 +9,37 @@ extension BatchRunner {
     func planSharedSegments(_ names: [String], jobs: [String: Job], concurrency: Int)
         -> (cache: SegmentCache, rank: [String: Int])
     {
-        let cache = SegmentCache()
+        let cache = SegmentCache(archive: segmentStore)
         var keys: [String: [SegmentKey]] = [:]
         for name in names {
             guard let job = jobs[name] else { continue }
             let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
                                         audioMix: job.audioMix, settings: job.settings, outputPath: job.outputPath)
-            session.shareableRanges = job.shareableRanges
+            session.shareableRanges = Self.keyedRanges(of: job)
             keys[name] = session.plannedSegmentKeys() + [session.plannedSoundtrackKey()].compactMap { $0 }
         }
         cache.expect(names.flatMap { keys[$0] ?? [] })
         let cost = Dictionary(names.map { ($0, jobs[$0]?.expectedDuration.seconds ?? 0) }, uniquingKeysWith: { a, _ in a })
         return (cache, SharedWorkOrder.rank(names, keys: keys, cost: cost, window: concurrency))
+    }
+
+    /// The ranges of `job`'s timeline whose still stretches get segment keys: all of it. Every stretch that shows one
+    /// unchanging arrangement of source ranges (no transition, title, caption or move) is then a segment of its own,
+    /// which other outputs of the run (an intro, a product shot under another language's title) and later runs (the
+    /// clips of an output whose outro changed) take instead of encoding it again. The cuts are the output's own
+    /// content boundaries, so its bytes do not depend on the batch.
+    static func keyedRanges(of job: Job) -> [TimeRange] {
+        [TimeRange(start: .zero, duration: job.composition.duration)]
+    }
+
+    /// Without `--jobs`, the renders that run alone: those whose encoder lanes fill the cores (and fit the memory
+    /// budget, outside `singleLane`). A second render beside one of them would add its memory and no speed; the next
+    /// render starts in its tail instead.
+    func rendersAlone(_ names: [String], jobs: [String: Job], singleLane: Set<String>, cores: Int) -> Set<String> {
+        guard options.jobs == nil else { return [] }
+        return Set(names.filter { name in
+            guard let job = jobs[name], !singleLane.contains(name) else { return false }
+            return RenderMemory.lanes(settings: job.settings, composition: job.composition) >= cores
+        })
     }
 }

@@ -16,10 +16,17 @@ public final class BatchRunner: Sendable {
     /// Trip to stop the batch (SIGINT / SIGTERM): running renders stop, the rest are `cancelled`.
     public let cancellation = CancellationToken()
     private let sessions = Mutex<[String: ExportSession]>([:])
+    /// Where encoded segments are kept between runs (`options.cacheDirectory`); nil without one.
+    public let segmentStore: SegmentStore?
 
     /// A runner with `options`.
     public init(options: BatchOptions) {
         self.options = options
+        segmentStore = options.cacheDirectory.flatMap { directory in
+            options.cacheBytes > 0
+                ? SegmentStore(cacheDirectory: directory, toolVersion: options.toolVersion, byteLimit: options.cacheBytes)
+                : nil
+        }
     }
 
     /// Renders `plan`'s outputs and returns the run report (not yet written to disk).
@@ -68,8 +75,9 @@ public final class BatchRunner: Sendable {
         let ticker = startProgressTicker(events)
         let collected = Mutex<[OutputReport]>([])
         do {
+            let alone = rendersAlone(toRender, jobs: jobs, singleLane: singleLane, cores: cores)
             _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory, memoryBeside: memoryBeside,
-                                  cancellation: cancellation,
+                                  alone: alone, cancellation: cancellation,
                                   progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
                 switch event {
                 case .started(let name, let attempt) where attempt == 1:
@@ -102,6 +110,7 @@ public final class BatchRunner: Sendable {
             // The plan has no cycles or unknown dependencies by now; nothing ran.
         }
         ticker.cancel()
+        segmentStore?.evict()
         let reports = collected.withLock { $0 }
 
         let finished = Date()
@@ -190,7 +199,7 @@ public final class BatchRunner: Sendable {
         session.allowsDevices = options.allowsDevices
         session.decoderThreads = decoderThreads
         session.segmentCache = cache
-        session.shareableRanges = job.shareableRanges
+        session.shareableRanges = Self.keyedRanges(of: job)
         let posterTimes = options.posters ? OutputPictures.posterCandidates(of: job) : []
         session.stillTimes = posterTimes
         session.stillWidth = OutputPictures.posterWidth
@@ -317,10 +326,15 @@ public final class BatchRunner: Sendable {
                 report.speed = OutputReport.speed(media: result.duration.seconds, render: report.renderSeconds)
                 report.posterPath = outcome.value?.posterPath
                 report.warnings = result.warnings.isEmpty ? nil : result.warnings
-                let video = result.reusedSegments.filter { $0.kind == .video }
+                let video = result.reusedSegments.filter { $0.kind == .video && !$0.fromEarlierRun }
                 if !video.isEmpty {
                     report.reusedSegments = video.map(\.label)
                     report.reusedSeconds = video.reduce(0) { $0 + $1.seconds }
+                }
+                let earlier = result.reusedSegments.filter { $0.kind == .video && $0.fromEarlierRun }
+                if !earlier.isEmpty {
+                    report.cachedSegments = earlier.map(\.label)
+                    report.cachedSeconds = earlier.reduce(0) { $0 + $1.seconds }
                 }
                 report.reusedSoundtrack = result.reusedSegments.first { $0.kind == .soundtrack }?.label
                 report.copiedFrames = result.copiedFrames > 0 ? result.copiedFrames : nil

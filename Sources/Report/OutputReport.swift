@@ -56,6 +56,11 @@ public struct OutputReport: Sendable, Hashable, Codable {
     public var reusedSegments: [String]?
     /// The seconds of output video those segments cover: rendering and encoding this run did not repeat.
     public var reusedSeconds: Double?
+    /// The video segments this render took from the segment cache folder, encoded by earlier runs (what each
+    /// shows); nil when none.
+    public var cachedSegments: [String]?
+    /// The seconds of output video those segments cover.
+    public var cachedSeconds: Double?
     /// The sound this render copied whole from another output of the run (what it is made of); nil when it mixed
     /// and encoded its own.
     public var reusedSoundtrack: String?

@@ -23,17 +23,30 @@ extension RunReport {
         return "shared segments: " + parts.joined(separator: "; ")
     }
 
+    /// One line on the video segments outputs took from the segment cache folder (encoded by earlier runs), nil
+    /// when none did.
+    public var earlierRunsLine: String? {
+        let taking = outputs.filter { !($0.cachedSegments ?? []).isEmpty }
+        guard !taking.isEmpty else { return nil }
+        let count = taking.reduce(0) { $0 + ($1.cachedSegments?.count ?? 0) }
+        let seconds = taking.reduce(0) { $0 + ($1.cachedSeconds ?? 0) }
+        return "from earlier runs: \(count) segment\(count == 1 ? "" : "s") (" + String(format: "%.1f s", seconds)
+            + " of video) taken from the cache by \(taking.count) output\(taking.count == 1 ? "" : "s"), not encoded again"
+    }
+
     /// The markdown section listing, per output, the segments it reused and the seconds they saved, and the pictures
     /// it copied from its sources.
     func reuseSection() -> [String] {
-        guard let reuseLine else { return [] }
+        guard reuseLine != nil || earlierRunsLine != nil else { return [] }
         let md = ReportText.markdown
-        var lines = ["", "### Shared segments", "", md(reuseLine), ""]
+        var lines = ["", "### Shared segments", ""] + [reuseLine, earlierRunsLine].compactMap { $0.map(md) } + [""]
         for output in outputs {
-            let segments = (output.reusedSegments ?? []) + (output.reusedSoundtrack.map { [$0] } ?? [])
+            let segments = (output.reusedSegments ?? []) + (output.cachedSegments ?? [])
+                + (output.reusedSoundtrack.map { [$0] } ?? [])
             let copied = output.copiedFrames.map { "\($0) pictures copied from the sources" }
             guard !segments.isEmpty || copied != nil else { continue }
-            let seconds = output.reusedSeconds.map { String(format: " (%.1f s of video)", $0) } ?? ""
+            let total = (output.reusedSeconds ?? 0) + (output.cachedSeconds ?? 0)
+            let seconds = total > 0 ? String(format: " (%.1f s of video)", total) : ""
             let parts = (segments.isEmpty ? [] : [md(segments.joined(separator: ", "))]) + (copied.map { [$0] } ?? [])
             lines.append("- **\(md(output.name))**\(seconds): \(parts.joined(separator: "; "))")
         }

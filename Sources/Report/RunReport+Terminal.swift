@@ -32,6 +32,7 @@ extension RunReport {
         lines.append("")
         lines.append(summaryLine)
         if let reuseLine { lines.append(reuseLine) }
+        if let earlierRunsLine { lines.append(earlierRunsLine) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

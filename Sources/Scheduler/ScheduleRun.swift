@@ -16,6 +16,8 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
         var memoryInUse = 0
         /// The estimate each running job is counted at.
         var counted: [ID: Int] = [:]
+        /// How many jobs of `alone` run now (tails aside).
+        var runningAlone = 0
         var outcomes: [ID: JobOutcome<ID, Value>] = [:]
         var failFastCause: ID?
         var finished = false
@@ -25,6 +27,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     private let rank: [ID: Int]
     private let memory: [ID: Int]
     private let memoryBeside: [ID: Int]
+    private let alone: Set<ID>
     private let dependents: [ID: [ID]]
     private let scheduler: Scheduler
     private let cancellation: CancellationToken
@@ -36,7 +39,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
 
     init(
         graph: JobGraph<ID>, order: [ID], rank: [ID: Int], memory: [ID: Int], memoryBeside: [ID: Int],
-        scheduler: Scheduler, cancellation: CancellationToken,
+        alone: Set<ID> = [], scheduler: Scheduler, cancellation: CancellationToken,
         progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)?,
         job: @escaping @Sendable (ID, CancellationToken, JobLease) throws -> Value
     ) {
@@ -44,6 +47,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
         self.rank = rank
         self.memory = memory
         self.memoryBeside = memoryBeside
+        self.alone = alone
         self.dependents = graph.dependents
         self.scheduler = scheduler
         self.cancellation = cancellation
@@ -68,6 +72,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
         while state.running < limit, !cancellation.isCancelled,
               let (id, beside) = next(&state, retriesOnly: state.failFastCause != nil) {
             state.running += 1
+            if alone.contains(id) { state.runningAlone += 1 }
             let estimate = beside ? besideEstimate(id) : memory[id] ?? 0
             state.memoryInUse += estimate
             state.counted[id] = estimate
@@ -106,13 +111,16 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
     /// beside others: when others run, or, started from idle, when another ready job fits beside it only if both run
     /// at their beside estimates (so that the two start together); a job that starts from idle otherwise keeps its
     /// full estimate, and the next one joins it.
+    /// A job of `alone` starts only when no other job runs (tails aside), and nothing starts beside it.
     private func next(_ state: inout State, retriesOnly: Bool) -> (id: ID, beside: Bool)? {
+        guard state.runningAlone == 0 else { return nil }
         let idle = state.running == 0 && state.tails.isEmpty
         let room = idle ? nil : scheduler.memoryBudget.map { $0 - state.memoryInUse }
         var chosen: Int?
         for index in state.ready.indices {
             let id = state.ready[index]
             if retriesOnly, state.attempts[id] == nil { continue }
+            if state.running > 0, alone.contains(id) { continue }
             // Beside tails only, a job starts at its full estimate: the tails end soon and it would run on alone.
             if let room, (state.running > 0 ? besideEstimate(id) : memory[id] ?? 0) > room { continue }
             if let best = chosen, rank[state.ready[best]] ?? .max <= rank[id] ?? .max { continue }
@@ -120,6 +128,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
         }
         guard let index = chosen else { return nil }
         let id = state.ready.remove(at: index)
+        if alone.contains(id) { return (id, false) }
         if state.running > 0 { return (id, true) }
         guard idle, scheduler.maxConcurrentJobs > 1, let budget = scheduler.memoryBudget else { return (id, false) }
         let fitsFull = state.ready.contains { (memory[id] ?? 0) + besideEstimate($0) <= budget }
@@ -155,6 +164,7 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
             state.memoryInUse -= counted - kept
             state.counted[id] = kept
             state.running -= 1
+            if alone.contains(id) { state.runningAlone -= 1 }
             state.tails.insert(id)
             pump(&state)
         }
@@ -162,7 +172,10 @@ final class ScheduleRun<ID: Hashable & Sendable & Comparable, Value: Sendable>: 
 
     /// Frees a job's place and memory: it ended, or will be started again.
     private func release(_ id: ID, _ state: inout State) {
-        if state.tails.remove(id) == nil { state.running -= 1 }
+        if state.tails.remove(id) == nil {
+            state.running -= 1
+            if alone.contains(id) { state.runningAlone -= 1 }
+        }
         state.memoryInUse -= state.counted.removeValue(forKey: id) ?? 0
     }
 

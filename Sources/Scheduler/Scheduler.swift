@@ -68,20 +68,23 @@ public struct Scheduler: Sendable {
     /// is too when another ready job fits beside it at theirs (the two then start together). `job` gets a `JobLease`
     /// saying whether its job starts beside others, so that it keeps as little in flight as it was counted at, and
     /// through which it gives back its place when only its tail is left: the next job may then start beside the tail
-    /// (counted at its full estimate when only tails run). A retried job waits for its place like a new one.
+    /// (counted at its full estimate when only tails run). A retried job waits for its place like a new one. A job
+    /// of `alone` (one that keeps every core busy by itself) starts only when no other job runs, tails aside, and no
+    /// job starts beside it until its tail.
     public func run<ID: Hashable & Sendable & Comparable, Value: Sendable>(
         _ graph: JobGraph<ID>,
         rank: [ID: Int] = [:],
         memory: [ID: Int],
         memoryBeside: [ID: Int],
+        alone: Set<ID> = [],
         cancellation: CancellationToken = CancellationToken(),
         progress: (@Sendable (SchedulerEvent<ID, Value>) -> Void)? = nil,
         job: @escaping @Sendable (_ id: ID, _ cancellation: CancellationToken, _ lease: JobLease) throws -> Value
     ) throws(SchedulerError<ID>) -> [JobOutcome<ID, Value>] {
         let order = try graph.topologicalOrder()
         let run = ScheduleRun(
-            graph: graph, order: order, rank: rank, memory: memory, memoryBeside: memoryBeside, scheduler: self,
-            cancellation: cancellation, progress: progress, job: job)
+            graph: graph, order: order, rank: rank, memory: memory, memoryBeside: memoryBeside, alone: alone,
+            scheduler: self, cancellation: cancellation, progress: progress, job: job)
         return run.execute()
     }
 }

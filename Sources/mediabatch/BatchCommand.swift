@@ -24,6 +24,8 @@ enum BatchCommand {
         options.retries = invocation.retries
         options.strict = invocation.strict
         options.allowsDevices = invocation.allowDevices
+        options.cacheDirectory = DownloadOptions(invocation).cacheDirectory
+        if let size = invocation.cacheSize { options.cacheBytes = size }
         do {
             let environment = ProcessInfo.processInfo.environment
             if let text = invocation.shard {
@@ -39,6 +41,9 @@ enum BatchCommand {
         }
         let runner = BatchRunner(options: options)
         if invocation.dryRun { return dryRun(plan, runner: runner, console: console) }
+        if let notice = runner.segmentStore?.notice {
+            console.error("mediabatch: warning: " + TerminalText.escaped(notice))
+        }
 
         if invocation.verbose {
             LibraryWarnings.forward { line in FileHandle.standardError.write(Data("libav: \(TerminalText.escaped(line))\n".utf8)) }

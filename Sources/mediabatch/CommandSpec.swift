@@ -61,7 +61,7 @@ extension CommandSpec {
         Option(name: "--allow-host", value: "HOST", repeats: true,
                help: "allow downloading URL sources from HOST (added to each manifest's 'downloads: { allow_hosts }')"),
         Option(name: "--cache", value: "DIR", takesPath: true,
-               help: "keep downloaded sources in DIR (default: $MEDIABATCH_CACHE, else ~/.cache/mediabatch)"),
+               help: "keep downloaded sources in DIR (and, for run, encoded segments for later runs in DIR/segments; default: $MEDIABATCH_CACHE, else ~/.cache/mediabatch)"),
     ]
 
     /// The commands, in the order `mediabatch help` lists them.
@@ -86,6 +86,8 @@ extension CommandSpec {
             Option(name: "--jobs", short: "-j", value: "N", help: "render at most N outputs at once, 1 to 256 (default: fits the CPU cores); a render that has encoded its last picture and only finishes its file no longer counts"),
             Option(name: "--max-memory", value: "SIZE",
                    help: "start a render only while the estimated peaks fit in SIZE, 1M to 64T, such as 350M or 2G (default: 90% of the container's or machine's memory)"),
+            Option(name: "--cache-size", value: "SIZE",
+                   help: "keep at most SIZE of encoded segments in the cache folder, 0 or 1M to 64T, least recently used dropped first, such as 500M (default 2G; 0 keeps none)"),
             Option(name: "--only", value: "GLOB", repeats: true,
                    help: "only outputs whose name matches GLOB, with what they depend on; a GLOB matching nothing is an error"),
             Option(name: "--preset", value: "NAME", help: "use preset NAME for every output"),

@@ -35,7 +35,8 @@ struct HelpTopic: Sendable {
         text: """
             NO_COLOR: when set and not empty, no colour unless --color always.
 
-            MEDIABATCH_CACHE: the folder downloaded sources are kept in (default ~/.cache/mediabatch).
+            MEDIABATCH_CACHE: the folder downloaded sources are kept in, and encoded segments for later runs in its \
+            segments/ (default ~/.cache/mediabatch).
 
             MEDIABATCH_S3_PRESIGN: the command that turns an s3:// URL into a presigned https URL (default \
             'aws s3 presign'); the URL is appended as its last argument.

@@ -44,6 +44,8 @@ struct Invocation: Equatable, Sendable {
     var reportDirectory: String?
     var jobs: Int?
     var maxMemory: MemoryBudget?
+    /// `--cache-size` in bytes; nil for the default.
+    var cacheSize: Int?
     var only: [String] = []
     var dryRun = false
     var preset: String?
@@ -216,6 +218,12 @@ struct Invocation: Equatable, Sendable {
                                  command: command)
             }
             maxMemory = budget
+        case "--cache-size":
+            guard value == "0" || MemoryBudget(parsing: value).map({ Bounds.memory.contains($0.bytes) }) == true else {
+                throw UsageError(message: "'--cache-size' needs 0 or a size from 1M to 64T, such as '500M' or '2G', "
+                                    + "not '\(value)'", command: command)
+            }
+            cacheSize = MemoryBudget(parsing: value)?.bytes ?? 0
         case "--retries": retries = try whole(value, option, in: Bounds.retries)
         case "--count": count = try whole(value, option, in: 1...400)
         case "--columns": columns = try whole(value, option, in: 1...40)

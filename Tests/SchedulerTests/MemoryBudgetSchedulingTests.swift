@@ -171,3 +171,22 @@ import Testing
         #expect(seen.value.sets == [["a"], ["a", "b"], ["a", "b"]], "\(seen.value.sets)")
     }
 }
+
+/// A job that fills the cores by itself (`alone`) runs with no other job beside it, though the limit allows more;
+/// the other jobs run together before or after it.
+@Test func aJobThatRunsAloneHasNoJobBesideIt() throws {
+    var graph = JobGraph<String>()
+    for name in ["a", "b", "c", "d"] { graph.add(name) }
+    let rank = ["a": 0, "b": 1, "c": 2, "d": 3]
+    let running = Shared((now: Set<String>(), seen: [Set<String>]()))
+    let scheduler = Scheduler(maxConcurrentJobs: 2, memoryBudget: 1000)
+    let outcomes = try scheduler.run(graph, rank: rank, memory: [:], memoryBeside: [:], alone: ["b"]) { id, _, _ in
+        running.update { $0.now.insert(id); $0.seen.append($0.now) }
+        sleepMilliseconds(200)
+        running.update { _ = $0.now.remove(id) }
+    }
+    #expect(outcomes.allSatisfy { $0.status == .succeeded })
+    let seen = running.value.seen
+    #expect(!seen.contains { $0.contains("b") && $0.count > 1 }, "\(seen)")
+    #expect(seen.contains { $0.count == 2 }, "\(seen)")
+}

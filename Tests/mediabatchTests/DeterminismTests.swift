@@ -32,11 +32,13 @@ struct DeterminismTests {
         """
     static let files = ["a.mp4", "b.mov", "c.mkv", "d.webm", "e.m4a", "f.gif", "g.webp"]
 
-    /// The bytes of the outputs `files` that `mediabatch run m arguments` writes into an empty output folder.
+    /// The bytes of the outputs `files` that `mediabatch run m arguments` writes into an empty output folder, with
+    /// no segments kept from earlier runs (each run renders every picture).
     static func render(_ arguments: [String], in directory: URL, environment: [String: String?] = [:],
                        launcher: [String] = [], files: [String] = files) throws -> [String: Data] {
         let out = directory.appendingPathComponent("m/out")
         try? FileManager.default.removeItem(at: out)
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(".cache/segments"))
         let result = try CommandRunner.run(["run", "m", "--quiet"] + arguments, in: directory, environment: environment,
                                            launcher: launcher)
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
@@ -119,6 +121,7 @@ struct DeterminismTests {
         let out = directory.appendingPathComponent("m/out")
         func copies(_ arguments: [String], count: Int = 5, environment: [String: String?] = [:]) throws -> [Data] {
             try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(".cache/segments"))
             let result = try CommandRunner.run(["run", "m", "--quiet"] + arguments, in: directory,
                                                environment: environment)
             #expect(result.status == 0, "\(result.stderr)")

@@ -7,8 +7,9 @@ enum LaneOutput {
     case frame(Int64, [Packet])
     /// The segment's last picture has gone into its encoder: the lane renders nothing more of it.
     case picturesDone
-    /// A shared segment's packets, whole; `reused` when they came from the run's cache.
-    case segment([Packet], reused: Bool)
+    /// A shared segment's packets, whole; `reused` when they came from the run's cache, `earlier` when an earlier
+    /// run encoded them.
+    case segment([Packet], reused: Bool, earlier: Bool)
 }
 
 /// One of the threads that encode an output's segments side by side (`ExportSettings.Video.encoderLanes`): it takes
@@ -29,6 +30,8 @@ final class EncoderLane: @unchecked Sendable {
         let results: [HandoffQueue<Result<LaneOutput, ExportError>>]
         let makeEncoder: () throws(ExportError) -> Encoder
         let stills: StillCapture?
+        /// The stream's codec headers (see `SegmentedVideo.encoderHeaders`).
+        let headers: [UInt8]
     }
 
     private let renderer: any PictureRenderer
@@ -84,15 +87,15 @@ final class EncoderLane: @unchecked Sendable {
         guard let key = segment.key else {
             return try encode { (index, packets) throws(ExportError) in try hand(.frame(index, packets)) }
         }
-        if case .hit(let cached)? = session.segmentCache?.claim(key) {
-            return try hand(.segment(cached.packets, reused: true))
+        if case .hit(let cached)? = session.segmentCache?.claim(key, extradata: shared.headers) {
+            return try hand(.segment(cached.packets, reused: true, earlier: cached.fromEarlierRun))
         }
-        let packets = try session.storingShared(key) { () throws(ExportError) -> [Packet] in
+        let packets = try session.storingShared(key, headers: shared.headers) { () throws(ExportError) -> [Packet] in
             var collected: [Packet] = []
             try encode { (_, packets) throws(ExportError) in collected += packets }
             return collected
         }
-        try hand(.segment(packets, reused: false))
+        try hand(.segment(packets, reused: false, earlier: false))
     }
 
     /// The pictures of `frames`, rendered on the lane's thread as the encoder asks for them.

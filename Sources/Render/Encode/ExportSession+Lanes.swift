@@ -29,7 +29,7 @@ extension ExportSession {
             session: self, segments: segments, clock: video.clock, rangeStart: range.start,
             work: HandoffQueue(capacity: segments.count),
             results: segments.map { HandoffQueue(capacity: $0.frames.count + 2) },
-            makeEncoder: video.makeEncoder, stills: video.stills)
+            makeEncoder: video.makeEncoder, stills: video.stills, headers: video.encoderHeaders)
         video.spareEncoder = nil
         var workers = [EncoderLane(renderer: video.renderer, shared: shared)]
         for _ in 1..<lanes {
@@ -89,9 +89,9 @@ extension ExportSession {
                 try audio?.pump(throughFrame: index)
             case .picturesDone:
                 picturesDone()
-            case let .segment(packets, wasReused):
+            case let .segment(packets, wasReused, earlier):
                 if wasReused, let key = segment.key {
-                    reused.append(reuse(of: key, frames: segment.frames, clock: video.clock))
+                    reused.append(reuse(of: key, frames: segment.frames, clock: video.clock, fromEarlierRun: earlier))
                 }
                 try writeShared(packets, frames: segment.frames, video: &video, output: output, audio: audio)
             }

@@ -63,16 +63,17 @@ extension ExportSession {
                 continue
             }
             let packets: [Packet]
-            if case .hit(let cached)? = segmentCache?.claim(key) {
+            if case .hit(let cached)? = segmentCache?.claim(key, extradata: video.encoderHeaders) {
                 packets = cached.packets
-                reused.append(reuse(of: key, frames: segment.frames, clock: clock))
+                reused.append(reuse(of: key, frames: segment.frames, clock: clock, fromEarlierRun: cached.fromEarlierRun))
                 report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
             } else {
                 let frames = pictures()
                 defer { frames.close() }
                 packets = try encodeShared(segment.frames, key: key, from: frames, clock: clock,
                                            total: video.frameCount, encoder: try video.nextEncoder(), stills: video.stills,
-                                           audio: audio, beforeDrain: { beforeDrain(frames, number) })
+                                           audio: audio, headers: video.encoderHeaders,
+                                           beforeDrain: { beforeDrain(frames, number) })
             }
             try writeShared(packets, frames: segment.frames, video: &video, output: output, audio: audio)
         }
@@ -104,15 +105,17 @@ extension ExportSession {
         for index in frames { try audio?.pump(throughFrame: index) }
     }
 
-    /// What taking `key`'s packets from the run's cache for output frames `frames` saved.
-    func reuse(of key: SegmentKey, frames: Range<Int64>, clock: FrameClock) -> SegmentReuse {
+    /// What taking `key`'s packets from the run's cache (encoded by an earlier run, or by this one) for output frames
+    /// `frames` saved.
+    func reuse(of key: SegmentKey, frames: Range<Int64>, clock: FrameClock, fromEarlierRun: Bool) -> SegmentReuse {
         SegmentReuse(label: key.label, seconds: (clock.time(ofFrame: frames.upperBound)
-            - clock.time(ofFrame: frames.lowerBound)).seconds)
+            - clock.time(ofFrame: frames.lowerBound)).seconds, fromEarlierRun: fromEarlierRun)
     }
 
     /// The packets `encode` makes of a shareable segment, stored in the run's cache under `key` (abandoned there when
-    /// `encode` fails).
-    func storingShared(_ key: SegmentKey, _ encode: () throws(ExportError) -> [Packet]) throws(ExportError) -> [Packet] {
+    /// `encode` fails) and kept in its archive with the encoder's codec `headers`.
+    func storingShared(_ key: SegmentKey, headers: [UInt8],
+                       _ encode: () throws(ExportError) -> [Packet]) throws(ExportError) -> [Packet] {
         let packets: [Packet]
         do {
             packets = try encode()
@@ -121,6 +124,7 @@ extension ExportSession {
             throw error
         }
         segmentCache?.store(key, packets: packets)
+        segmentCache?.archive(key, packets: packets, extradata: headers)
         return packets
     }
 
@@ -128,10 +132,10 @@ extension ExportSession {
     /// is pumped frame by frame meanwhile (it holds its packets for the caller to mux after the segment's).
     private func encodeShared(_ indices: Range<Int64>, key: SegmentKey, from frames: FramePipeline, clock: FrameClock,
                               total: Int64, encoder: Encoder, stills: StillCapture?, audio: (any AudioFeed)?,
-                              beforeDrain: () -> Void) throws(ExportError) -> [Packet] {
+                              headers: [UInt8], beforeDrain: () -> Void) throws(ExportError) -> [Packet] {
         audio?.holdsPackets = true
         defer { audio?.holdsPackets = false }
-        return try storingShared(key) { () throws(ExportError) -> [Packet] in
+        return try storingShared(key, headers: headers) { () throws(ExportError) -> [Packet] in
             var collected: [Packet] = []
             try encodeFrames(indices, from: frames, clock: clock, total: total, encoder: encoder, stills: stills,
                              beforeDrain: beforeDrain) { (index, packets) throws(ExportError) in

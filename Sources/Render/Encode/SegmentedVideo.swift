@@ -15,6 +15,9 @@ struct SegmentedVideo {
     let plan: SegmentPlan
     /// The encoder the stream was created from; the first rendered segment uses it.
     var spareEncoder: Encoder?
+    /// The codec headers every session of the stream makes (the first encoder's extradata): segments kept by earlier
+    /// runs are used only when they were made with the same.
+    var encoderHeaders: [UInt8] = []
     /// Keeps the pictures asked for as stills while they are encoded (nil: none asked).
     var stills: StillCapture?
     /// Opens another encoder with the stream's settings.

@@ -35,25 +35,16 @@ extension ExportSession {
         let globalHeader = output.needsGlobalHeader
         let path = outputPath
         do {
-            let clock = try FrameClock(frameRate: video.frameRate)
-            let frames = try clock.frameCount(for: range.duration)
-            let splice = spliceCopies(video, format: format, range: range, clock: clock, frameCount: frames,
-                                      settings: encoderSettings)
-            let keyed = splice?.setup.settings ?? encoderSettings
+            let planned = try videoPlan(video, range: range, format: format, encoder: encoderSettings)
+            let (clock, frames, splice, keyed) = (planned.clock, planned.frameCount, planned.splice, planned.settings)
             let encoder = try splice?.setup.encoder ?? Encoder(codec: name, video: keyed, globalHeader: globalHeader)
             let stream = try output.addStream(for: encoder, metadata: settings.streamTags("video"),
                                               extradata: splice?.setup.configuration.bytes)
-            let sessions = video.isHDR || videoComposition == nil
-                ? SegmentPlan(frameCount: frames)
-                : SegmentPlan(composition: composition, videoComposition: videoComposition!, range: range, clock: clock,
-                              frameCount: frames, shareable: shareableRanges, encoder: name, settings: keyed,
-                              copies: splice?.stretches.map(\.frames) ?? [])
-            let plan = sessions.chunked(lanes: video.encoderLanes, clock: clock, preRoll: chunkStartCost(
-                video, range: range, clock: clock)?.preRoll(atFrame:))
-            var segmented = SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: plan,
+            var segmented = SegmentedVideo(renderer: renderer, stream: stream, clock: clock, plan: planned.segments,
                                            spareEncoder: encoder) { () throws(ExportError) -> Encoder in
                 try Self.openEncoder(name, keyed, globalHeader: globalHeader, output: path)
             }
+            segmented.encoderHeaders = encoder.extradata
             segmented.lanes = video.lanes(rendering: composition)
             segmented.makeRenderer = makeRenderer
             if let splice {
@@ -70,7 +61,7 @@ extension ExportSession {
     }
 
     /// What starting an encoder chunk costs at each frame of `range`, when `video` is cut into chunks.
-    private func chunkStartCost(_ video: ExportSettings.Video, range: TimeRange, clock: FrameClock) -> ChunkStartCost? {
+    func chunkStartCost(_ video: ExportSettings.Video, range: TimeRange, clock: FrameClock) -> ChunkStartCost? {
         guard video.encoderLanes > 1, let videoComposition else { return nil }
         return ChunkStartCost(composition: composition, videoComposition: videoComposition, range: range, clock: clock)
     }
@@ -87,7 +78,7 @@ extension ExportSession {
 
     /// With passthrough, the stretches of `range` whose pictures are copied from a source, and how the encoder's
     /// packets join them; nil when nothing can be copied.
-    private func spliceCopies(_ video: ExportSettings.Video, format: LibAV.PixelFormat, range: TimeRange,
+    func spliceCopies(_ video: ExportSettings.Video, format: LibAV.PixelFormat, range: TimeRange,
                               clock: FrameClock, frameCount: Int64, settings encoder: Encoder.VideoSettings)
         -> (setup: SpliceSetup, stretches: [CopiedStretch])? {
         let stretches = plannedCopies(video, format: format, range: range, clock: clock, frameCount: frameCount)

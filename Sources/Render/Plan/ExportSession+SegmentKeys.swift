@@ -9,23 +9,12 @@ extension ExportSession {
     public func plannedSegmentKeys() -> [SegmentKey] {
         guard let video = settings.video, !video.isHDR, settings.container != .m4a,
               !settings.container.isStillImage, !settings.container.isAnimatedPicture,
-              let videoComposition, let range = try? exportedRange(of: composition.duration),
-              let format = try? settings.encoderPixelFormat(video), let clock = try? FrameClock(frameRate: video.frameRate),
-              let frames = try? clock.frameCount(for: range.duration)
+              videoComposition != nil, let range = try? exportedRange(of: composition.duration),
+              let format = try? settings.encoderPixelFormat(video),
+              let plan = try? videoPlan(video, range: range, format: format,
+                                        encoder: settings.encoderSettings(video, pixelFormat: format))
         else { return [] }
-        var encoder = settings.encoderSettings(video, pixelFormat: format)
-        var copies = plannedCopies(video, format: format, range: range, clock: clock, frameCount: frames)
-        if let first = copies.first {
-            if let (keyed, _) = SpliceSetup.keyedSettings(source: first.source, settings: encoder) {
-                encoder = keyed
-            } else {
-                copies = []
-            }
-        }
-        let plan = SegmentPlan(composition: composition, videoComposition: videoComposition, range: range, clock: clock,
-                               frameCount: frames, shareable: shareableRanges,
-                               encoder: ExportSettings.encoderName(video.codec), settings: encoder,
-                               copies: copies.map(\.frames))
-        return plan.segments.compactMap(\.key)
+        // The very plan the renderer reads.
+        return plan.segments.segments.compactMap(\.key)
     }
 }

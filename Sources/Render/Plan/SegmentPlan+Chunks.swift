@@ -21,7 +21,11 @@ extension SegmentPlan {
     /// With `preRoll` (what starting a chunk at a frame costs its lane, see `ChunkStartCost`), each cut moves by up
     /// to a quarter chunk to the frame that costs least (the nearest such), so that lanes start on their sources'
     /// keyframes instead of decoding up to the cut from the one before it.
-    func chunked(lanes: Int, clock: FrameClock, preRoll: ((Int64) -> MediaTime)? = nil) -> SegmentPlan {
+    ///
+    /// A keyed segment (a still arrangement) is cut the same way when `rekey` gives its chunks keys of their own (the
+    /// keys of their frames); without `rekey` it stays whole.
+    func chunked(lanes: Int, clock: FrameClock, preRoll: ((Int64) -> MediaTime)? = nil,
+                 rekey: ((Range<Int64>) -> SegmentKey?)? = nil) -> SegmentPlan {
         guard lanes > 1 else { return self }
         let frameSeconds = clock.frameDuration.seconds
         let longest = max(1, Int64(Self.maximumChunkSeconds / frameSeconds))
@@ -29,7 +33,7 @@ extension SegmentPlan {
         let lanes = Int64(lanes)
         var cut: [PlannedSegment] = []
         for segment in segments {
-            guard segment.key == nil, !segment.isCopied else {
+            guard segment.key == nil || rekey != nil, !segment.isCopied else {
                 cut.append(segment)
                 continue
             }
@@ -45,7 +49,8 @@ extension SegmentPlan {
             }
             for (chunk, start) in starts.enumerated() {
                 let end = chunk == starts.count - 1 ? frames.upperBound : starts[chunk + 1]
-                cut.append(PlannedSegment(frames: start..<end, key: nil))
+                let key = segment.key == nil || starts.count == 1 ? segment.key : rekey?(start..<end)
+                cut.append(PlannedSegment(frames: start..<end, key: key))
             }
         }
         return SegmentPlan(segments: cut)

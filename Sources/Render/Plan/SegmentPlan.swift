@@ -41,7 +41,7 @@ public struct SegmentPlan: Sendable {
                                          encoder: SegmentPlan.encoderIdentity(encoder, settings))
         let maximum = Int64(Self.maximumKeyedSeconds / clock.frameDuration.seconds)
         var segments: [PlannedSegment] = []
-        let groups = Self.instructionGroups(videoComposition, range: range, clock: clock, frameCount: frameCount)
+        let groups = Self.contentGroups(videoComposition, range: range, clock: clock, frameCount: frameCount)
         for (group, copied) in Self.splitting(groups, at: copies) {
             if copied {
                 segments.append(PlannedSegment(frames: group, key: nil, isCopied: true))
@@ -78,6 +78,33 @@ public struct SegmentPlan: Sendable {
             if start < group.upperBound { runs.append((start..<group.upperBound, false)) }
         }
         return runs
+    }
+
+    /// Runs of consecutive frames that show the same instruction (or none) under the same titles: the cuts are the
+    /// output's own content boundaries (an instruction's, a title's start and end), so the stretches a title does not
+    /// touch are keyed apart from the titled ones, whichever other outputs exist.
+    static func contentGroups(_ videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
+                              frameCount: Int64) -> [Range<Int64>] {
+        let texts = videoComposition.textLayers.map(\.timeRange)
+        guard !texts.isEmpty else {
+            return instructionGroups(videoComposition, range: range, clock: clock, frameCount: frameCount)
+        }
+        var groups: [Range<Int64>] = []
+        for group in instructionGroups(videoComposition, range: range, clock: clock, frameCount: frameCount) {
+            var start = group.lowerBound
+            var shown: [Bool] = []
+            for index in group {
+                let (begin, end) = (range.start + clock.time(ofFrame: index), range.start + clock.time(ofFrame: index + 1))
+                let titles = texts.map { $0.start < end && $0.end > begin }
+                if index > group.lowerBound, titles != shown {
+                    groups.append(start..<index)
+                    start = index
+                }
+                shown = titles
+            }
+            groups.append(start..<group.upperBound)
+        }
+        return groups
     }
 
     /// Runs of consecutive frames that show the same instruction (or none).

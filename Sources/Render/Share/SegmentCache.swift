@@ -9,6 +9,8 @@ import LibAV
 /// output is byte-identical whether its segments were rendered or reused. Memory is bounded: a run announces the uses
 /// it plans (`expect`), an entry is dropped after its last planned use, and nothing is kept past `byteLimit`.
 /// While one job renders a key, another job asking for it waits for the packets rather than rendering them twice.
+/// With an `archive` (a store that outlives the run), a video claim nobody in the run has answered is looked up there
+/// first, and every keyed segment the run encodes is saved there.
 public final class SegmentCache: @unchecked Sendable {
     /// What an entry holds: a segment's packets, or a soundtrack's packets with what `AudioReplay` needs.
     struct Payload {
@@ -19,6 +21,8 @@ public final class SegmentCache: @unchecked Sendable {
         var marks: [Int64] = []
         /// A soundtrack's loudness as its render measured it.
         var loudness: Loudness?
+        /// Whether the packets were encoded by an earlier run (loaded from the archive).
+        var fromEarlierRun = false
     }
 
     /// How `claim` answers.
@@ -46,10 +50,14 @@ public final class SegmentCache: @unchecked Sendable {
     private var storedBytes = 0
     private var peak = 0
     private var hitCount = 0
+    private var earlierRunCount = 0
+    /// Where segments are kept between runs; nil for none.
+    public let archive: (any SegmentArchive)?
 
-    /// A cache keeping at most `byteLimit` bytes of packets (default 256 MiB).
-    public init(byteLimit: Int = 256 << 20) {
+    /// A cache keeping at most `byteLimit` bytes of packets (default 256 MiB), backed by `archive` when given.
+    public init(byteLimit: Int = 256 << 20, archive: (any SegmentArchive)? = nil) {
         self.byteLimit = byteLimit
+        self.archive = archive
     }
 
     /// Announces planned uses of `keys` (one per occurrence); only announced keys used again later are kept.
@@ -59,8 +67,34 @@ public final class SegmentCache: @unchecked Sendable {
 
     /// The cached payload for `key`, or `.render` (the caller now renders it). While another job renders `key`,
     /// waits for it, or with `waits` false answers `.busy` at once (a soundtrack is ready only when its whole output
-    /// is: waiting would idle a job for a whole render).
-    func claim(_ key: SegmentKey, waits: Bool = true) -> Claim {
+    /// is: waiting would idle a job for a whole render). A video claim gives its encoder's codec headers
+    /// (`extradata`): a key the run has not rendered is then looked up in the archive, made with the same headers.
+    func claim(_ key: SegmentKey, waits: Bool = true, extradata: [UInt8]? = nil) -> Claim {
+        let answer = claimInRun(key, waits: waits)
+        // The claim holds the key (others wait for it) while the archive is read outside the lock.
+        guard case .render = answer, let extradata, let saved = archive?.load(key, extradata: extradata) else {
+            return answer
+        }
+        var packets: [Packet] = []
+        do {
+            for record in saved.packets { packets.append(try Packet(record: record)) }
+        } catch {
+            return answer
+        }
+        let payload = Payload(packets: packets, fromEarlierRun: true)
+        store(key, payload: payload)
+        condition.withLock { earlierRunCount += 1 }
+        return .hit(payload)
+    }
+
+    /// Saves a segment this run encoded under `key` in the archive, with its encoder's codec headers.
+    func archive(_ key: SegmentKey, packets: [Packet], extradata: [UInt8]) {
+        guard let archive else { return }
+        archive.save(key, ArchivedSegment(packets: packets.map(\.record), extradata: extradata))
+    }
+
+    /// `claim` among the run's own entries.
+    private func claimInRun(_ key: SegmentKey, waits: Bool) -> Claim {
         condition.withLock {
             // A waiter counts as a use still to come, so the renderer's `store` keeps the packets for it.
             while waits || finishing.contains(key), case .rendering = entries[key] { condition.wait() }
@@ -125,6 +159,8 @@ public final class SegmentCache: @unchecked Sendable {
 
     /// How many claims were answered from the cache.
     public var hits: Int { condition.withLock { hitCount } }
+    /// How many claims were answered from the archive (segments earlier runs encoded).
+    public var earlierRunHits: Int { condition.withLock { earlierRunCount } }
     /// The most payload bytes held at once.
     public var peakBytes: Int { condition.withLock { peak } }
     /// Payload bytes held now.

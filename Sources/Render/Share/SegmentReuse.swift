@@ -14,11 +14,14 @@ public struct SegmentReuse: Sendable, Hashable {
     public var seconds: Double
     /// Video or sound.
     public var kind: Kind
+    /// Whether an earlier run encoded it (it came from the segment archive, not from another output of this run).
+    public var fromEarlierRun: Bool
 
     /// A reuse record.
-    public init(label: String, seconds: Double, kind: Kind = .video) {
+    public init(label: String, seconds: Double, kind: Kind = .video, fromEarlierRun: Bool = false) {
         self.label = label
         self.seconds = seconds
         self.kind = kind
+        self.fromEarlierRun = fromEarlierRun
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+
+extension SegmentStore {
+    /// Removes the least recently used entries (oldest modification time first) until the folder holds at most
+    /// `byteLimit` bytes, and temporary files abandoned over an hour ago. One process at a time does it (an `flock`
+    /// on `segments/lock`); when another holds the lock this one leaves it to that one.
+    public func evict() {
+        guard isWritable else { return }
+        finishWrites()
+        let lockPath = (directory as NSString).appendingPathComponent("lock")
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
+        defer { flock(descriptor, LOCK_UN) }
+        var entries: [(path: String, size: Int, used: Date)] = []
+        let manager = FileManager.default
+        for folder in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where folder.count == 2 {
+            let path = (directory as NSString).appendingPathComponent(folder)
+            for name in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {
+                let file = (path as NSString).appendingPathComponent(name)
+                guard let facts = try? manager.attributesOfItem(atPath: file) else { continue }
+                entries.append((file, (facts[.size] as? Int) ?? 0, (facts[.modificationDate] as? Date) ?? .distantPast))
+            }
+        }
+        var total = entries.reduce(0) { $0 + $1.size }
+        for entry in entries.sorted(by: { $0.used < $1.used }) where total > byteLimit {
+            if (try? manager.removeItem(atPath: entry.path)) != nil { total -= entry.size }
+        }
+        removeAbandonedTemporaries()
+    }
+
+    /// Temporary files of writes that stopped over an hour ago (a run killed mid-write).
+    private func removeAbandonedTemporaries() {
+        let folder = (directory as NSString).appendingPathComponent("tmp")
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] {
+            let path = (folder as NSString).appendingPathComponent(name)
+            let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            if let modified, modified < Date(timeIntervalSinceNow: -3600) { try? manager.removeItem(atPath: path) }
+        }
+    }
+}

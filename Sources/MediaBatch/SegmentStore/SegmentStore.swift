@@ -1,0 +1,119 @@
+import Foundation
+import LibAV
+public import Render
+import Synchronization
+
+/// Encoded video segments kept between runs in the cache folder (`--cache`, `$MEDIABATCH_CACHE`, else
+/// `~/.cache/mediabatch`), under `segments/`: one file per segment, named by the SHA-256 of its key (what decides its
+/// bytes: the segment's sources, their sizes and times, its composition, encoder and settings) together with the
+/// tool's version and build (its executable's digest) and the codec libraries' builds. Entries are written to a
+/// temporary file, flushed and renamed into place, so runs on one machine or many sharing the folder never see half
+/// an entry; each entry ends with a digest, so a damaged one is found, removed and rendered again. Reading an entry
+/// marks it used (its modification time); past `byteLimit` the least recently used go first.
+public final class SegmentStore: SegmentArchive {
+    /// The `segments` folder.
+    public let directory: String
+    /// The most bytes the folder keeps after a run.
+    public let byteLimit: Int
+    /// Whether entries can be written (false: the folder is read-only, and only what it holds is used).
+    public let isWritable: Bool
+    /// Why the folder cannot be used fully, said once per run; nil when it can.
+    public let notice: String?
+    private let toolVersion: String
+    private let counts = Mutex((loaded: 0, saved: 0, damaged: 0))
+    private let writer = DispatchQueue(label: "mediabatch.segment-store")
+
+    /// The store in `cacheDirectory`/segments for a tool at `toolVersion`; read-only when the folder cannot be
+    /// written.
+    public init(cacheDirectory: String, toolVersion: String, byteLimit: Int) {
+        directory = (cacheDirectory as NSString).appendingPathComponent("segments")
+        self.byteLimit = byteLimit
+        self.toolVersion = toolVersion
+        // Read while the run plans, not when its first render asks for a segment.
+        DispatchQueue.global(qos: .utility).async { _ = Self.executableDigest }
+        let probe = (directory as NSString).appendingPathComponent("tmp/.probe-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(atPath: (directory as NSString).appendingPathComponent("tmp"),
+                                                    withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: probe, contents: Data()) else {
+                throw CocoaError(.fileWriteNoPermission)
+            }
+            try? FileManager.default.removeItem(atPath: probe)
+            (isWritable, notice) = (true, nil)
+        } catch {
+            isWritable = false
+            notice = "the cache folder '\(cacheDirectory)' cannot be written: segments are not kept for later runs"
+                + (FileManager.default.fileExists(atPath: directory) ? " (those it holds are used)" : "")
+        }
+    }
+
+    /// Segments read from the folder, written to it, and entries found damaged (and rendered again).
+    public var statistics: (loaded: Int, saved: Int, damaged: Int) { counts.withLock { $0 } }
+
+    /// The entry of `key`, when it is whole, saved under the same key and builds, and made with `extradata`.
+    public func load(_ key: SegmentKey, extradata: [UInt8]) -> ArchivedSegment? {
+        guard let (path, identity) = entry(for: key), let data = FileManager.default.contents(atPath: path) else {
+            return nil
+        }
+        guard let segment = SegmentEntry.decode(Array(data), identity: identity) else {
+            counts.withLock { $0.damaged += 1 }
+            if isWritable { try? FileManager.default.removeItem(atPath: path) }
+            return nil
+        }
+        guard segment.extradata == extradata else { return nil }
+        if isWritable { try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path) }
+        counts.withLock { $0.loaded += 1 }
+        return segment
+    }
+
+    /// Writes `segment` as `key`'s entry on the store's own thread (the render goes on meanwhile): into a temporary
+    /// file, flushed to disk, then renamed into place. `finishWrites` waits for the writes asked so far.
+    public func save(_ key: SegmentKey, _ segment: ArchivedSegment) {
+        guard isWritable else { return }
+        writer.async { [self] in writeEntry(key, segment) }
+    }
+
+    /// Returns once every `save` asked before has written its entry (or failed to).
+    public func finishWrites() {
+        writer.sync {}
+    }
+
+    /// Writes `key`'s entry.
+    private func writeEntry(_ key: SegmentKey, _ segment: ArchivedSegment) {
+        guard let (path, identity) = entry(for: key),
+              let bytes = try? SegmentEntry.encode(segment, identity: identity) else { return }
+        let temporary = (directory as NSString).appendingPathComponent("tmp/\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try Self.writeDurably(bytes, to: temporary)
+            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            counts.withLock { $0.saved += 1 }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+        }
+    }
+
+    /// The entry file of `key` and the full text it is saved under.
+    private func entry(for key: SegmentKey) -> (path: String, identity: String)? {
+        let identity = "mediabatch \(toolVersion)\n\(Self.executableDigest)\n\(CodecBuild.identity)\n" + key.identity
+        guard let name = try? Digest.hex(of: Array(identity.utf8)) else { return nil }
+        return ((directory as NSString).appendingPathComponent("\(name.prefix(2))/\(name)"), identity)
+    }
+
+    /// Writes `bytes` to a new file at `path` and flushes it to the disk.
+    static func writeDurably(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        var written = 0
+        try bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                guard count > 0 else { throw CocoaError(.fileWriteUnknown) }
+                written += count
+            }
+        }
+        guard fsync(descriptor) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+}

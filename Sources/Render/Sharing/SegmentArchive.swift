@@ -1,0 +1,27 @@
+import LibAV
+
+/// A store of encoded video segments that outlives a run (a folder on disk, shared by runs and machines), consulted by
+/// the run's `SegmentCache` when it has no packets for a key and given every keyed segment the run encodes.
+///
+/// An implementation must hand back exactly what was saved under the key, or nil: a damaged entry is a miss.
+public protocol SegmentArchive: Sendable {
+    /// The segment saved under `key` by an encoder whose codec headers were `extradata`; nil when there is none, it
+    /// is damaged, or it was made with other headers.
+    func load(_ key: SegmentKey, extradata: [UInt8]) -> ArchivedSegment?
+    /// Keeps `segment` under `key` (a failure to keep it is not an error: the next run renders it again).
+    func save(_ key: SegmentKey, _ segment: ArchivedSegment)
+}
+
+/// A keyed segment's encoded packets as plain values, with the codec headers of the encoder that made them.
+public struct ArchivedSegment: Sendable, Hashable {
+    /// The packets in encoding order, in segment time.
+    public var packets: [PacketRecord]
+    /// The encoder's codec headers (its extradata; empty without global headers).
+    public var extradata: [UInt8]
+
+    /// A segment of `packets` made by an encoder with `extradata`.
+    public init(packets: [PacketRecord], extradata: [UInt8]) {
+        self.packets = packets
+        self.extradata = extradata
+    }
+}
