@@ -53,6 +53,8 @@ final class SourcePool {
                 throw ExportError.probe(path: url.absoluteString, reason: "malformed generator URL")
             }
             reader = try GeneratedVideoReader(source: generated)
+        } else if url.isFileURL, DrawingText.isSVG(url.path) {
+            reader = try VectorPictureReader(url: url)
         } else {
             reader = try DecodedVideoReader(path: Self.path(of: url), trackID: trackID, threads: decoderThreads,
                                             allowsDevices: allowsDevices, firstTime: firstTime)
