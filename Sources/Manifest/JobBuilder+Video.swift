@@ -14,9 +14,10 @@ extension JobBuilder {
         video.renderSize = canvas
         video.frameDuration = frameRate.frameDuration
         if let color = Color(parsing: spec.background) { video.backgroundColor = color }
+        let fills = placed.map { $0.clip.fit == .contain ? $0.clip.fill ?? spec.fill : nil }
         video.instructions = Self.split(video.instructions, at: placed.dropFirst().flatMap { item in
             item.transitionIn.duration > .zero ? [item.start, item.start + item.transitionIn.duration] : []
-        })
+        } + (fills.contains { $0 != nil } ? placed.map(\.start) : []))
         let courses = try clipCourses(placed, composition: composition, canvas: canvas, spec: spec,
                                       frameDuration: video.frameDuration)
         let overlayCourses = try overlays.map { overlay, _, info in
@@ -40,6 +41,8 @@ extension JobBuilder {
                     for clip in placed.indices where placed[clip].videoTrack == trackID
                         && placed[clip].start < range.end && range.start < placed[clip].end {
                         try courses[clip].apply(to: &layers[layerIndex], within: range)
+                        // Clips with fills are cut into instructions of their own above: one backdrop per layer.
+                        if let fill = fills[clip] { layers[layerIndex].backdrop = fill }
                     }
                 }
                 video.instructions[index].transitionEffect = arrangeTransition(placed: placed, in: range, layers: &layers,

@@ -9,11 +9,12 @@ enum ManifestSchema {
         + GeneratorDecoder.gradientKeys
     /// Keys a template may set and an output may override.
     static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles", "captions",
-                              "preset", "background", "metadata", "clips", "tracks", "layers", "out", "time_pitch"]
+                              "preset", "background", "metadata", "clips", "tracks", "layers", "out", "time_pitch",
+                              "fill"]
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
-                       "captions"] + motion
+                       "captions", "fill"] + motion
     static let transition = ["type", "duration", "ease", "color", "image", "softness"]
     /// Keys that move a picture: keyframes and the Ken Burns shorthands (clips, layers, overlays).
     static let motion = ["motion", "zoom", "pan"]

@@ -88,6 +88,7 @@ struct OutputDecoder {
         if let node = fields["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
             (spec.background, spec.backgroundGradient) = value
         }
+        outputFill(fields, settings: settings, into: &spec, reader: &reader)
         if let node = fields["time_pitch"],
            let text = reader.choice(node, "time_pitch", ["time-domain", "spectral", "varispeed"]) {
             spec.timePitch = text == "varispeed" ? .varispeed : (text == "spectral" ? .spectral : .timeDomain)
@@ -314,6 +315,7 @@ struct OutputDecoder {
         }
         if let node = fields["transition"] { clip.transition = transition(node, rate: rate, reader: &reader) }
         if let node = fields["captions"] { clip.captions = captions(node, rate: rate, reader: &reader) }
+        if let node = fields["fill"], let fill = fill(node, reader: &reader) { clip.fill = fill }
         clip.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
         return clip
     }

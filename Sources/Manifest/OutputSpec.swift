@@ -39,6 +39,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var layers: [LayerSpec]
     /// The canvas colour behind everything, as `#rrggbb` or a name.
     public var background: String
+    /// What fills the bars around each contained clip (`fill`; a clip's own wins); nil leaves the background.
+    public var fill: LayerBackdrop? = nil
     /// A gradient behind everything instead (its size and length are settled when the job is built).
     public var backgroundGradient: GeneratedSource? = nil
     /// The file name (without extension) when it differs from `name`: outputs of one name in several folders are
@@ -108,6 +110,8 @@ public struct ClipSpec: Sendable, Hashable {
     public var captions: CaptionSpec? = nil
     /// Keyframed movement of the picture (`motion`, `zoom`, `pan`).
     public var motion: Motion? = nil
+    /// This clip's own `fill`: `.some(nil)` for `none`; nil takes the output's.
+    public var fill: LayerBackdrop?? = nil
 }
 
 /// A caption file (SRT or WebVTT) burned into the picture, with its look.
