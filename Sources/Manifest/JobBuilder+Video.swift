@@ -14,7 +14,7 @@ extension JobBuilder {
         video.renderSize = canvas
         video.frameDuration = frameRate.frameDuration
         if let color = Color(parsing: spec.background) { video.backgroundColor = color }
-        let fills = placed.map { $0.clip.fit == .contain ? $0.clip.fill ?? spec.fill : nil }
+        let fills = placed.map { Self.leavesBars($0, canvas: canvas) ? $0.clip.fill ?? spec.fill : nil }
         video.instructions = Self.split(video.instructions, at: placed.dropFirst().flatMap { item in
             item.transitionIn.duration > .zero ? [item.start, item.start + item.transitionIn.duration] : []
         } + (fills.contains { $0 != nil } ? placed.map(\.start) : []))
@@ -55,6 +55,16 @@ extension JobBuilder {
             throw problem(spec, stage: "load", "cannot build the video composition: \(error)", at: spec.location)
         }
         return video
+    }
+
+    /// Whether a clip's picture, contained in the canvas, leaves bars (by more than a pixel) for a `fill` to fill.
+    static func leavesBars(_ item: PlacedClip, canvas: Size) -> Bool {
+        guard item.clip.fit == .contain, let size = item.info.video?.naturalSize else { return false }
+        let shown = FitGeometry.crop(item.clip.crop, in: size)
+        guard shown.width > 0, shown.height > 0 else { return false }
+        // The shorter side of the contained picture against the canvas's, in canvas pixels.
+        let scale = min(canvas.width / shown.width, canvas.height / shown.height)
+        return canvas.width - shown.width * scale > 1 || canvas.height - shown.height * scale > 1
     }
 
     /// `instructions` cut at each of `times` that falls inside one, so that no instruction spans two transitions

@@ -79,3 +79,32 @@ struct DrawingRunTests {
             """)
     }
 }
+
+extension DrawingRunTests {
+    @Test func svgAndFillOutputsHaveTheSameBytesWithOneJobOrTwo() throws {
+        let directory = try CommandRunner.temporaryDirectory("drawing-jobs")
+        try CommandRunner.write(Self.disc, to: "m/disc.svg", in: directory)
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: tall }
+            presets:
+              tall: { base: draft, video: { width: 270, height: 480, fps: 10, crf: 20 }, audio: { bitrate: 64k } }
+            vars: { tint: "#ffcc00", label: "A & B" }
+            outputs:
+              - name: "story-{n}"
+                matrix: { n: [1, 2, 3] }
+                fill: blur
+                clips: [ { source: { generate: testpattern, duration: 1.5s, size: 480x270 } } ]
+                overlays: [ { image: disc.svg, anchor: top-left, region: { width: "{n}0%" }, enter: pop } ]
+
+            """, to: "m/test.yaml", in: directory)
+        var files: [[Data]] = []
+        for jobs in ["1", "2"] {
+            let result = try CommandRunner.run(["run", "m", "--out", "out\(jobs)", "--jobs", jobs, "--quiet"], in: directory)
+            try #require(result.status == 0, "\(result.stderr)")
+            files.append(try (1...3).map { try Data(contentsOf: directory.appendingPathComponent("out\(jobs)/story-\($0).mp4")) })
+        }
+        #expect(files[0] == files[1])
+        #expect(Set(files[0]).count == 3)
+    }
+}

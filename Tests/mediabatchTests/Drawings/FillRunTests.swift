@@ -59,3 +59,30 @@ struct FillRunTests {
         #expect(Self.steepestStep(red, y: 200) > 100)
     }
 }
+
+extension FillRunTests {
+    @Test func validateReportsAnUnknownFillAndAFillOnAnHDROutput() throws {
+        let directory = try CommandRunner.temporaryDirectory("fill-validate")
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            presets:
+              hdr: { base: draft, video: { codec: hevc, dynamic_range: hdr, pixel_format: yuv420p10le } }
+            outputs:
+              - { name: a, fill: blu, clips: [ { source: { generate: color, duration: 1s } } ] }
+              - { name: b, preset: hdr, fill: blur, clips: [ { source: { generate: color, duration: 1s } } ] }
+
+            """, to: "m/test.yaml", in: directory)
+        let result = try CommandRunner.run(["validate", "m"], in: directory)
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).prefix(6).joined(separator: "\n")
+        #expect(lines == """
+            m/test.yaml:6:22: error: unknown colour 'blu'; did you mean 'blue'?
+              - { name: a, fill: blu, clips: [ { source: { generate: color, duration: 1s } } ] }
+                                 ^
+            m/test.yaml:7:35: error: 'fill' is drawn on SDR outputs only; this output's preset is HDR ('dynamic_range: hdr')
+              - { name: b, preset: hdr, fill: blur, clips: [ { source: { generate: color, duration: 1s } } ] }
+                                              ^
+            """)
+    }
+}
