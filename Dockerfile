@@ -23,7 +23,7 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libavformat59 libavcodec59 libavfilter8 libavutil57 libswscale6 libswresample4 \
       libass9 libebur128-1 libyaml-0-2 \
-      librsvg2-2 libcairo2 \
+      librsvg2-2 libcairo2 librlottie0-1 \
       libcurl4 libxml2 libstdc++6 ca-certificates \
       fontconfig fonts-dejavu-core fonts-noto-cjk \
  && rm -rf /var/lib/apt/lists/*

@@ -382,6 +382,7 @@ struct OutputDecoder {
               let regionNode = fields["region"], let region = region(regionNode, "region", reader: &reader) else { return nil }
         var spec = OverlaySpec(source: source, location: imageNode.location, region: region, opacity: 1, at: .zero,
                                duration: nil, fade: .zero)
+        lottieOverlay(fields, source: source, into: &spec, reader: &reader)
         if let node = fields["opacity"] {
             if node.isSequence {
                 spec.opacityRamps = ramps(node, "opacity", range: 0...1, rate: rate, reader: &reader)

@@ -185,6 +185,8 @@ public struct OverlaySpec: Sendable, Hashable {
     /// A clip played as a picture-in-picture (`video:`), with its own range and sound; false for a picture
     /// (`image:`), which shows from its start, silent.
     public var isVideo = false
+    /// A `lottie` overlay's `loop`: the animation repeats for the overlay's whole time instead of playing once.
+    public var loops = false
     /// The in-point in a video overlay's source.
     public var from: MediaTime = .zero
     /// The out-point in a video overlay's source; nil means the source's end.

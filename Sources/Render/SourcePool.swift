@@ -55,6 +55,8 @@ final class SourcePool {
             reader = try GeneratedVideoReader(source: generated)
         } else if url.isFileURL, DrawingText.isSVG(url.path) {
             reader = try VectorPictureReader(url: url)
+        } else if url.isFileURL, LottieAnimation.isLottie(url.path) {
+            reader = try LottiePictureReader(path: url.path)
         } else {
             reader = try DecodedVideoReader(path: Self.path(of: url), trackID: trackID, threads: decoderThreads,
                                             allowsDevices: allowsDevices, firstTime: firstTime)
