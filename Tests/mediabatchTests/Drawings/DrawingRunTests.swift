@@ -81,9 +81,10 @@ struct DrawingRunTests {
 }
 
 extension DrawingRunTests {
-    @Test func svgAndFillOutputsHaveTheSameBytesWithOneJobOrTwo() throws {
+    @Test func svgLottieAndFillOutputsHaveTheSameBytesWithOneJobOrTwo() throws {
         let directory = try CommandRunner.temporaryDirectory("drawing-jobs")
         try CommandRunner.write(Self.disc, to: "m/disc.svg", in: directory)
+        try CommandRunner.write(LottieRunTests.moving, to: "m/media/move.json", in: directory)
         try CommandRunner.write("""
             mediabatch: 1
             defaults: { out: out, preset: tall }
@@ -95,7 +96,9 @@ extension DrawingRunTests {
                 matrix: { n: [1, 2, 3] }
                 fill: blur
                 clips: [ { source: { generate: testpattern, duration: 1.5s, size: 480x270 } } ]
-                overlays: [ { image: disc.svg, anchor: top-left, region: { width: "{n}0%" }, enter: pop } ]
+                overlays:
+                  - { image: disc.svg, anchor: top-left, region: { width: "{n}0%" }, enter: pop }
+                  - { lottie: media/move.json, loop: true, anchor: bottom-right, region: { width: "{n}0%" } }
 
             """, to: "m/test.yaml", in: directory)
         var files: [[Data]] = []
