@@ -33,6 +33,14 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        // librsvg with cairo (SVG pictures drawn as vectors at the size they are shown), seen only by LibAV. The
+        // shim declares librsvg's few calls itself: `librsvg-2.0`'s pkg-config flags carry glib's `-pthread`, which
+        // SwiftPM refuses with a warning; cairo's give the header path, the module map links librsvg.
+        .systemLibrary(
+            name: "CRSVG", pkgConfig: "cairo", providers: [.apt(["librsvg2-dev", "libcairo2-dev"]), .brew(["librsvg"])]),
+        // rlottie (Lottie animations drawn frame by frame at the size they are shown), seen only by LibAV.
+        .systemLibrary(
+            name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]),
         // libebur128 (EBU R128 loudness and true peak), seen only by LibAV.
         .systemLibrary(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
@@ -60,9 +68,10 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML", "MediaCore"]),
         // Manifest schema, templates, data tables, matrix expansion and validation into jobs.
         .target(name: "Manifest", dependencies: ["YAML", "Composition", "MediaCore"]),
-        // Thin owner classes over the media C libraries (libav*, libass, fontconfig, libebur128): files, codecs,
-        // scalers, resamplers, frames, packets, text rendering, fonts, loudness meters.
-        .target(name: "LibAV", dependencies: ["CFFmpeg", "CHeap", "CASS", "CFontconfig", "CEBUR128", "MediaCore"]),
+        // Thin owner classes over the media C libraries (libav*, libass, fontconfig, libebur128, librsvg, rlottie):
+        // files, codecs, scalers, resamplers, frames, packets, text, fonts, loudness meters, vector pictures, animations.
+        .target(name: "LibAV", dependencies: ["CFFmpeg", "CHeap", "CASS", "CFontconfig", "CEBUR128", "CRSVG", "CRLottie",
+                                       "MediaCore"]),
         // ExportSession: evaluates a composition frame by frame and sample by sample through LibAV.
         .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"], exclude: ["README.md"]),
         // AVFoundation's and CoreMedia's Swift API (CMTime, AVMutableComposition, AVAssetExportSession, ...) as a thin

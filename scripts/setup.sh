@@ -8,6 +8,8 @@ packages=(
   libass-dev libebur128-dev                     # titles and captions; loudness
   libfontconfig-dev                             # font families and font files checked before rendering
   libopencv-dev libopencv-contrib-dev opencv-data  # reframe: face, people and saliency detectors; Haar cascades
+  librsvg2-dev libcairo2-dev                    # SVG pictures drawn as vectors
+  librlottie-dev                                # Lottie animations
   fontconfig fonts-dejavu-core fonts-noto-cjk   # default fonts: Latin, Arabic, Hebrew (DejaVu) and CJK (Noto)
   ffmpeg            # ffprobe / ffmpeg: the independent checker in tests and the competitor in benchmarks
   webp              # webpinfo / anim_dump: the independent checker of animated WebP outputs (FFmpeg 5.1 cannot decode them)
@@ -21,6 +23,7 @@ runtime=(
   libavformat59 libavcodec59 libavfilter8 libavutil57 libswscale6 libswresample4
   libass9 libebur128-1 libyaml-0-2
   libopencv-core406 libopencv-imgproc406 libopencv-objdetect406 libopencv-contrib406 opencv-data  # reframe
+  librsvg2-2 libcairo2 librlottie0-1
   libcurl4 libxml2 libstdc++6 ca-certificates   # URLSession (FoundationNetworking) and https
   fontconfig fonts-dejavu-core fonts-noto-cjk
 )

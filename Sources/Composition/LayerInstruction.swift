@@ -12,6 +12,8 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
     public internal(set) var transformRamps: [Ramp<AffineTransform2D>]
     /// Crop rectangle ramps sorted by start, in the track's pixel space.
     public internal(set) var cropRectangleRamps: [Ramp<Rect>]
+    /// What fills the canvas behind the picture (a blurred copy of it, or a colour); nil leaves the layers below.
+    public var backdrop: LayerBackdrop?
 
     /// A layer with no ramps: opaque, untransformed, uncropped.
     public init(trackID: Int32) {

@@ -72,9 +72,9 @@ struct JobBuilderOverlayTests {
 
     @Test(arguments: [
         ("overlays: [{ image: logo.png, video: a.mp4, region: { width: 10% } }]",
-         "manifest.yaml:6:42: error: an overlay sets both 'image' and 'video'; use 'image' for a picture, 'video' for a clip"),
+         "manifest.yaml:6:42: error: an overlay sets both 'image' and 'video'; use 'image' for a picture, 'video' for a clip, 'lottie' for an animation"),
         ("overlays: [{ region: { width: 10% } }]",
-         "manifest.yaml:6:16: error: overlay needs 'image' (a picture) or 'video' (a clip)"),
+         "manifest.yaml:6:16: error: overlay needs 'image' (a picture), 'video' (a clip) or 'lottie' (an animation)"),
         ("overlays: [{ image: logo.png, from: 1s, region: { width: 10% } }]",
          "manifest.yaml:6:41: error: 'from' applies to a clip; write 'video:' instead of 'image:' to play one"),
         ("overlays: [{ video: a.mp4, from: 3s, to: 2s, region: { width: 10% } }]",

@@ -27,6 +27,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
     case unreadableFont(path: String)
     /// A libav library loaded on first use (libavfilter) cannot be loaded: its file name and the loader's reason.
     case libraryUnavailable(name: String, reason: String)
+    /// A drawing (an SVG or Lottie file) cannot be read: its format and the drawing library's message.
+    case unreadableDrawing(path: String, format: String, reason: String)
 
     /// What LibAV was doing when a call failed; each case names the file or codec involved.
     public enum Operation: Sendable, Hashable, CustomStringConvertible {
@@ -108,7 +110,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             case .create, .write: .mux
             case .scale, .resample, .allocate, .filter, .measureLoudness: .convert
             }
-        case .remoteURLRefused, .unreadableSource, .playlistRefused, .noStream, .noSuchStream, .unreadableFont: .demux
+        case .remoteURLRefused, .unreadableSource, .playlistRefused, .noStream, .noSuchStream, .unreadableFont,
+             .unreadableDrawing: .demux
         case .decoderNotFound: .decode
         case .encoderNotFound: .encode
         case .unknownFormat, .invalidArgument, .libraryUnavailable: .convert
@@ -155,6 +158,8 @@ public enum LibAVError: Error, CustomStringConvertible, Sendable, Hashable {
             "cannot read '\(path)' as a font; give a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file"
         case let .libraryUnavailable(name, reason):
             "cannot load \(name) (FFmpeg's libavfilter, which GIF output, deinterlacing and HDR conversion use): \(reason)"
+        case let .unreadableDrawing(path, format, reason):
+            "cannot read '\(path)' as \(format): \(reason)"
         }
     }
 }

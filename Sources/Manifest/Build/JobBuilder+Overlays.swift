@@ -21,7 +21,7 @@ extension JobBuilder {
     static func overlayTime(_ overlay: OverlaySpec, info: SourceInfo, total: MediaTime) -> TimeRange {
         let start = MediaTime.minimum(overlay.at, total)
         var end = overlay.duration.map { MediaTime.minimum(start + $0, total) } ?? total
-        if !info.isStill, let video = info.video {
+        if !info.isStill, !overlay.loops, let video = info.video {
             let playable = overlay.isVideo
                 ? MediaTime.minimum(overlay.to ?? info.duration, video.timeRange.end) - overlay.from
                 : video.timeRange.duration
@@ -44,7 +44,17 @@ extension JobBuilder {
             guard time.duration > .zero, let video = info.video else { continue }
             let from = overlay.isVideo && !info.isStill ? overlay.from : .zero
             try composition.modifyTrack(id) { track in
-                try track.insertTimeRange(TimeRange(start: from, duration: time.duration), of: video, at: time.start)
+                guard overlay.loops, video.timeRange.duration > .zero, video.timeRange.duration.isNumeric else {
+                    try track.insertTimeRange(TimeRange(start: from, duration: time.duration), of: video, at: time.start)
+                    return
+                }
+                // A looping animation: whole plays one after another, the last cut at the overlay's end.
+                var position = time.start
+                while position < time.end {
+                    let take = MediaTime.minimum(video.timeRange.duration, time.end - position)
+                    try track.insertTimeRange(TimeRange(start: .zero, duration: take), of: video, at: position)
+                    position = position + take
+                }
             }
             guard withSound, overlay.isVideo, overlay.volume > 0, let audio = info.audio, audio.timeRange.end > from else {
                 continue

@@ -14,9 +14,10 @@ extension JobBuilder {
         video.renderSize = canvas
         video.frameDuration = frameRate.frameDuration
         if let color = Color(parsing: spec.background) { video.backgroundColor = color }
+        let fills = placed.map { Self.leavesBars($0, canvas: canvas) ? $0.clip.fill ?? spec.fill : nil }
         video.instructions = Self.split(video.instructions, at: placed.dropFirst().flatMap { item in
             item.transitionIn.duration > .zero ? [item.start, item.start + item.transitionIn.duration] : []
-        })
+        } + (fills.contains { $0 != nil } ? placed.map(\.start) : []))
         let courses = try clipCourses(placed, composition: composition, canvas: canvas, spec: spec,
                                       frameDuration: video.frameDuration)
         let overlayCourses = try overlays.map { overlay, _, info in
@@ -40,6 +41,8 @@ extension JobBuilder {
                     for clip in placed.indices where placed[clip].videoTrack == trackID
                         && placed[clip].start < range.end && range.start < placed[clip].end {
                         try courses[clip].apply(to: &layers[layerIndex], within: range)
+                        // Clips with fills are cut into instructions of their own above: one backdrop per layer.
+                        if let fill = fills[clip] { layers[layerIndex].backdrop = fill }
                     }
                 }
                 video.instructions[index].transitionEffect = arrangeTransition(placed: placed, in: range, layers: &layers,
@@ -52,6 +55,16 @@ extension JobBuilder {
             throw problem(spec, stage: "load", "cannot build the video composition: \(error)", at: spec.location)
         }
         return video
+    }
+
+    /// Whether a clip's picture, contained in the canvas, leaves bars (by more than a pixel) for a `fill` to fill.
+    static func leavesBars(_ item: PlacedClip, canvas: Size) -> Bool {
+        guard item.clip.fit == .contain, let size = item.info.video?.naturalSize else { return false }
+        let shown = FitGeometry.crop(item.clip.crop, in: size)
+        guard shown.width > 0, shown.height > 0 else { return false }
+        // The shorter side of the contained picture against the canvas's, in canvas pixels.
+        let scale = min(canvas.width / shown.width, canvas.height / shown.height)
+        return canvas.width - shown.width * scale > 1 || canvas.height - shown.height * scale > 1
     }
 
     /// `instructions` cut at each of `times` that falls inside one, so that no instruction spans two transitions

@@ -336,7 +336,7 @@ public struct JobBuilder {
             return SourceCatalog.output(job)
         case .file(let path):
             switch catalog.file(path) {
-            case .success(let info): return info
+            case .success(let info): return catalog.drawing(info, path: path, variables: spec.variables)
             case .failure(let failure):
                 record(problem(spec, stage: failure.stage, fileMessage(path, failure, spec: spec), at: location))
                 return .standIn

@@ -49,6 +49,9 @@ public final class SourceCatalog: @unchecked Sendable {
     var fontFiles: [String: Result<FontFace, SourceProblem>] = [:]
     /// The installed families, listed on first use.
     var installedFamilies: Result<FontFamilies, SourceProblem>?
+    /// The text of SVG files read so far, by path (nil when unreadable: the probe reports it); see
+    /// SourceCatalog+Drawings.swift.
+    var drawingTexts: [String: String?] = [:]
 
     /// Why a file source cannot be used; one line naming the file.
     public struct SourceProblem: Error, Sendable, Hashable {

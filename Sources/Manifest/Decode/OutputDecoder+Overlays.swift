@@ -1,20 +1,36 @@
 import Composition
+import Foundation
 import MediaCore
 import YAML
 
 /// Overlays' pictures: a still `image`, or a `video` clip with its own range and sound (picture-in-picture).
 extension OutputDecoder {
-    /// The node naming an overlay's picture: `image` or `video`, exactly one of them.
+    /// The node naming an overlay's picture: `image`, `video` or `lottie`, exactly one of them.
     func overlayPicture(_ fields: [String: YAMLNode], at node: YAMLNode, reader: inout NodeReader) -> YAMLNode? {
-        switch (fields["image"], fields["video"]) {
-        case let (image?, nil): return image
-        case let (nil, video?): return video
-        case let (_?, video?):
-            reader.error("an overlay sets both 'image' and 'video'; use 'image' for a picture, 'video' for a clip", at: video)
-        case (nil, nil):
-            reader.error("overlay needs 'image' (a picture) or 'video' (a clip)", at: node)
+        let named = ["image", "video", "lottie"].compactMap { key in fields[key].map { (key, $0) } }
+        switch named.count {
+        case 1: return named[0].1
+        case 0: reader.error("overlay needs 'image' (a picture), 'video' (a clip) or 'lottie' (an animation)", at: node)
+        default:
+            let keys = named.map { "'\($0.0)'" }
+            reader.error("an overlay sets both \(keys[0]) and \(keys[1]); use 'image' for a picture, 'video' for a clip, "
+                         + "'lottie' for an animation", at: named[1].1)
         }
         return nil
+    }
+
+    /// A `lottie` overlay's file must be a Lottie JSON file; `loop` repeats it for the overlay's whole time (by
+    /// default it plays once, from `at`). `loop` on other overlays is an error.
+    func lottieOverlay(_ fields: [String: YAMLNode], source: SourceReference, into spec: inout OverlaySpec,
+                       reader: inout NodeReader) {
+        guard let node = fields["lottie"] else {
+            if let loop = fields["loop"] { reader.error("'loop' applies to a 'lottie' animation", at: loop) }
+            return
+        }
+        if case .file(let path) = source, !path.lowercased().hasSuffix(".json") {
+            reader.error("'lottie' needs a Lottie JSON file (.json), not '\((path as NSString).lastPathComponent)'", at: node)
+        }
+        if let loop = fields["loop"], let value = reader.bool(loop, "loop") { spec.loops = value }
     }
 
     /// `from`, `to`, `volume` and `mute` of a `video` overlay; on an `image` overlay they are errors.

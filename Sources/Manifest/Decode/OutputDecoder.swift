@@ -89,6 +89,7 @@ struct OutputDecoder {
         if let node = fields["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
             (spec.background, spec.backgroundGradient) = value
         }
+        outputFill(fields, settings: settings, into: &spec, reader: &reader)
         if let node = fields["time_pitch"],
            let text = reader.choice(node, "time_pitch", ["time-domain", "spectral", "varispeed"]) {
             spec.timePitch = text == "varispeed" ? .varispeed : (text == "spectral" ? .spectral : .timeDomain)
@@ -319,6 +320,7 @@ struct OutputDecoder {
         }
         if let node = fields["transition"] { clip.transition = transition(node, rate: rate, reader: &reader) }
         if let node = fields["captions"] { clip.captions = captions(node, rate: rate, reader: &reader) }
+        if let node = fields["fill"], let fill = fill(node, reader: &reader) { clip.fill = fill }
         clip.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
         if let node = fields["reframe"] { clip.reframe = reframe(node, reader: &reader) }
         return clip
@@ -386,6 +388,7 @@ struct OutputDecoder {
               let regionNode = fields["region"], let region = region(regionNode, "region", reader: &reader) else { return nil }
         var spec = OverlaySpec(source: source, location: imageNode.location, region: region, opacity: 1, at: .zero,
                                duration: nil, fade: .zero)
+        lottieOverlay(fields, source: source, into: &spec, reader: &reader)
         if let node = fields["opacity"] {
             if node.isSequence {
                 spec.opacityRamps = ramps(node, "opacity", range: 0...1, rate: rate, reader: &reader)

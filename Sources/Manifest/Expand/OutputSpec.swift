@@ -43,6 +43,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var timeline: TimelineSpec? = nil
     /// The canvas colour behind everything, as `#rrggbb` or a name.
     public var background: String
+    /// What fills the bars around each contained clip (`fill`; a clip's own wins); nil leaves the background.
+    public var fill: LayerBackdrop? = nil
     /// A gradient behind everything instead (its size and length are settled when the job is built).
     public var backgroundGradient: GeneratedSource? = nil
     /// The file name (without extension) when it differs from `name`: outputs of one name in several folders are
@@ -116,6 +118,8 @@ public struct ClipSpec: Sendable, Hashable {
     public var motion: Motion? = nil
     /// Auto-reframing written on the clip; nil takes the output's.
     public var reframe: ReframeSpec? = nil
+    /// This clip's own `fill`: `.some(nil)` for `none`; nil takes the output's.
+    public var fill: LayerBackdrop?? = nil
 }
 
 /// A caption file (SRT or WebVTT) burned into the picture, with its look.
@@ -189,6 +193,8 @@ public struct OverlaySpec: Sendable, Hashable {
     /// A clip played as a picture-in-picture (`video:`), with its own range and sound; false for a picture
     /// (`image:`), which shows from its start, silent.
     public var isVideo = false
+    /// A `lottie` overlay's `loop`: the animation repeats for the overlay's whole time instead of playing once.
+    public var loops = false
     /// The in-point in a video overlay's source.
     public var from: MediaTime = .zero
     /// The out-point in a video overlay's source; nil means the source's end.

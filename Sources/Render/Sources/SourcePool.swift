@@ -53,6 +53,10 @@ final class SourcePool {
                 throw ExportError.probe(path: url.absoluteString, reason: "malformed generator URL")
             }
             reader = try GeneratedVideoReader(source: generated)
+        } else if url.isFileURL, DrawingText.isSVG(url.path) {
+            reader = try VectorPictureReader(url: url)
+        } else if url.isFileURL, LottieAnimation.isLottie(url.path) {
+            reader = try LottiePictureReader(path: url.path)
         } else {
             reader = try DecodedVideoReader(path: Self.path(of: url), trackID: trackID, threads: decoderThreads,
                                             allowsDevices: allowsDevices, firstTime: firstTime)

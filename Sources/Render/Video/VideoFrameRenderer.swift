@@ -42,6 +42,8 @@ final class VideoFrameRenderer {
     private var warpers: [Int32: AffineWarper] = [:]
     /// Shaped, blurred and dipped transitions; made on first use.
     private var transitions: TransitionRenderer?
+    /// Layers' backdrops (blurred copies, colours); made on first use.
+    private var backdrops: BackdropPainter?
     /// The fast path's scaler, straight from a source into the output frame.
     private var directScaler: Scaler?
     /// The output-size frame the fast path and an unconverted canvas draw into.
@@ -89,6 +91,8 @@ final class VideoFrameRenderer {
         var needsAlpha = false
         /// During a wipe: where the whole source picture lands, which the layer's crop is cut out of.
         var wipe: LayerPlacement?
+        /// What fills the canvas behind the picture.
+        var backdrop: LayerBackdrop?
     }
 
     init(composition: MutableComposition, videoComposition: VideoComposition?, width: Int, height: Int,
@@ -166,7 +170,7 @@ final class VideoFrameRenderer {
     {
         try layout.picture(of: layer, at: time, in: composition, sources: sources, opacityFactor: opacityFactor).map {
             PlannedLayer(trackID: layer.trackID, frame: $0.frame, geometry: $0.geometry, opacity: $0.opacity,
-                         wipe: $0.wipe)
+                         wipe: $0.wipe, backdrop: layer.backdrop)
         }
     }
 
@@ -174,6 +178,7 @@ final class VideoFrameRenderer {
     private func canDrawDirectly(_ layer: PlannedLayer) -> Bool {
         guard case .aligned(let placement) = layer.geometry else { return false }
         return layer.opacity >= 1 && !layer.frame.pixelFormat.hasAlpha && placement.orientation.isIdentity
+            && layer.backdrop == nil
             && canvasWidth == outputWidth
             && canvasHeight == outputHeight && placement.x == 0 && placement.y == 0
             && placement.width == canvasWidth && placement.height == canvasHeight
@@ -212,22 +217,22 @@ final class VideoFrameRenderer {
                 case .aligned(let placement):
                     if let whole = plan.wipe, let cut = placement.intersection(whole) {
                         let buffer = try wipeBuffer(plan, whole: whole, cut: cut)
-                        layers.append(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
+                        layers.append(try backed(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
                             source: buffer, x: cut.x, y: cut.y, opacity: plan.opacity,
-                            extent: (cut.width, cut.height))))
+                            extent: (cut.width, cut.height))), plan))
                         continue
                     }
                     let buffer = try scaledBuffer(plan, placement: placement)
-                    layers.append(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
-                        source: buffer, x: placement.x, y: placement.y, opacity: plan.opacity)))
+                    layers.append(try backed(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
+                        source: buffer, x: placement.x, y: placement.y, opacity: plan.opacity)), plan))
                 case .warped(let placement):
                     let warper = try warpers[plan.trackID]
                         ?? AffineWarper(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
                     warpers[plan.trackID] = warper
                     try warper.draw(plan.frame, placement: placement)
-                    layers.append(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
+                    layers.append(try backed(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
                         source: warper.output, x: placement.x, y: placement.y, opacity: plan.opacity,
-                        extent: (placement.width, placement.height))))
+                        extent: (placement.width, placement.height))), plan))
                 }
             }
         } catch let error as ExportError {
@@ -236,6 +241,19 @@ final class VideoFrameRenderer {
             throw ExportError.decode(path: nil, reason: "\(error)")
         }
         return layers
+    }
+
+    /// `drawn` over its backdrop when the layer has one: one canvas-size layer at the layer's opacity (a transition
+    /// fades or wipes picture and backdrop together); else `drawn` itself.
+    private func backed(_ drawn: DrawnLayer, _ plan: PlannedLayer) throws -> DrawnLayer {
+        guard let backdrop = plan.backdrop else { return drawn }
+        let painter = backdrops ?? BackdropPainter(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        backdrops = painter
+        let base = try painter.paint(backdrop, of: plan.frame, format: plan.needsAlpha ? .yuva420p : .yuv420p)
+        var picture = drawn.layer
+        picture.opacity = 1
+        Compositor.draw(picture, onto: base)
+        return DrawnLayer(trackID: drawn.trackID, layer: CompositorLayer(source: base, opacity: drawn.layer.opacity))
     }
 
     /// The layer's picture cropped, scaled and turned by swscale into its slot's buffer (with an opaque alpha plane
