@@ -10,35 +10,21 @@
 #endif
 
 int mb_disable_transparent_huge_pages(void) {
-#if defined(__linux__) && defined(PR_SET_THP_DISABLE)
-    return prctl(PR_SET_THP_DISABLE, 1UL, 0UL, 0UL, 0UL) == 0 ? 1 : 0;
+#if defined(__linux__) && defined(PR_SET_THP_DISABLE) && defined(PR_GET_THP_DISABLE)
+    return prctl(PR_SET_THP_DISABLE, 1UL, 0UL, 0UL, 0UL) == 0 && prctl(PR_GET_THP_DISABLE, 0UL, 0UL, 0UL, 0UL) == 1;
 #else
     return 0;
 #endif
 }
 
-int mb_transparent_huge_pages_are_disabled(void) {
-#if defined(__linux__) && defined(PR_GET_THP_DISABLE)
-    return prctl(PR_GET_THP_DISABLE, 0UL, 0UL, 0UL, 0UL) == 1 ? 1 : 0;
-#else
-    return 0;
-#endif
-}
-
-int mb_limit_heap_arenas(int count) {
+int mb_configure_malloc(int arenas, int large_allocation) {
 #if defined(__GLIBC__)
-    return mallopt(M_ARENA_MAX, count);
+    int limited = mallopt(M_ARENA_MAX, arenas);
+    int mapped = mallopt(M_MMAP_THRESHOLD, large_allocation);
+    return limited == 1 && mapped == 1 ? 1 : 0;
 #else
-    (void)count;
-    return 0;
-#endif
-}
-
-int mb_map_large_allocations(int bytes) {
-#if defined(__GLIBC__)
-    return mallopt(M_MMAP_THRESHOLD, bytes);
-#else
-    (void)bytes;
+    (void)arenas;
+    (void)large_allocation;
     return 0;
 #endif
 }

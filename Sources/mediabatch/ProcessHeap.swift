@@ -23,9 +23,8 @@ enum ProcessHeap {
     /// Sets the switches; returns whether all of them took effect (false off glibc and Linux).
     @discardableResult
     static func configure() -> Bool {
-        let hugePagesOff = mb_disable_transparent_huge_pages() == 1 && mb_transparent_huge_pages_are_disabled() == 1
-        let arenasLimited = mb_limit_heap_arenas(arenas) == 1
-        let largeMapped = mb_map_large_allocations(largeAllocation) == 1
-        return hugePagesOff && arenasLimited && largeMapped
+        let hugePagesOff = mb_disable_transparent_huge_pages() == 1
+        let mallocConfigured = mb_configure_malloc(arenas, largeAllocation) == 1
+        return hugePagesOff && mallocConfigured
     }
 }
