@@ -44,13 +44,6 @@ let package = Package(
         // libebur128 (EBU R128 loudness and true peak), seen only by LibAV.
         .systemLibrary(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
-        // The process's memalign, handing the codecs zeroed memory so that their bytes never depend on what the
-        // process freed before (AlignedZeroing.c); exported from every executable so that the codecs' calls bind to it.
-        .target(
-            name: "CHeap",
-            linkerSettings: [
-                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=memalign"], .when(platforms: [.linux])),
-            ]),
         // OpenCV's face, people and saliency detectors behind a C interface (CReframe.h), seen only by Reframe. Only the
         // four libraries used are linked (pkg-config's opencv4 lists every module).
         .target(
@@ -70,7 +63,7 @@ let package = Package(
         .target(name: "Manifest", dependencies: ["YAML", "Composition", "MediaCore"]),
         // Thin owner classes over the media C libraries (libav*, libass, fontconfig, libebur128, librsvg, rlottie):
         // files, codecs, scalers, resamplers, frames, packets, text, fonts, loudness meters, vector pictures, animations.
-        .target(name: "LibAV", dependencies: ["CFFmpeg", "CHeap", "CASS", "CFontconfig", "CEBUR128", "CRSVG", "CRLottie",
+        .target(name: "LibAV", dependencies: ["CFFmpeg", "CASS", "CFontconfig", "CEBUR128", "CRSVG", "CRLottie",
                                        "MediaCore"]),
         // ExportSession: evaluates a composition frame by frame and sample by sample through LibAV.
         .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"], exclude: ["README.md"]),
@@ -94,7 +87,9 @@ let package = Package(
             dependencies: ["MediaCore", "Composition", "YAML", "Manifest", "LibAV", "Render", "Scheduler", "Report",
                            "Reframe"]),
         // The command-line tool: arguments, terminal output, exit codes.
-        .executableTarget(name: "mediabatch", dependencies: ["MediaBatch", "MediaCore"]),
+        // The mediabatch process's heap switches (mallopt, transparent huge pages), set by the executable alone.
+        .target(name: "CProcessHeap"),
+        .executableTarget(name: "mediabatch", dependencies: ["MediaBatch", "MediaCore", "CProcessHeap"]),
 
         // Examples of OpenAVFoundation, each an executable taking its input files as arguments (Examples/README.md).
         .executableTarget(name: "cmtime-guide", dependencies: ["OpenAVFoundation"], path: "Examples/CMTimeGuide"),

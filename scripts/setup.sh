@@ -15,6 +15,7 @@ packages=(
   webp              # webpinfo / anim_dump: the independent checker of animated WebP outputs (FFmpeg 5.1 cannot decode them)
   qemu-user         # qemu-x86_64: the determinism test renders as an older processor would (an emulated Nehalem)
   gcc               # cc: the determinism test builds a small library that leaves the memory a render frees dirty
+  binutils          # nm: a test checks that programs linking the libraries define no allocator of their own
 )
 
 # What the built binary needs at run time, and nothing more: the container image's runtime stage installs exactly

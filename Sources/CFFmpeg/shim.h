@@ -24,9 +24,6 @@
 #include <libswresample/swresample.h>
 #include <stdio.h>
 #include <string.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 /// libavfilter's entry points, typed from its headers. mediabatch does not link libavfilter (loading it and the ~70
 /// libraries it needs adds about 10 MB to every process); FilterLibrary.swift opens it with dlopen when a filter graph
@@ -98,38 +95,6 @@ static inline void mb_name_current_thread(const char *name) {
     prctl(PR_SET_NAME, (unsigned long)name, 0UL, 0UL, 0UL);
 #else
     (void)name;
-#endif
-}
-
-/// Turns transparent huge pages off for this process, including for memory a library asks huge pages for with
-/// madvise; returns 1 when done, 0 where the kernel or system has no such switch. See ProcessHeap.swift for why.
-static inline int mb_disable_transparent_huge_pages(void) {
-#if defined(__linux__) && defined(PR_SET_THP_DISABLE)
-    return prctl(PR_SET_THP_DISABLE, 1UL, 0UL, 0UL, 0UL) == 0 ? 1 : 0;
-#else
-    return 0;
-#endif
-}
-
-/// Has glibc's small allocations share at most `count` arenas, however many threads allocate; returns 1 when done,
-/// 0 off glibc. See ProcessHeap.swift for why.
-static inline int mb_limit_heap_arenas(int count) {
-#if defined(__GLIBC__)
-    return mallopt(M_ARENA_MAX, count);
-#else
-    (void)count;
-    return 0;
-#endif
-}
-
-/// Has glibc map fresh pages for each later allocation of 64 KiB or more that no free chunk of the heap holds (a fixed
-/// mmap threshold, which also returns them to the system on free); returns 1 when done, 0 off glibc. See
-/// ProcessHeap.swift for why.
-static inline int mb_map_large_allocations(void) {
-#if defined(__GLIBC__)
-    return mallopt(M_MMAP_THRESHOLD, 64 * 1024);
-#else
-    return 0;
 #endif
 }
 

@@ -87,18 +87,6 @@ import Testing
         #expect(probed.primaryVideo?.width == 160)
     }
 
-    #if os(Linux)
-    /// x264 asks for huge pages for its frames; once an encoder is made, the process has them switched off (see
-    /// `ProcessHeap`), so its frames count only the pages they touch.
-    @Test func makingAnEncoderSwitchesTransparentHugePagesOff() throws {
-        _ = try Encoder(codec: "png", video: .init(width: 32, height: 16, pixelFormat: .rgba, frameRate: FrameRate(1)),
-                        globalHeader: false)
-        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-        let line = status.split(separator: "\n").first { $0.hasPrefix("THP_enabled:") }
-        #expect(line.map { $0.split(separator: "\t").last == "0" } == true, "\(line ?? "no THP_enabled line")")
-    }
-    #endif
-
     @Test func encodesAPosterPNG() throws {
         let fixtures = try Fixtures.get()
         let path = fixtures.directory + "/poster.png"

@@ -40,6 +40,20 @@ import Testing
                      (0, 0, 255)))
     }
 
+    /// A program that links OpenAVFoundation (the thumbnails example), and mediabatch itself, defines no allocator
+    /// function of ours: the codecs' allocations bind to the C library's (its dynamic symbol table, as `nm` reads it).
+    @Test func programsLinkingTheLibrariesDefineNoAllocator() throws {
+        for name in ["thumbnails", "mediabatch"] {
+            let table = String(decoding: try MediaTool.run("nm", ["-D", "--defined-only",
+                                                                  MediaTool.builtExecutable(named: name).path]),
+                               as: UTF8.self)
+            let symbols = Set(table.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
+            #expect(symbols.contains("_end"), "\(name): no dynamic symbol table read: \(table)")
+            let allocators = ["memalign", "posix_memalign", "aligned_alloc", "malloc", "calloc", "realloc", "free"]
+            #expect(symbols.isDisjoint(with: allocators), "\(name) defines \(symbols.intersection(allocators).sorted())")
+        }
+    }
+
     @Test func examplesRefuseBadArgumentsWithUsage() throws {
         for name in ["timeline-builder", "crossfade", "split-screen", "passthrough-trim", "thumbnails"] {
             let error = #expect(throws: MediaToolError.self) { try run(name, []) }

@@ -44,16 +44,39 @@ enum CPUFeatures {
     ]
 
     /// `options` for encoder `codec` with libx264 or libx265 held to the features `environmentVariable` allows (their
-    /// `asm` parameter, after the preset's own parameters); unchanged without a limit, for other encoders and off
-    /// x86-64, where the features are named otherwise.
+    /// `asm` parameter, after the preset's own parameters), and libx264 never given AVX-512 (see `x264Features`);
+    /// unchanged for other encoders, for libx265 without a limit and off x86-64, where the features are named otherwise.
     static func limitingOwnDetection(of codec: String, options: [String: String]) -> [String: String] {
-        guard case .success(let flags?) = limit, mb_baseline_cpu_flags() != -1,
+        guard mb_baseline_cpu_flags() != -1,
               let key = ["libx264": "x264-params", "libx265": "x265-params"][codec] else { return options }
-        let names = encoderFeatureNames.filter { Int32(bitPattern: flags) & $0.flag != 0 }.map(\.name)
+        let flags: Int32
+        switch (limit, codec) {
+        case (.success(let limited?), "libx265"): flags = Int32(bitPattern: limited)
+        case (.success(let limited), "libx264"): flags = x264Features(limited.map { Int32(bitPattern: $0) })
+        default: return options
+        }
+        let names = encoderFeatureNames.filter { flags & $0.flag != 0 }.map(\.name)
         let pinned = "asm=" + (names.isEmpty ? "0" : names.joined(separator: ","))
         var options = options
         options[key] = options[key].map { $0.isEmpty ? pinned : $0 + ":" + pinned } ?? pinned
         return options
+    }
+
+    /// The features libx264 is given: the limit's, or the machine's as libav sees them, without AVX-512. x264's
+    /// AVX-512 macroblock-tree propagation (`mbtree_propagate_list_internal_avx512`, which unlike its C and AVX2 forms
+    /// has no tail loop) handles each lowres row in groups of 8 macroblocks, so on a frame whose width in macroblocks
+    /// is not a multiple of 8 it also propagates up to 7 costs past the row's end, which it reads from memory x264
+    /// never wrote (for a B-frame, `macroblock_tree_propagate` zeroes only one row of its propagate costs). Those costs
+    /// reach the reference frames' quantisers, so the bytes depended on what the process had freed before. Without
+    /// AVX-512, x264 takes the AVX2 routines, which stop at the row's end.
+    private static func x264Features(_ limited: Int32?) -> Int32 {
+        let own = limited ?? {
+            // Read under the lock: an audio set-up forces the baseline features while it holds it.
+            setUpLock.lock()
+            defer { setUpLock.unlock() }
+            return av_get_cpu_flags()
+        }()
+        return own & ~AV_CPU_FLAG_AVX512 & ~AV_CPU_FLAG_AVX512ICL
     }
 
     /// Runs `body`, which sets up something that picks its routines by libav's features (a video decoder, an encoder,

@@ -133,7 +133,6 @@ public final class Encoder: @unchecked Sendable {
     private init(codec name: String, type: MediaType, options: [String: String], globalHeader: Bool,
                  configure: (UnsafeMutablePointer<AVCodecContext>) -> Void) throws(LibAVError) {
         LibAVLog.install()
-        _ = ProcessHeap.isConfigured
         guard let codec = avcodec_find_encoder_by_name(name) else { throw LibAVError.encoderNotFound(name: name) }
         let codecType: AVMediaType = type == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO
         guard codec.pointee.type == codecType else {

@@ -33,7 +33,6 @@ public final class InputFile: @unchecked Sendable {
     /// named pipes and character or block devices be read (a pipe then blocks until its writer sends data).
     public init(path: String, allowsDevices: Bool = false) throws(LibAVError) {
         LibAVLog.install()
-        _ = ProcessHeap.isConfigured
         self.path = path
         try Self.refuseRemote(path)
         io = try SourceIO(path: path, allowsDevices: allowsDevices)

@@ -5,13 +5,16 @@ import Composition
 /// planar Y'CbCr of 8 to 16 bits with any chroma subsampling (luma per pixel, each chroma sample with the mean
 /// coverage of the pixels it covers), or packed 8-bit RGB.
 ///
-/// Colours convert with BT.709 (`Color.yuv`: limited range; full range for `yuvj` formats); deeper formats
-/// scale the 8-bit code values up. The inner loops run on raw plane pointers (8-bit 4:2:0, the usual output, sixteen
+/// Colours convert with BT.709 (`Color.yuv`: limited range; full range for `yuvj` formats), deeper formats
+/// scaling the 8-bit code values up, unless `colorCodes` converts them (an HDR output's working space). The inner loops run on raw plane pointers (8-bit 4:2:0, the usual output, sixteen
 /// samples at a time); all arithmetic is integer.
 struct TextBlender {
     let layout: PixelFormat.Layout
     /// False draws 8-bit 4:2:0 frames with the general code too: the reference the vector path is tested against.
     var usesLanes = true
+    /// The 16-bit Y'CbCr code values of an 8-bit R'G'B' text colour in the frame's colour space, scaled to the frame's
+    /// depth when drawn; nil converts with BT.709 (HDR outputs give their working space's conversion).
+    var colorCodes: ((UInt8, UInt8, UInt8) -> (y: UInt16, cb: UInt16, cr: UInt16))?
 
     /// A blender for `format`, or nil when text cannot be drawn on it.
     init?(format: PixelFormat) {
@@ -47,12 +50,22 @@ struct TextBlender {
             }
         case let .planarYUV(depth, bytes, shiftX, shiftY, fullRange):
             guard planes.count >= 3 else { return }
-            let color = Self.yuv(red: image.red, green: image.green, blue: image.blue, fullRange: fullRange)
-            if usesLanes, depth == 8, bytes == 1, shiftX == 1, shiftY == 1 {
-                Self.blend420(image, into: planes, color: color, x0: x0, y0: y0, x1: x1, y1: y1)
-                return
+            let color: (y: Int, cb: Int, cr: Int)
+            let scale: Int
+            if let codes = colorCodes?(image.red, image.green, image.blue) {
+                // Rounded from 16 bits to the frame's depth.
+                let drop = 16 - depth, half = drop > 0 ? 1 << (drop - 1) : 0
+                func scaled(_ code: UInt16) -> Int { min((Int(code) + half) >> drop, (1 << depth) - 1) }
+                color = (scaled(codes.y), scaled(codes.cb), scaled(codes.cr))
+                scale = 0
+            } else {
+                color = Self.yuv(red: image.red, green: image.green, blue: image.blue, fullRange: fullRange)
+                if usesLanes, depth == 8, bytes == 1, shiftX == 1, shiftY == 1 {
+                    Self.blend420(image, into: planes, color: color, x0: x0, y0: y0, x1: x1, y1: y1)
+                    return
+                }
+                scale = depth - 8
             }
-            let scale = depth - 8
             // Luma: every pixel.
             blendPlane(planes[0], bytes: bytes, value: color.y << scale, x0: x0, y0: y0, x1: x1, y1: y1,
                        shiftX: 0, shiftY: 0, weight: weight)

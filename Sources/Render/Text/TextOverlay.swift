@@ -15,6 +15,8 @@ final class TextOverlay {
     private let overlays: [(track: ASSTrack, offset: MediaTime)]
     /// Per pixel format, how to paint onto it.
     private var blender: TextBlender?
+    /// The text colours' code values in the output's colour space; nil for BT.709 (see `TextBlender.colorCodes`).
+    var colorCodes: ((UInt8, UInt8, UInt8) -> (y: UInt16, cb: UInt16, cr: UInt16))?
 
     /// The overlay for `videoComposition` on `width` x `height` output frames (region rectangles are in canvas
     /// pixels), or nil when it has no text.
@@ -72,7 +74,10 @@ final class TextOverlay {
             if local >= .zero { passes.append((overlay.track, TextScript.milliseconds(local))) }
         }
         guard !passes.isEmpty else { return frame }
-        if blender?.layout != frame.pixelFormat.layout { blender = TextBlender(format: frame.pixelFormat) }
+        if blender?.layout != frame.pixelFormat.layout {
+            blender = TextBlender(format: frame.pixelFormat)
+            blender?.colorCodes = colorCodes
+        }
         guard let blender else {
             throw ExportError.encode(path: nil, reason: "cannot draw text on '\(frame.pixelFormat)' pictures")
         }

@@ -35,36 +35,10 @@ public struct Compositor: Sendable, Hashable {
         let source = layer.source
         guard source !== canvas else { return }
         let weight = UInt16(layer.opacityWeight)
-        guard weight > 0 else { return }
-        let originX = layer.x & ~1, originY = layer.y & ~1
-        let left = max(originX, 0), top = max(originY, 0)
-        let right = min(originX + layer.drawnWidth, canvas.width)
-        let bottom = min(originY + layer.drawnHeight, canvas.height)
-        guard right > left, bottom > top else { return }
-        let region = BlendRegion(
-            sourceX: left - originX, sourceY: top - originY, canvasX: left, canvasY: top,
-            width: right - left, height: bottom - top)
-        let masked = layer.usesSourceAlpha && source.hasAlpha
-        withExtendedLifetime(source) {
-            withExtendedLifetime(canvas) {
-                if masked {
-                    blendMasked(source, onto: canvas, region: region, weight: weight)
-                } else if weight == 255 {
-                    copyOpaque(source, onto: canvas, region: region)
-                } else {
-                    blendConstant(source, onto: canvas, region: region, weight: weight)
-                }
-            }
-        }
+        guard weight > 0, let region = BlendRegion.clipped(
+            window: (0, 0, layer.drawnWidth, layer.drawnHeight), sourceWidth: source.width, sourceHeight: source.height,
+            x: layer.x, y: layer.y, canvasWidth: canvas.width, canvasHeight: canvas.height) else { return }
+        PictureBlend.draw(source, onto: canvas, region: region, weight: weight,
+                          masked: layer.usesSourceAlpha && source.hasAlpha)
     }
-}
-
-/// The clipped rectangle of a layer, in luma samples; all values are even.
-struct BlendRegion {
-    var sourceX: Int
-    var sourceY: Int
-    var canvasX: Int
-    var canvasY: Int
-    var width: Int
-    var height: Int
 }

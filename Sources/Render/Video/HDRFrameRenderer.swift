@@ -6,7 +6,10 @@ import MediaCore
 /// composited in a 16-bit working space (`VideoFrameBuffer16`, `Compositor16`: BT.2020 with the output's HLG or PQ,
 /// see `HDRConverter`) and converted to the encoder's 10-bit size and format at the end. Source pictures arrive in
 /// the working space from their readers (`SourcePool.prepareHDR`); generated pictures and the background colour are
-/// converted here. Titles, captions and subtitle overlays are not drawn on HDR pictures yet and are refused.
+/// converted here. Titles, captions and subtitle overlays are drawn on the finished picture by the SDR path's
+/// `TextOverlay` and `TextBlender`, their colours converted into the working space (`HDRTextColors`); shaped
+/// transitions through `TransitionRenderer`'s mattes. Turned or moving layers and blur and dip transitions are not
+/// drawn yet (`validate` reports them at their manifest line).
 final class HDRFrameRenderer: PictureRenderer {
     private let composition: MutableComposition
     private var layout: CanvasLayout
@@ -19,8 +22,14 @@ final class HDRFrameRenderer: PictureRenderer {
     private let canvasFrame: Frame
     private let outputFrame: Frame
     private var outputScaler: Scaler?
+    /// The transition mattes; made on first use.
+    private var transitions: TransitionRenderer?
     private let converter: HDRConverter
     private var backgrounds: [Color: (y: UInt16, cb: UInt16, cr: UInt16)] = [:]
+    /// Titles, captions and ASS overlays drawn on the finished picture; nil without text.
+    private let text: TextOverlay?
+    /// The text colours in the working space.
+    private let textColors: HDRTextColors
     /// Per track: the scaler, scaled frame and buffer of its last placement.
     private var slots: [Int32: (scaler: Scaler, crop: Scaler.Rect, frame: Frame, buffer: VideoFrameBuffer16)] = [:]
     /// How many layer scalers were set up (a wipe or a still layer needs one, not one a frame).
@@ -42,16 +51,17 @@ final class HDRFrameRenderer: PictureRenderer {
         outputFormat = pixelFormat
         layout = try CanvasLayout(composition: composition, videoComposition: videoComposition, outputWidth: width,
                                   outputHeight: height)
-        guard layout.videoComposition.textLayers.isEmpty, layout.videoComposition.assOverlays.isEmpty else {
-            throw ExportError.probe(path: nil, reason: "titles, captions and subtitle overlays are not drawn on HDR "
-                                        + "outputs yet; render them with an SDR preset")
-        }
-        guard layout.videoComposition.instructions.allSatisfy({ $0.transitionEffect == nil }) else {
-            throw ExportError.probe(path: nil, reason: "shaped transitions (diagonal wipes, iris, clock, luma, blur, dip) "
-                                        + "are not drawn on HDR outputs yet; use crossfade, fade, wipes or slides, "
-                                        + "or render with an SDR preset")
+        guard layout.videoComposition.instructions.allSatisfy({ $0.transitionEffect.map(Self.draws) ?? true }) else {
+            throw ExportError.probe(path: nil, reason: "blur and dip transitions are not drawn on HDR outputs yet; use "
+                                        + "crossfade, fade or a wipe, or render with an SDR preset")
         }
         converter = HDRConverter(target: color)
+        let textColors = HDRTextColors(converter: converter)
+        self.textColors = textColors
+        let overlay = try TextOverlay.make(videoComposition: layout.videoComposition, canvasWidth: layout.width,
+                                           canvasHeight: layout.height, width: width, height: height)
+        overlay?.colorCodes = { textColors.codes(red: $0, green: $1, blue: $2) }
+        text = overlay
         do {
             canvas = try VideoFrameBuffer16(width: layout.width, height: layout.height)
             canvasFrame = try Frame(width: layout.width, height: layout.height, pixelFormat: VideoFrameBuffer16.format)
@@ -68,28 +78,60 @@ final class HDRFrameRenderer: PictureRenderer {
         sources.warmUp(before: time)
         let instruction = layout.videoComposition.instruction(at: time)
         let background = instruction?.backgroundColor ?? layout.videoComposition.backgroundColor
-        var layers: [Compositor16.Layer] = []
         do {
             let compositor = Compositor16(background: try code(of: Color(red: background.red, green: background.green,
                                                                           blue: background.blue)))
-            // The first layer instruction is on top, so draw from the last to the first.
-            for layer in (instruction?.layerInstructions ?? []).reversed() {
-                if let drawn = try draw(layer, at: time) { layers.append(drawn) }
-            }
-            compositor.composite(layers, into: canvas)
+            compositor.composite(try drawLayers(of: instruction, at: time), into: canvas)
             try canvas.copy(into: canvasFrame)
             let scaler = try outputScaler ?? Scaler(
                 sourceWidth: layout.width, sourceHeight: layout.height, sourceFormat: VideoFrameBuffer16.format,
                 width: outputWidth, height: outputHeight, pixelFormat: outputFormat)
             outputScaler = scaler
             try scaler.scale(canvasFrame, into: outputFrame)
-            outputFrame.tag(color)
-            return outputFrame
+            // Drawing makes the frame writable first: a copy when the encoder still holds the last picture.
+            let picture = try text?.draw(onto: outputFrame, at: time) ?? outputFrame
+            try textColors.takeFailure()
+            picture.tag(color)
+            return picture
         } catch let error as ExportError {
             throw error
         } catch {
             throw ExportError.encode(path: nil, reason: "\(error)")
         }
+    }
+
+    /// Whether this renderer draws transition effect `effect`: the mattes (shaped wipes, iris, clock, luma), which
+    /// `TransitionRenderer` applies to 8-bit and 16-bit layers alike.
+    static func draws(_ effect: VideoTransitionEffect) -> Bool {
+        switch effect.kind {
+        case .wipe, .iris, .clock, .luma: true
+        case .blur, .dip: false
+        }
+    }
+
+    /// The layers of `instruction` at `time`, bottom first, with its transition effect's matte on the incoming one.
+    private func drawLayers(of instruction: VideoCompositionInstruction?, at time: MediaTime) throws
+        -> [Compositor16.Layer]
+    {
+        let effect = instruction?.transitionEffect.flatMap { $0.isActive(at: time) ? $0 : nil }
+        let progress = effect?.progress(at: time) ?? 0
+        var layers: [(trackID: Int32, layer: Compositor16.Layer)] = []
+        // The first layer instruction is on top, so draw from the last to the first.
+        for layer in (instruction?.layerInstructions ?? []).reversed() {
+            let factor = effect.map { TransitionRenderer.opacityFactor($0, trackID: layer.trackID, progress: progress) }
+            let needsAlpha = effect.map { TransitionRenderer.needsAlpha($0, trackID: layer.trackID) } ?? false
+            if let drawn = try draw(layer, at: time, opacityFactor: factor ?? 1, needsAlpha: needsAlpha) {
+                layers.append((layer.trackID, drawn))
+            }
+        }
+        if let effect, progress < 1, let incoming = layers.first(where: { $0.trackID == effect.incomingTrackID }) {
+            let renderer = transitions ?? TransitionRenderer(canvasWidth: layout.width, canvasHeight: layout.height)
+            transitions = renderer
+            let source = incoming.layer.source
+            try renderer.applyMatte(effect, progress: progress, to: source, x: incoming.layer.x, y: incoming.layer.y,
+                                    width: source.width, height: source.height)
+        }
+        return layers.map(\.layer)
     }
 
     /// The working-space code values of a background colour, converted once.
@@ -103,8 +145,10 @@ final class HDRFrameRenderer: PictureRenderer {
     /// The layer's picture at `time`, scaled, turned and placed; nil when it shows nothing. During a wipe (a crop
     /// changing size) the whole picture is scaled once, as it would stand unwiped, and the crop is the window of it
     /// drawn: the scaler and buffers stay those of one size for the whole wipe.
-    private func draw(_ layer: LayerInstruction, at time: MediaTime) throws -> Compositor16.Layer? {
-        guard let shown = try layout.picture(of: layer, at: time, in: composition, sources: sources) else {
+    private func draw(_ layer: LayerInstruction, at time: MediaTime, opacityFactor: Double,
+                      needsAlpha: Bool) throws -> Compositor16.Layer? {
+        guard let shown = try layout.picture(of: layer, at: time, in: composition, sources: sources,
+                                             opacityFactor: opacityFactor) else {
             return nil
         }
         guard case .aligned(let placement) = shown.geometry else {
@@ -119,17 +163,19 @@ final class HDRFrameRenderer: PictureRenderer {
             frame = try converter.convert(frame)
         }
         if let whole = shown.wipe, let cut = placement.intersection(whole) {
-            let buffer = try scaled(frame, trackID: layer.trackID, placement: whole)
+            let buffer = try scaled(frame, trackID: layer.trackID, placement: whole, needsAlpha: needsAlpha)
             return Compositor16.Layer(source: buffer, x: cut.x, y: cut.y, opacity: shown.opacity,
                                       window: (cut.x - whole.x, cut.y - whole.y, cut.width, cut.height))
         }
-        let buffer = try scaled(frame, trackID: layer.trackID, placement: placement)
+        let buffer = try scaled(frame, trackID: layer.trackID, placement: placement, needsAlpha: needsAlpha)
         return Compositor16.Layer(source: buffer, x: placement.x, y: placement.y, opacity: shown.opacity)
     }
 
     /// `frame` (in the working space) cropped, scaled and turned as `placement` says, in the track's slot buffer; the
-    /// slot's scaler and buffers are made again only when the sizes change.
-    private func scaled(_ frame: Frame, trackID: Int32, placement: LayerPlacement) throws -> VideoFrameBuffer16 {
+    /// slot's scaler and buffers are made again only when the sizes change. The buffer has an alpha plane when the
+    /// frame has one or `needsAlpha` (a transition matte's layer; opaque until the matte is applied).
+    private func scaled(_ frame: Frame, trackID: Int32, placement: LayerPlacement,
+                        needsAlpha: Bool) throws -> VideoFrameBuffer16 {
         let scaled = placement.scaledSize
         let alpha = frame.pixelFormat.hasAlpha
         let area = placement.crop
@@ -138,13 +184,14 @@ final class HDRFrameRenderer: PictureRenderer {
             || slot!.scaler.sourceFormat != frame.pixelFormat || slot!.crop.width != area.width
             || slot!.crop.height != area.height || slot!.frame.width != scaled.width
             || slot!.frame.height != scaled.height || slot!.buffer.width != placement.width
-            || slot!.buffer.height != placement.height {
+            || slot!.buffer.height != placement.height || slot!.buffer.hasAlpha != (alpha || needsAlpha) {
             let format = alpha ? VideoFrameBuffer16.alphaFormat : VideoFrameBuffer16.format
             scalersMade += 1
             slot = (try Scaler(sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pixelFormat,
                                crop: area, width: scaled.width, height: scaled.height, pixelFormat: format), area,
                     try Frame(width: scaled.width, height: scaled.height, pixelFormat: format),
-                    try VideoFrameBuffer16(width: placement.width, height: placement.height, hasAlpha: alpha))
+                    try VideoFrameBuffer16(width: placement.width, height: placement.height,
+                                           hasAlpha: alpha || needsAlpha))
         }
         let ready = slot!
         slots[trackID] = ready

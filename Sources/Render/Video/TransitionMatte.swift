@@ -62,9 +62,9 @@ struct TransitionMatte {
     }
 
     /// Multiplies the alpha of the `width` x `height` region of `alpha` (rows `stride` apart) lying at canvas
-    /// (`x`, `y`) by the matte at `progress` with soft edge `softness`.
-    func apply(progress: Double, softness: Double, to alpha: UnsafeMutablePointer<UInt8>, stride: Int,
-               x: Int, y: Int, width regionWidth: Int, height regionHeight: Int) {
+    /// (`x`, `y`) by the matte at `progress` with soft edge `softness`; 8-bit (SDR) or 16-bit (HDR) alpha alike.
+    func apply<Sample: BlendSample>(progress: Double, softness: Double, to alpha: UnsafeMutablePointer<Sample>,
+                                    stride: Int, x: Int, y: Int, width regionWidth: Int, height regionHeight: Int) {
         let soft = max(softness, pixel)
         let threshold = Int((progress * (1 + soft) * 65535).rounded())
         let gain = Int((255 * 65536 / (soft * 65535)).rounded())
@@ -74,7 +74,7 @@ struct TransitionMatte {
                 let source = field.baseAddress! + (y + row) * width + x
                 for column in 0..<regionWidth {
                     let matte = min(max(((threshold &- Int(source[column])) &* gain) >> 16, 0), 255)
-                    target[column] = UInt8(truncatingIfNeeded: (Int(target[column]) &* matte &+ 127) / 255)
+                    target[column] = Sample(truncatingIfNeeded: (Int(truncatingIfNeeded: target[column]) &* matte &+ 127) / 255)
                 }
             }
         }

@@ -55,16 +55,9 @@ final class TransitionRenderer {
         switch effect.kind {
         case .wipe, .iris, .clock, .luma:
             guard progress < 1, let index = layers.firstIndex(where: { $0.trackID == effect.incomingTrackID }) else { return }
-            let matte = try self.matte(for: effect.kind)
             let drawn = layers[index].layer
-            let buffer = drawn.source
-            guard buffer.hasAlpha else { return }
-            let (alpha, stride) = buffer.unsafePlane(3)
-            withExtendedLifetime(buffer) {
-                matte.apply(progress: progress, softness: effect.softness, to: alpha, stride: stride,
-                            x: drawn.x, y: drawn.y, width: min(drawn.drawnWidth, canvasWidth - drawn.x),
-                            height: min(drawn.drawnHeight, canvasHeight - drawn.y))
-            }
+            try applyMatte(effect, progress: progress, to: drawn.source, x: drawn.x, y: drawn.y,
+                           width: drawn.drawnWidth, height: drawn.drawnHeight)
         case .blur:
             let radius = Int((Double(canvasHeight) / 20 * (1 - abs(2 * progress - 1))).rounded())
             guard radius > 0 else { return }
@@ -79,6 +72,20 @@ final class TransitionRenderer {
             let top = layers.lastIndex { $0.trackID == effect.outgoingTrackID || $0.trackID == effect.incomingTrackID }
             let layer = CompositorLayer(source: try dipLayer(color), opacity: weight)
             layers.insert(DrawnLayer(trackID: nil, layer: layer), at: top.map { $0 + 1 } ?? layers.count)
+        }
+    }
+
+    /// Multiplies the alpha of the `width` x `height` top-left part of `buffer`, drawn at canvas (`x`, `y`), by the
+    /// matte of `effect` (a wipe, iris, clock or luma transition) at `progress`: the incoming layer of an 8-bit (SDR)
+    /// or 16-bit (HDR) canvas. A buffer without alpha is left as it is.
+    func applyMatte<Picture: BlendPicture>(_ effect: VideoTransitionEffect, progress: Double, to buffer: Picture,
+                                           x: Int, y: Int, width: Int, height: Int) throws(ExportError) {
+        guard buffer.hasAlpha else { return }
+        let matte = try self.matte(for: effect.kind)
+        let (alpha, stride) = buffer.unsafePlane(3)
+        withExtendedLifetime(buffer) {
+            matte.apply(progress: progress, softness: effect.softness, to: alpha, stride: stride, x: x, y: y,
+                        width: min(width, canvasWidth - x), height: min(height, canvasHeight - y))
         }
     }
 

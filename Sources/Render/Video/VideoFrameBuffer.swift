@@ -24,6 +24,14 @@ public final class VideoFrameBuffer {
     /// The alignment of every row stride and plane start, in bytes.
     public static let alignment = 64
 
+    /// Throws unless `width` and `height` are even and in 2...`maximumDimension` (4:2:0 planes, 8 or 16 bits).
+    static func checkSize(width: Int, height: Int) throws(RenderError) {
+        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0,
+              width <= maximumDimension, height <= maximumDimension else {
+            throw .invalidFrameSize(width: width, height: height)
+        }
+    }
+
     /// Width in pixels (even).
     public let width: Int
     /// Height in pixels (even).
@@ -37,10 +45,7 @@ public final class VideoFrameBuffer {
 
     /// Allocates a buffer; width and height must be even and in 2...`maximumDimension`.
     public init(width: Int, height: Int, format: PixelFormat = .yuv420p) throws(RenderError) {
-        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0,
-              width <= Self.maximumDimension, height <= Self.maximumDimension else {
-            throw .invalidFrameSize(width: width, height: height)
-        }
+        try Self.checkSize(width: width, height: height)
         self.width = width
         self.height = height
         self.format = format

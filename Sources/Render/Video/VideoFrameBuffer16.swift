@@ -23,10 +23,7 @@ final class VideoFrameBuffer16 {
 
     /// Allocates a zeroed buffer; width and height must be even and in 2...`VideoFrameBuffer.maximumDimension`.
     init(width: Int, height: Int, hasAlpha: Bool = false) throws(RenderError) {
-        guard width > 0, height > 0, width % 2 == 0, height % 2 == 0,
-              width <= VideoFrameBuffer.maximumDimension, height <= VideoFrameBuffer.maximumDimension else {
-            throw .invalidFrameSize(width: width, height: height)
-        }
+        try VideoFrameBuffer.checkSize(width: width, height: height)
         self.width = width
         self.height = height
         self.hasAlpha = hasAlpha

@@ -99,20 +99,4 @@ import Testing
         #expect(close(upright, rendered, 6), "\(upright) came out \(rendered)")
         #expect(rendered[0].y > rendered[2].y + 200)
     }
-
-    @Test func titlesAreRefusedOnHDROutputs() throws {
-        var composition = MutableComposition()
-        let range = TimeRange(start: .zero, duration: seconds(1, 2))
-        try composition.insertTimeRange(range, of: [try fixtures.videoTrack(try FootageFixtures.graded("arib-std-b67"))],
-                                        at: .invalid)
-        var video = VideoComposition.make(propertiesOf: composition)
-        video.renderSize = Size(width: 160, height: 96)
-        video.textLayers = [TextLayer(text: "Hello", timeRange: range)]
-        let session = ExportSession(composition: composition, videoComposition: video, settings: Self.settings,
-                                    outputPath: try fixtures.outputDirectory("hdr-text") + "/out.mp4")
-        #expect(throws: ExportError.probe(path: nil, reason: "titles, captions and subtitle overlays are not drawn on "
-                                              + "HDR outputs yet; render them with an SDR preset")) {
-            _ = try session.export()
-        }
-    }
 }
