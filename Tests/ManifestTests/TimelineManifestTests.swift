@@ -168,6 +168,11 @@ struct TimelineManifestTests {
             ... 24}}, "effects": [{"OTIO_SCHEMA": "LinearTimeWarp.1", "time_scalar": -1.0}], "active_media_reference_key": "DEFAULT_MEDIA", "media_referenc...
                                                                                      ^
             """),
+        ("plain effect", timeline([track("Video", [clip("a", "a.mp4", "0", "24", extra: #" "effects": ["# + "\n" + #"{"OTIO_SCHEMA": "Effect.1", "effect_name": "Blur"}],"#)])]), """
+            cut.otio:4:17: error: OpenTimelineIO's 'Effect.1' cannot be rendered by mediabatch
+            {"OTIO_SCHEMA": "Effect.1", "effect_name": "Blur"}], "active_media_reference_key": "DEFAULT_MEDIA", "media_references": {"DEFAULT_MEDIA":
+                            ^
+            """),
         ("remote media", timeline([track("Video", [clip("a", "https://example.com/a.mp4", "0", "24")])]), """
             cut.otio:4:54: error: target_url 'https://example.com/a.mp4' of clip 'a' is not a local file; use a path or a file:// URL
             {"OTIO_SCHEMA": "ExternalReference.1", "target_url": "https://example.com/a.mp4", "available_range": {"OTIO_SCHEMA": "TimeRange.1", "start_t...

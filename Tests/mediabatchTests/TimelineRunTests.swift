@@ -143,6 +143,10 @@ import Testing
                                                     try Self.output("cut")])
         let seconds = try #require(Double(String(decoding: probed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(abs(seconds - duration) < 0.03, "rendered \(seconds) s, OTIO says \(duration) s")
+        // global_start_time (72000 frames at 20 fps) is the file's start timecode.
+        let timecode = try MediaCheck.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                                                      "stream_tags=timecode", "-of", "csv=p=0", try Self.output("cut")])
+        #expect(String(decoding: timecode, as: UTF8.self) == "01:00:00:00\n")
     }
 
     /// The dissolve reaches 0.5 s into each clip's handles around the cut at 2 s: red at 1.5 s (when V2's clip

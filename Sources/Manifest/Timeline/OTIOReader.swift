@@ -17,6 +17,9 @@ struct OTIOReader {
                           "ExternalReference.1", "MissingReference.1", "GeneratorReference.1", "LinearTimeWarp.1",
                           "FreezeFrame.1", "Marker.1", "Marker.2", "RationalTime.1", "TimeRange.1"]
 
+    /// OpenTimelineIO schemas mediabatch knows but cannot render (any version).
+    static let unsupported = ["ImageSequenceReference", "Effect", "TimeEffect", "SerializableCollection"]
+
     mutating func error(_ message: String, at node: YAMLNode) {
         diagnostics.error(message, at: node, in: source)
     }
@@ -55,6 +58,10 @@ struct OTIOReader {
         for pair in pairs { if let key = pair.key.string { fields[key] = pair.value } }
         guard let schemaNode = fields["OTIO_SCHEMA"], let schema = schemaNode.string else {
             error("\(what) has no 'OTIO_SCHEMA'", at: node)
+            return nil
+        }
+        if Self.unsupported.contains(where: { schema.hasPrefix($0 + ".") }) {
+            error("OpenTimelineIO's '\(schema)' cannot be rendered by mediabatch", at: schemaNode)
             return nil
         }
         guard Self.schemas.contains(schema) else {

@@ -5,8 +5,8 @@ import MediaCore
 /// A rate that is a whole number is taken as it is. A rate within 0.005 of an NTSC rate (n x 1000/1001, so 23.976,
 /// 23.98, 29.97, 59.94 and the long forms Python writes, such as 23.976023976023978) is that exact rate
 /// (24000/1001 ...). Any other rate is its decimal text taken exactly (12.5 is 25/2), up to 6 decimals. A value is
-/// its decimal text taken exactly (up to 9 decimals), so value 1001 at rate 30000/1001 is exactly 1001/30000 x ...
-/// seconds: `value / rate`.
+/// its decimal text taken exactly (up to 9 decimals), and the time is `value / rate`: value 1001 at rate 29.97 is
+/// exactly 1001 x 1001/30000 s.
 enum OTIOTime {
     /// The exact rate for a rate's JSON text; nil when it is not a positive number that fits.
     static func rate(_ text: String) -> FrameRate? {

@@ -10,8 +10,9 @@ extension OutputDecoder {
     func timeline(_ node: YAMLNode, into spec: inout OutputSpec, reader: inout NodeReader) {
         guard let text = reader.string(node, "timeline") else { return }
         let path = ManifestFile.resolve(text, against: manifest.directory)
-        let shown = text.hasPrefix("/") ? text
-            : ((((manifest.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(text)) as NSString).standardizingPath
+        // Messages name the file as the manifest's own path does: relative to where mediabatch runs.
+        let folder = (manifest.path as NSString).deletingLastPathComponent as NSString
+        let shown = text.hasPrefix("/") ? text : (folder.appendingPathComponent(text) as NSString).standardizingPath
         guard let data = FileManager.default.contents(atPath: path) else {
             reader.error("timeline '\(text)' not found (resolved to '\(path)')", at: node)
             return
@@ -37,8 +38,21 @@ extension OutputDecoder {
                                          fit: .contain, opacity: audio ? [] : track.ramps, volume: audio ? track.ramps : []))
         }
         Self.keepLength(duration, of: &spec, at: document.root.location)
+        Self.startTimecode(read.globalStart, of: &spec)
         spec.timeline = TimelineSpec(path: shown, source: document.source, name: read.name, globalStart: read.globalStart,
                                      globalStartRate: read.globalStartRate, markers: flattener.markers, duration: duration)
+    }
+
+    /// An MP4 or QuickTime file cut from a timeline with a `global_start_time` starts at that timecode (a timecode
+    /// track, as ffmpeg's `-timecode` writes it), counted at the output's frame rate; the manifest's own
+    /// `metadata: { timecode }` wins, and a start that falls between the output's frames is left out.
+    static func startTimecode(_ start: MediaTime?, of spec: inout OutputSpec) {
+        guard let start, start > .zero, let rate = spec.settings.video?.frameRate, spec.settings.metadata["timecode"] == nil,
+              spec.settings.container == .mp4 || spec.settings.container == .mov else { return }
+        let drop = rate.denominator == 1001 && rate.numerator % 30000 == 0
+        guard start.multiplied(by: Int64(rate.numerator), dividedBy: Int64(rate.denominator)).timescale == 1,
+              let timecode = try? Timecode(time: start, rate: rate, dropFrame: drop) else { return }
+        spec.settings.metadata["timecode"] = timecode.description
     }
 
     /// A timeline that ends in a gap still lasts its whole duration: silence (or, without sound, the background

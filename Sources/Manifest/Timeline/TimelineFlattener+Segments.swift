@@ -56,7 +56,8 @@ extension TimelineFlattener {
         let clip = piece.clip, first = clip.availableRange?.start ?? .zero
         if from < first {
             let need = TimeSyntax.humanReadable(clip.sourceRange.start - from)
-            let reach = clip.availableRange == nil ? "the media starts at 0" : "its available_range starts at \(TimeSyntax.humanReadable(first))"
+            let reach = clip.availableRange == nil
+                ? "the media starts at 0" : "its available_range starts at \(TimeSyntax.humanReadable(first))"
             error("the transition needs \(need) of clip '\(clip.name)' before its source_range (a handle), but \(reach)",
                   at: piece.fadeIn?.location ?? clip.location)
             return false
