@@ -33,6 +33,12 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        // Pango over Cairo (text layout with HarfBuzz, FriBidi and fontconfig; colour emoji), seen only by TextLayout.
+        // pkg-config's `pangocairo` brings glib's `-pthread`, which SwiftPM refuses with a warning: the packages
+        // below give the other header paths, the module map links Pango, TextLayout adds Pango's header folder.
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "gobject-2.0 harfbuzz cairo freetype2 fontconfig",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"]), .brew(["pango", "cairo"])]),
         // libebur128 (EBU R128 loudness and true peak), seen only by LibAV.
         .systemLibrary(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
@@ -55,8 +61,11 @@ let package = Package(
         // Thin owner classes over the media C libraries (libav*, libass, fontconfig, libebur128): files, codecs,
         // scalers, resamplers, frames, packets, text rendering, fonts, loudness meters.
         .target(name: "LibAV", dependencies: ["CFFmpeg", "CHeap", "CASS", "CFontconfig", "CEBUR128", "MediaCore"]),
+        // Titles and captions laid out and drawn by Pango and Cairo into premultiplied bitmaps.
+        .target(name: "TextLayout", dependencies: ["CPangoCairo"],
+                swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/opt/homebrew/include/pango-1.0"])]),
         // ExportSession: evaluates a composition frame by frame and sample by sample through LibAV.
-        .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"], exclude: ["README.md"]),
+        .target(name: "Render", dependencies: ["Composition", "LibAV", "TextLayout", "MediaCore"], exclude: ["README.md"]),
         // AVFoundation's and CoreMedia's Swift API (CMTime, AVMutableComposition, AVAssetExportSession, ...) as a thin
         // layer of reference types over the composition model, the renderer and LibAV's probe.
         .target(name: "OpenAVFoundation", dependencies: ["MediaCore", "Composition", "LibAV", "Render"]),

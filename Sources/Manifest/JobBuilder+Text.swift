@@ -16,11 +16,15 @@ extension JobBuilder {
             let start = MediaTime.minimum(title.at, total)
             let end = title.duration.map { MediaTime.minimum(start + $0, total) } ?? total
             guard end > start else { continue }
+            let (marginX, marginY) = Self.safeMargins(title.safeArea, canvas: canvas)
+            let safe = Rect(x: marginX * canvas.width, y: marginY * canvas.height,
+                            width: canvas.width * (1 - 2 * marginX), height: canvas.height * (1 - 2 * marginY))
             let placement: TextPlacement = title.region.map {
-                .region(FitGeometry.resolve($0, in: canvas, aspectOf: canvas))
-            } ?? .anchored(title.anchor)
+                .region(FitGeometry.resolve($0, in: canvas, aspectOf: canvas).intersection(safe))
+            } ?? .anchor(title.anchor, marginX: marginX, marginY: marginY)
             var style = title.style
             style.size = title.size.heightFraction(on: canvas)
+            style.minimumSize = title.minimumSize?.heightFraction(on: canvas)
             try checkFont(of: &style, at: title.fontLocation, spec: spec)
             var layer = TextLayer(text: title.text, timeRange: TimeRange(start: start, end: end), style: style,
                                   placement: placement,
@@ -28,6 +32,8 @@ extension JobBuilder {
                                                             leaving: false),
                                   exit: Self.animation(title.exit, title.exitDuration ?? title.animationDuration,
                                                        leaving: true))
+            layer.text = TitleMarkup.ampersandsKept(title.text)
+            layer.isMarkup = true
             if title.motion != nil { try move(&layer, by: title, canvas: canvas, frameDuration: frameDuration, spec: spec) }
             layers.append(layer)
         }
@@ -52,6 +58,16 @@ extension JobBuilder {
             layers.append(layer)
         }
         return layers
+    }
+
+    /// The safe area's margins as fractions of the canvas width and height.
+    static func safeMargins(_ safeArea: Length, canvas: Size) -> (Double, Double) {
+        switch safeArea {
+        case .percent(let percent): return (percent / 100, percent / 100)
+        case .pixels(let pixels):
+            return (canvas.width > 0 ? min(0.49, pixels / canvas.width) : 0,
+                    canvas.height > 0 ? min(0.49, pixels / canvas.height) : 0)
+        }
     }
 
     private func read(_ captions: CaptionSpec, spec: OutputSpec) throws -> Captions {

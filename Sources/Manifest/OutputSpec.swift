@@ -228,6 +228,10 @@ public struct TitleSpec: Sendable, Hashable, Codable {
     public var fontLocation: SourceLocation? = nil
     /// Keyframed movement of the title (`motion:`), nil for none.
     public var motion: Motion? = nil
+    /// `min_size` as written; nil for half of `size`.
+    public var minimumSize: TextSize? = nil
+    /// How far in from each edge the title stays (`safe_area`): a fraction or percent of each side, or pixels.
+    public var safeArea: Length = .percent(5)
 }
 
 /// An explicit track: segments placed on the timeline by hand.

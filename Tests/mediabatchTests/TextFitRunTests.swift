@@ -1,0 +1,116 @@
+import Foundation
+import MediaTestSupport
+import Testing
+
+/// Titles laid out by Pango, rendered end to end and checked in the pictures ffmpeg decodes: long text wraps and
+/// shrinks inside the safe area, emoji keep their colours, markup spans colour words, values from a data table
+/// stay text, Arabic and Japanese draw.
+struct TextFitRunTests {
+    /// 960 x 540 at 10 fps on a mid grey, encoded nearly losslessly.
+    static let header = """
+        mediabatch: 1
+        defaults: { out: out, preset: text }
+        presets:
+          text: { base: draft, video: { width: 960, height: 540, fps: 10, crf: 8 }, audio: { bitrate: 64k } }
+        sources:
+          grey: { generate: color, color: "#808080", duration: 1s, size: 960x540 }
+        outputs:
+
+        """
+
+    /// Runs `outputs` (YAML list items) and decodes each named 960 x 540 output.
+    static func render(_ outputs: String, names: [String], files: [String: Data] = [:]) throws -> [String: RGBVideo] {
+        try RGBVideo.render(header + outputs, files: files,
+                            outputs: Dictionary(uniqueKeysWithValues: names.map { ($0, (960, 540)) })).videos
+    }
+
+    /// Text: any pixel visibly off the grey background.
+    static func isText(_ pixel: (r: Int, g: Int, b: Int)) -> Bool {
+        max(abs(pixel.r - 128), abs(pixel.g - 128), abs(pixel.b - 128)) > 24
+    }
+
+    @Test func aLongGermanTitleWrapsAndShrinksInsideTheSafeArea() throws {
+        let text = "Donaudampfschifffahrtsgesellschaftskapitänsmütze jetzt für nur 19,99 € im Sommerschlussverkauf erhältlich"
+        let outputs = """
+              - name: shrink
+                clips: [ { source: grey, to: 1s } ]
+                title: { text: "\(text)", size: 9%, position: center, language: de }
+              - name: kept
+                clips: [ { source: grey, to: 1s } ]
+                title: { text: "\(text)", size: 9%, position: center, language: de, fit: none }
+
+            """
+        let videos = try Self.render(outputs, names: ["shrink", "kept"])
+        // The safe area: 5 % of 960 is 48 px, 5 % of 540 is 27 px.
+        for (name, video) in videos {
+            let ink = video.ink(5, Self.isText)
+            #expect(ink.minX >= 48 && ink.maxX < 912 && ink.minY >= 27 && ink.maxY < 513, "\(name): \(ink)")
+        }
+        let shrunk = try #require(videos["shrink"]).ink(5, Self.isText), kept = try #require(videos["kept"]).ink(5, Self.isText)
+        // Wrapped onto three lines or more: 9 % of 540 is 48.6 px a line at full size.
+        #expect(shrunk.height > 80 && shrunk.width > 700, "shrunk: \(shrunk)")
+        // Kept at 48.6 px, the long word breaks inside and the text takes more lines than shrunk.
+        #expect(kept.height > shrunk.height + 40, "kept \(kept), shrunk \(shrunk)")
+    }
+
+    @Test func emojiKeepTheirColours() throws {
+        let outputs = """
+              - name: emoji
+                clips: [ { source: grey, to: 1s } ]
+                title: { text: "Sale 🎉🚀", size: 15%, position: center, color: white, outline: false }
+              - name: plain
+                clips: [ { source: grey, to: 1s } ]
+                title: { text: "Sale", size: 15%, position: center, color: white, outline: false }
+
+            """
+        let videos = try Self.render(outputs, names: ["emoji", "plain"])
+        let saturated = { (pixel: (r: Int, g: Int, b: Int)) in max(pixel.r, pixel.g, pixel.b) - min(pixel.r, pixel.g, pixel.b) > 100 }
+        let colour = try #require(videos["emoji"]).ink(5, saturated), none = try #require(videos["plain"]).ink(5, saturated)
+        #expect(colour.pixels > 1000 && none.isEmpty, "emoji: \(colour), plain: \(none)")
+        // The colour is where the emoji are: right of the word, in the second half of the line.
+        let line = try #require(videos["emoji"]).ink(5, Self.isText)
+        #expect(colour.minX > line.minX + line.width * 4 / 10, "emoji \(colour), line \(line)")
+    }
+
+    @Test func aSpanColoursItsWordsAndValuesFromADataTableStayText() throws {
+        let csv = "product\n\"Salt & <Pepper>\"\n"
+        let outputs = """
+              - name: span
+                data: products.csv
+                clips: [ { source: grey, to: 1s } ]
+                title: { text: "<span color=\\"#ff0000\\">{product}</span>", size: 12%, position: center, outline: false }
+              - name: literal
+                clips: [ { source: grey, to: 1s } ]
+                title: { text: "<span color=\\"#ff0000\\">Salt &amp; &lt;Pepper&gt;</span>", size: 12%, position: center, outline: false }
+
+            """
+        let names = ["span", "literal"]
+        let videos = try Self.render(outputs, names: names, files: ["products.csv": Data(csv.utf8)])
+        let fromTable = try #require(videos[names[0]]), literal = try #require(videos["literal"])
+        let red = fromTable.ink(5) { $0.r > 200 && $0.g < 70 && $0.b < 70 }
+        #expect(red.pixels > 2000 && red.width > 400, "red: \(red)")
+        let difference = { () -> Double in
+            var total = 0
+            for y in 0..<540 { for x in 0..<960 {
+                let p = fromTable.rgb(5, x, y), q = literal.rgb(5, x, y)
+                total += abs(p.r - q.r) + abs(p.g - q.g) + abs(p.b - q.b)
+            } }
+            return Double(total) / Double(3 * 960 * 540)
+        }()
+        #expect(difference < 0.05, "the table's value and the escaped literal differ by \(difference)")
+    }
+
+    @Test(arguments: [("arabic", "مرحبا بالعالم، تخفيضات الربيع"), ("japanese", "春のセール、今だけ半額です")])
+    func arabicAndJapaneseTitlesDrawInsideTheFrame(name: String, text: String) throws {
+        let outputs = """
+              - name: \(name)
+                clips: [ { source: grey, to: 1s } ]
+                title: { text: "\(text)", size: 10%, position: bottom, outline: false }
+
+            """
+        let video = try #require(try Self.render(outputs, names: [name])[name])
+        let ink = video.ink(5, Self.isText)
+        #expect(ink.pixels > 3000 && ink.width > 300, "\(name): \(ink)")
+        #expect(ink.minX >= 48 && ink.maxX < 912 && ink.maxY < 513 && ink.minY > 270, "\(name): \(ink)")
+    }
+}
