@@ -11,7 +11,8 @@ extension JobBuilder {
             CaptionObstacle(region: Self.overlayRegion(overlay, pictureSize: info.video?.naturalSize ?? canvas, canvas: canvas),
                             time: Self.overlayTime(overlay, info: info, total: total))
         }
-        var layers: [TextLayer] = []
+        // Where each layer's text is written, and whether the manifest names its font.
+        var layers: [TextLayer] = [], locations: [(SourceLocation, namesFont: Bool)] = []
         for title in spec.titles {
             let start = MediaTime.minimum(title.at, total)
             let end = title.duration.map { MediaTime.minimum(start + $0, total) } ?? total
@@ -36,27 +37,30 @@ extension JobBuilder {
             layer.isMarkup = true
             if title.motion != nil { try move(&layer, by: title, canvas: canvas, frameDuration: frameDuration, spec: spec) }
             layers.append(layer)
+            locations.append((title.location, title.fontLocation != nil))
         }
         let whole = TimeRange(start: .zero, duration: total)
-        var captionLayers: [(TextLayer, TextPlacement.Anchor)] = []
+        var captionLayers: [(TextLayer, TextPlacement.Anchor, (SourceLocation, namesFont: Bool))] = []
         for captions in spec.captions {
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: whole, to: whole)
             let style = try style(of: captions, canvas: canvas, spec: spec)
-            captionLayers += cues.textLayers(style: style).map { ($0, captions.anchor) }
+            captionLayers += cues.textLayers(style: style).map { ($0, captions.anchor, (captions.location, captions.fontLocation != nil)) }
         }
         for item in placed {
             guard let captions = item.clip.captions else { continue }
             let target = TimeRange(start: item.start, duration: item.duration)
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: item.sourceRange, to: target)
             let style = try style(of: captions, canvas: canvas, spec: spec)
-            captionLayers += cues.textLayers(style: style).map { ($0, captions.anchor) }
+            captionLayers += cues.textLayers(style: style).map { ($0, captions.anchor, (captions.location, captions.fontLocation != nil)) }
         }
-        for (layer, anchor) in captionLayers {
+        for (layer, anchor, location) in captionLayers {
             var layer = layer
             layer.placement = .caption(at: anchor, style: layer.style, time: layer.timeRange, canvas: canvas,
                                        avoiding: obstacles)
             layers.append(layer)
+            locations.append(location)
         }
+        try checkText(layers, locations: locations, spec: spec, canvas: canvas)
         return layers
     }
 

@@ -1,7 +1,9 @@
 import Foundation
+public import Composition
 public import Manifest
 public import MediaCore
 import LibAV
+import Render
 import Scheduler
 
 /// Manifests read, expanded, ordered by dependency and built into jobs: what `validate`, `plan` and `run` work from.
@@ -26,6 +28,8 @@ public struct BatchPlan: Sendable {
     public var manifestPaths: [String] = []
     /// The video stream of every source file the jobs use, by path, as planning probed it (for memory estimates).
     public var videoStreams: [String: ProbedStream] = [:]
+    /// Per output, what laying its text out found (also among `diagnostics`), for the run report's warnings.
+    public var textWarnings: [String: [SourceWarning]] = [:]
 
     /// Which built jobs `make` keeps in `jobs`.
     public enum Keeping: Sendable {
@@ -76,7 +80,8 @@ public struct BatchPlan: Sendable {
     public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [], outDirectory: String? = nil,
                             probe: (any SourceProbe)? = nil, allowsDevices: Bool = false,
                             downloads: DownloadOptions = DownloadOptions(), keeping: Keeping = .all,
-                            limits: OutputLimits = OutputLimits(), fonts: any FontProbe = SystemFonts()) -> BatchPlan {
+                            limits: OutputLimits = OutputLimits(), fonts: any FontProbe = SystemFonts(),
+                            text: (any TextMeasuring)? = TextChecker()) -> BatchPlan {
         let probe = probe ?? MediaProbe(allowsDevices: allowsDevices)
         let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride,
                                           outOverride: outDirectory, limits: limits)
@@ -114,7 +119,8 @@ public struct BatchPlan: Sendable {
             wanted = Set(selected.flatMap { [$0] + transitiveDependencies(of: $0, in: dependenciesByName) })
         }
 
-        let catalog = SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads), fonts: fonts)
+        let catalog = SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads), fonts: fonts,
+                                    text: text)
         let builder = JobBuilder(catalog: catalog, manifests: set.files)
         // Only outputs used as sources are looked up by later outputs.
         var usedAsSource = Set<String>()
@@ -149,6 +155,9 @@ public struct BatchPlan: Sendable {
         plan.argumentErrors = argumentErrors
         plan.manifestPaths = set.files.map(\.path)
         plan.videoStreams = catalog.probedVideoStreams
+        plan.textWarnings = catalog.textWarnings.mapValues { diagnostics in
+            diagnostics.map { SourceWarning(stage: .text, source: $0.location?.file ?? "", message: $0.message) }
+        }
         for output in set.outputs where plan.declaredOutputs[output.name] == nil {
             plan.declaredOutputs[output.name] = output.outDirectory
         }

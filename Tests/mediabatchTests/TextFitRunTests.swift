@@ -114,3 +114,62 @@ struct TextFitRunTests {
         #expect(ink.minX >= 48 && ink.maxX < 912 && ink.maxY < 513 && ink.minY > 270, "\(name): \(ink)")
     }
 }
+
+/// Text laid out before rendering: `validate` names what will not draw as written, at the text in the manifest.
+struct TextCheckTests {
+    static let manifest = TextFitRunTests.header + """
+          - name: glyphs
+            clips: [ { source: grey, to: 1s } ]
+            title: { text: "Egypt 𓀀", size: 9% }
+          - name: long
+            clips: [ { source: grey, to: 1s } ]
+            title: { text: "Donaudampfschifffahrtsgesellschaftskapitänsmütze", size: 20%, min_size: 15%, max_lines: 1 }
+          - name: japanese
+            clips: [ { source: grey, to: 1s } ]
+            title: { text: "春のセール", font: DejaVu Sans }
+
+        """
+
+    @Test func validateWarnsOfMissingGlyphsTextThatDoesNotFitAndFallbacksAndStrictFailsThem() throws {
+        let directory = try CommandRunner.temporaryDirectory("text-check")
+        try CommandRunner.write(Self.manifest, to: "m/text.yaml", in: directory)
+        let warnings = """
+            m/text.yaml:10:20: warning: no font can draw U+13000 '𓀀' in output 'glyphs' (tried 'DejaVu Sans' and every installed font); it shows as a box
+                title: { text: "Egypt 𓀀", size: 9% }
+                               ^
+            m/text.yaml:13:20: warning: text does not fit its 864x486 px box in output 'long' even at min_size (81 px); words break and lines may be cut
+                title: { text: "Donaudampfschifffahrtsgesellschaftskapitänsmütze", size: 20%, min_size: 15%, max_lines: 1 }
+                               ^
+            m/text.yaml:16:20: warning: font 'DejaVu Sans' has no U+6625 '春' in output 'japanese'; it is drawn in 'Noto Sans CJK JP'
+                title: { text: "春のセール", font: DejaVu Sans }
+                               ^
+
+            """
+        let result = try CommandRunner.run(["validate", "m"], in: directory)
+        #expect(result.status == 0)
+        #expect(result.stderr == warnings + "m/text.yaml: 3 warnings; 3 of 3 outputs can be built\n")
+        let strict = try CommandRunner.run(["validate", "--strict", "m"], in: directory)
+        #expect(strict.status == 2)
+        #expect(strict.stderr == warnings.replacingOccurrences(of: ": warning: ", with: ": error: ")
+                + "m/text.yaml: 3 errors; 0 of 3 outputs can be built\n"
+                + "3 errors in 1 of 1 file; 0 of 3 outputs in 1 manifest can be built\n")
+    }
+
+    @Test func invalidMarkupIsAnErrorAtTheText() throws {
+        let directory = try CommandRunner.temporaryDirectory("text-markup")
+        try CommandRunner.write(TextFitRunTests.header + """
+              - name: bad
+                clips: [ { source: grey, to: 1s } ]
+                title: { text: "<b>Sale <i>now</b>" }
+
+            """, to: "m/text.yaml", in: directory)
+        let result = try CommandRunner.run(["validate", "m"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("""
+            m/text.yaml:10:20: error: invalid markup in the title's text: Element “b” was closed, but the currently open element is “i”
+                title: { text: "<b>Sale <i>now</b>" }
+                               ^
+
+            """), "\(result.stderr)")
+    }
+}
