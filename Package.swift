@@ -96,7 +96,8 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: ["Report", "MediaCore"]),
         // ffmpeg and ffprobe as the independent checker of rendering tests: running them, reading pictures and sound.
         .target(name: "MediaTestSupport", dependencies: ["LibAV"], path: "Tests/MediaTestSupport"),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Composition", "LibAV", "MediaCore", "MediaTestSupport"]),
+        .testTarget(name: "RenderTests",
+                    dependencies: ["Render", "Composition", "LibAV", "TextLayout", "MediaCore", "MediaTestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "YAML", "Composition", "MediaCore"]),
         .testTarget(name: "OpenAVFoundationTests",
                     dependencies: ["OpenAVFoundation", "MediaTestSupport", "cmtime-guide", "timeline-builder", "crossfade",

@@ -253,6 +253,12 @@ extension OutputDecoder {
         if let node = fields["position"], let anchor = anchor(node, "position", reader: &reader) { spec.anchor = anchor }
         let look = textLook(fields, base: .caption, reader: &reader)
         (spec.style, spec.size, spec.fontLocation) = (look.style, look.size, look.fontLocation)
+        if let node = fields["style"], reader.choice(node, "caption style", ["plain", "karaoke"]) == "karaoke" {
+            spec.highlight = Color(red: 1, green: 0.8, blue: 0)
+        }
+        if let node = fields["highlight"], let value = reader.color(node, "highlight"), let color = Color(parsing: value) {
+            spec.highlight = color
+        }
         return spec
     }
 }

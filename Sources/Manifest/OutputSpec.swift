@@ -126,6 +126,8 @@ public struct CaptionSpec: Sendable, Hashable, Codable {
     public var size: TextSize? = nil
     /// Where the manifest names a font, checked when the job is built; nil when it names none.
     public var fontLocation: SourceLocation? = nil
+    /// `style: karaoke`: each timed word is drawn in this colour from its time on; nil for plain captions.
+    public var highlight: Color? = nil
 }
 
 /// The music bed under the output.

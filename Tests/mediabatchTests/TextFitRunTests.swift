@@ -147,12 +147,13 @@ struct TextCheckTests {
             """
         let result = try CommandRunner.run(["validate", "m"], in: directory)
         #expect(result.status == 0)
-        #expect(result.stderr == warnings + "m/text.yaml: 3 warnings; 3 of 3 outputs can be built\n")
+        #expect(result.stderr == warnings + "m/text.yaml: 3 warnings; 3 outputs\n")
+        #expect(result.stdout == "valid: 3 outputs in 1 manifest (3 warnings)\n")
         let strict = try CommandRunner.run(["validate", "--strict", "m"], in: directory)
         #expect(strict.status == 2)
         #expect(strict.stderr == warnings.replacingOccurrences(of: ": warning: ", with: ": error: ")
-                + "m/text.yaml: 3 errors; 0 of 3 outputs can be built\n"
-                + "3 errors in 1 of 1 file; 0 of 3 outputs in 1 manifest can be built\n")
+                + "m/text.yaml: 3 errors; 3 outputs\n"
+                + "3 errors in 1 of 1 file; 3 of 3 outputs in 1 manifest can be built\n")
     }
 
     @Test func invalidMarkupIsAnErrorAtTheText() throws {
@@ -171,5 +172,30 @@ struct TextCheckTests {
                                ^
 
             """), "\(result.stderr)")
+    }
+}
+
+/// Captions drawn by Pango: karaoke highlighting follows the cue's word times.
+struct KaraokeCaptionTests {
+    @Test(arguments: [
+        ("vtt", "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n<00:00:00.000>Sing <00:00:01.000>along\n"),
+        ("srt", "1\n00:00:00,000 --> 00:00:02,000\n{\\k100}Sing {\\k100}along\n"),
+    ])
+    func theHighlightedWordChangesAtItsTime(format: String, file: String) throws {
+        let outputs = """
+              - name: karaoke
+                clips: [ { source: grey, to: 2s } ]
+                captions: { file: words.\(format), style: karaoke, highlight: "#ffcc00", size: 10% }
+
+            """
+        let manifest = TextFitRunTests.header.replacingOccurrences(of: "duration: 1s", with: "duration: 2s") + outputs
+        let video = try #require(try RGBVideo.render(manifest, files: ["words.\(format)": Data(file.utf8)],
+                                                     outputs: ["karaoke": (960, 540)]).videos["karaoke"])
+        let highlighted = { (pixel: (r: Int, g: Int, b: Int)) in pixel.r > 200 && (150...235).contains(pixel.g) && pixel.b < 90 }
+        let first = video.ink(5, highlighted), second = video.ink(15, highlighted)
+        // 'Sing' (left) is highlighted at 0.5 s, 'along' (right) at 1.5 s; both lie in the caption at the bottom.
+        #expect(first.pixels > 300 && second.pixels > 300, "0.5 s: \(first), 1.5 s: \(second)")
+        #expect(second.minX > first.maxX, "0.5 s: \(first), 1.5 s: \(second)")
+        #expect(first.minY > 400 && second.minY > 400, "0.5 s: \(first), 1.5 s: \(second)")
     }
 }
