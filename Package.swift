@@ -63,7 +63,9 @@ let package = Package(
         .target(name: "LibAV", dependencies: ["CFFmpeg", "CHeap", "CASS", "CFontconfig", "CEBUR128", "MediaCore"]),
         // Titles and captions laid out and drawn by Pango and Cairo into premultiplied bitmaps.
         .target(name: "TextLayout", dependencies: ["CPangoCairo"],
-                swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/opt/homebrew/include/pango-1.0"])]),
+                swiftSettings: [
+                    .unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/opt/homebrew/include/pango-1.0"]),
+                ]),
         // ExportSession: evaluates a composition frame by frame and sample by sample through LibAV.
         .target(name: "Render", dependencies: ["Composition", "LibAV", "TextLayout", "MediaCore"], exclude: ["README.md"]),
         // AVFoundation's and CoreMedia's Swift API (CMTime, AVMutableComposition, AVAssetExportSession, ...) as a thin

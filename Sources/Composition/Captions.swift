@@ -57,7 +57,8 @@ public struct Captions: Sendable, Hashable, Codable {
             var mapped = CaptionCue(timeRange: TimeRange(start: start, end: end), text: cue.text)
             mapped.words = cue.words.map { word in
                 let time = MediaTime.maximum(inside.start, MediaTime.minimum(word.start, inside.end))
-                return Karaoke.Word(start: TimeRange.map(time, from: clipSourceRange, to: target), characters: word.characters)
+                return Karaoke.Word(start: TimeRange.map(time, from: clipSourceRange, to: target),
+                                    characters: word.characters)
             }
             return mapped
         })

@@ -44,14 +44,18 @@ extension JobBuilder {
         for captions in spec.captions {
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: whole, to: whole)
             let style = try style(of: captions, canvas: canvas, spec: spec)
-            captionLayers += cues.textLayers(style: style, highlight: captions.highlight).map { ($0, captions.anchor, (captions.location, captions.fontLocation != nil)) }
+            captionLayers += cues.textLayers(style: style, highlight: captions.highlight).map {
+                ($0, captions.anchor, (captions.location, captions.fontLocation != nil))
+            }
         }
         for item in placed {
             guard let captions = item.clip.captions else { continue }
             let target = TimeRange(start: item.start, duration: item.duration)
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: item.sourceRange, to: target)
             let style = try style(of: captions, canvas: canvas, spec: spec)
-            captionLayers += cues.textLayers(style: style, highlight: captions.highlight).map { ($0, captions.anchor, (captions.location, captions.fontLocation != nil)) }
+            captionLayers += cues.textLayers(style: style, highlight: captions.highlight).map {
+                ($0, captions.anchor, (captions.location, captions.fontLocation != nil))
+            }
         }
         for (layer, anchor, location) in captionLayers {
             var layer = layer
