@@ -26,7 +26,7 @@ let package = Package(
                       "libswresample-dev"]),
                 .brew(["ffmpeg"]),
             ]),
-        // libass (subtitle and title rendering with HarfBuzz and FriBidi), seen only by LibAV.
+        // libass (ASS subtitle overlays, drawn with their own styles), seen only by LibAV.
         .systemLibrary(
             name: "CASS", pkgConfig: "libass", providers: [.apt(["libass-dev"]), .brew(["libass"])]),
         // fontconfig (the installed font families, the faces in font files), seen only by LibAV.

@@ -17,7 +17,7 @@ public struct TextStyle: Sendable, Hashable, Codable {
     /// A font file (TrueType `.ttf`, OpenType `.otf` or a collection `.ttc`, absolute path) whose first face is used
     /// instead of an installed family; nil to use `fontFamily`.
     public var fontFile: String?
-    /// The font size (line height) as a fraction of the output height.
+    /// The font size (its em) as a fraction of the output height.
     public var size: Double
     /// The fill colour.
     public var color: Color
