@@ -22,11 +22,11 @@ FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libavformat59 libavcodec59 libavfilter8 libavutil57 libswscale6 libswresample4 \
-      libass9 libebur128-1 libyaml-0-2 \
+      libass9 libebur128-1 libyaml-0-2 libpangocairo-1.0-0 libpangoft2-1.0-0 \
       libopencv-core406 libopencv-imgproc406 libopencv-objdetect406 libopencv-contrib406 opencv-data \
       librsvg2-2 libcairo2 librlottie0-1 \
       libcurl4 libxml2 libstdc++6 ca-certificates \
-      fontconfig fonts-dejavu-core fonts-noto-cjk \
+      fontconfig fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji \
  && rm -rf /var/lib/apt/lists/*
 # The shipped presets sit beside the binary, where mediabatch looks for them.
 COPY --from=build /opt/mediabatch /opt/mediabatch

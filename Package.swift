@@ -26,7 +26,7 @@ let package = Package(
                       "libswresample-dev"]),
                 .brew(["ffmpeg"]),
             ]),
-        // libass (subtitle and title rendering with HarfBuzz and FriBidi), seen only by LibAV.
+        // libass (ASS subtitle overlays, drawn with their own styles), seen only by LibAV.
         .systemLibrary(
             name: "CASS", pkgConfig: "libass", providers: [.apt(["libass-dev"]), .brew(["libass"])]),
         // fontconfig (the installed font families, the faces in font files), seen only by LibAV.
@@ -37,10 +37,16 @@ let package = Package(
         // shim declares librsvg's few calls itself: `librsvg-2.0`'s pkg-config flags carry glib's `-pthread`, which
         // SwiftPM refuses with a warning; cairo's give the header path, the module map links librsvg.
         .systemLibrary(
-            name: "CRSVG", pkgConfig: "cairo", providers: [.apt(["librsvg2-dev", "libcairo2-dev"]), .brew(["librsvg"])]),
+            name: "CRSVG", pkgConfig: "gobject-2.0 cairo", providers: [.apt(["librsvg2-dev", "libcairo2-dev"]), .brew(["librsvg"])]),
         // rlottie (Lottie animations drawn frame by frame at the size they are shown), seen only by LibAV.
         .systemLibrary(
             name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]),
+        // Pango over Cairo (text layout with HarfBuzz, FriBidi and fontconfig; colour emoji), seen only by TextLayout.
+        // pkg-config's `pangocairo` brings glib's `-pthread`, which SwiftPM refuses with a warning: the packages
+        // below give the other header paths, the module map links Pango, CPangoHeaders adds Pango's header folder.
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "gobject-2.0 harfbuzz cairo freetype2 fontconfig",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"]), .brew(["pango", "cairo"])]),
         // libebur128 (EBU R128 loudness and true peak), seen only by LibAV.
         .systemLibrary(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
@@ -48,7 +54,7 @@ let package = Package(
         // four libraries used are linked (pkg-config's opencv4 lists every module).
         .target(
             name: "CReframe",
-            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            cxxSettings: [.headerSearchPath("opencv4")],  // a link to /usr/include/opencv4, so no unsafe flag
             linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_objdetect", "opencv_saliency"].map {
                 .linkedLibrary($0)
             }),
@@ -65,8 +71,12 @@ let package = Package(
         // files, codecs, scalers, resamplers, frames, packets, text, fonts, loudness meters, vector pictures, animations.
         .target(name: "LibAV", dependencies: ["CFFmpeg", "CASS", "CFontconfig", "CEBUR128", "CRSVG", "CRLottie",
                                        "MediaCore"]),
+        // Titles and captions laid out and drawn by Pango and Cairo into premultiplied bitmaps.
+        // Pango's header folder on every dependent's include path (a link in its include folder, see its header).
+        .target(name: "CPangoHeaders"),
+        .target(name: "TextLayout", dependencies: ["CPangoHeaders", "CPangoCairo"]),
         // ExportSession: evaluates a composition frame by frame and sample by sample through LibAV.
-        .target(name: "Render", dependencies: ["Composition", "LibAV", "MediaCore"], exclude: ["README.md"]),
+        .target(name: "Render", dependencies: ["Composition", "LibAV", "TextLayout", "MediaCore"], exclude: ["README.md"]),
         // AVFoundation's and CoreMedia's Swift API (CMTime, AVMutableComposition, AVAssetExportSession, ...) as a thin
         // layer of reference types over the composition model, the renderer and LibAV's probe.
         .target(name: "OpenAVFoundation", dependencies: ["MediaCore", "Composition", "LibAV", "Render"]),
@@ -107,7 +117,8 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: ["Report", "MediaCore"]),
         // ffmpeg and ffprobe as the independent checker of rendering tests: running them, reading pictures and sound.
         .target(name: "MediaTestSupport", dependencies: ["LibAV"], path: "Tests/MediaTestSupport"),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Composition", "LibAV", "MediaCore", "MediaTestSupport"]),
+        .testTarget(name: "RenderTests",
+                    dependencies: ["Render", "Composition", "LibAV", "TextLayout", "MediaCore", "MediaTestSupport"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "YAML", "Composition", "MediaCore"]),
         .testTarget(name: "OpenAVFoundationTests",
                     dependencies: ["OpenAVFoundation", "MediaTestSupport", "cmtime-guide", "timeline-builder", "crossfade",

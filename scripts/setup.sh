@@ -5,12 +5,14 @@ set -euo pipefail
 packages=(
   pkg-config libyaml-dev
   libavformat-dev libavcodec-dev libavfilter-dev libavutil-dev libswscale-dev libswresample-dev
-  libass-dev libebur128-dev                     # titles and captions; loudness
+  libass-dev libebur128-dev                     # ASS subtitle overlays; loudness
+  libpango1.0-dev libcairo2-dev                 # titles and captions: Pango layout over Cairo (HarfBuzz, FriBidi)
   libfontconfig-dev                             # font families and font files checked before rendering
   libopencv-dev libopencv-contrib-dev opencv-data  # reframe: face, people and saliency detectors; Haar cascades
-  librsvg2-dev libcairo2-dev                    # SVG pictures drawn as vectors
+  librsvg2-dev                                  # SVG pictures drawn as vectors (with Cairo)
   librlottie-dev                                # Lottie animations
   fontconfig fonts-dejavu-core fonts-noto-cjk   # default fonts: Latin, Arabic, Hebrew (DejaVu) and CJK (Noto)
+  fonts-noto-color-emoji                        # colour emoji in titles and captions
   ffmpeg            # ffprobe / ffmpeg: the independent checker in tests and the competitor in benchmarks
   webp              # webpinfo / anim_dump: the independent checker of animated WebP outputs (FFmpeg 5.1 cannot decode them)
   qemu-user         # qemu-x86_64: the determinism test renders as an older processor would (an emulated Nehalem)
@@ -22,11 +24,11 @@ packages=(
 # this list (a test compares the two), with the toolchain's Swift libraries linked in statically.
 runtime=(
   libavformat59 libavcodec59 libavfilter8 libavutil57 libswscale6 libswresample4
-  libass9 libebur128-1 libyaml-0-2
+  libass9 libebur128-1 libyaml-0-2 libpangocairo-1.0-0 libpangoft2-1.0-0
   libopencv-core406 libopencv-imgproc406 libopencv-objdetect406 libopencv-contrib406 opencv-data  # reframe
   librsvg2-2 libcairo2 librlottie0-1
   libcurl4 libxml2 libstdc++6 ca-certificates   # URLSession (FoundationNetworking) and https
-  fontconfig fonts-dejavu-core fonts-noto-cjk
+  fontconfig fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
 )
 
 # Nice to have: a failed install is reported and skipped. chromium loads the HTML report in a headless browser test.

@@ -6,6 +6,9 @@ public struct CaptionCue: Sendable, Hashable, Codable {
     public var timeRange: TimeRange
     /// The caption's text.
     public var text: String
+    /// When each word (or syllable) starts, where the file times them: WebVTT `<00:00:01.500>` time stamps or
+    /// ASS-style `{\k50}` durations (centiseconds); empty when it does not.
+    public var words: [Karaoke.Word] = []
 
     /// Creates a cue.
     public init(timeRange: TimeRange, text: String) {

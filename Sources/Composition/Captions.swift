@@ -3,8 +3,9 @@ import MediaCore
 /// Timed captions read from SubRip (`.srt`) or WebVTT (`.vtt`) text, ready to become text layers.
 ///
 /// Parsing keeps the text and the times (exact milliseconds) and drops what a plain text layer cannot show:
-/// markup tags (`<i>`, `<b>`, `<u>`, `<font>`, WebVTT `<c.x>`, `<v Name>` and inline time stamps), SubRip
-/// `{\an8}`-style overrides, WebVTT cue settings, `NOTE`, `STYLE` and `REGION` blocks. Entities (`&amp;` and friends)
+/// markup tags (`<i>`, `<b>`, `<u>`, `<font>`, WebVTT `<c.x>`, `<v Name>`), SubRip `{\an8}`-style overrides,
+/// WebVTT cue settings, `NOTE`, `STYLE` and `REGION` blocks. Word times (WebVTT inline time stamps, `{\k}`
+/// durations) are kept as each cue's `words`. Entities (`&amp;` and friends)
 /// are decoded. Cue order is kept as in the file.
 public struct Captions: Sendable, Hashable, Codable {
     /// The caption file formats.
@@ -36,8 +37,10 @@ public struct Captions: Sendable, Hashable, Codable {
     /// The same captions later by `offset` (earlier when negative).
     public func shifted(by offset: MediaTime) -> Captions {
         Captions(cues: cues.map { cue in
-            CaptionCue(timeRange: TimeRange(start: cue.timeRange.start + offset, duration: cue.timeRange.duration),
-                       text: cue.text)
+            var moved = CaptionCue(timeRange: TimeRange(start: cue.timeRange.start + offset,
+                                                        duration: cue.timeRange.duration), text: cue.text)
+            moved.words = cue.words.map { Karaoke.Word(start: $0.start + offset, characters: $0.characters) }
+            return moved
         })
     }
 
@@ -51,16 +54,25 @@ public struct Captions: Sendable, Hashable, Codable {
             let start = TimeRange.map(inside.start, from: clipSourceRange, to: target)
             let end = TimeRange.map(inside.end, from: clipSourceRange, to: target)
             guard start.isNumeric, end.isNumeric, end > start else { return nil }
-            return CaptionCue(timeRange: TimeRange(start: start, end: end), text: cue.text)
+            var mapped = CaptionCue(timeRange: TimeRange(start: start, end: end), text: cue.text)
+            mapped.words = cue.words.map { word in
+                let time = MediaTime.maximum(inside.start, MediaTime.minimum(word.start, inside.end))
+                return Karaoke.Word(start: TimeRange.map(time, from: clipSourceRange, to: target),
+                                    characters: word.characters)
+            }
+            return mapped
         })
     }
 
-    /// One text layer per non-empty cue, in `style` at `placement` with `animation`.
+    /// One text layer per non-empty cue, in `style` at `placement` with `animation`; with a `highlight` colour,
+    /// cues with word times highlight each word from its time on (karaoke).
     public func textLayers(style: TextStyle = .caption, placement: TextPlacement = .anchored(.bottom),
-                           animation: TextAnimation = .none) -> [TextLayer] {
+                           animation: TextAnimation = .none, highlight: Color? = nil) -> [TextLayer] {
         cues.filter { !$0.text.isEmpty }.map { cue in
-            TextLayer(text: cue.text, timeRange: cue.timeRange, style: style, placement: placement,
-                      animation: animation)
+            var layer = TextLayer(text: cue.text, timeRange: cue.timeRange, style: style, placement: placement,
+                                  animation: animation)
+            if let highlight, !cue.words.isEmpty { layer.karaoke = Karaoke(words: cue.words, color: highlight) }
+            return layer
         }
     }
 }

@@ -47,13 +47,18 @@ struct CaptionsParser {
                 }
             }
             let range = try timing(lines[timingLine], line: timingLine + 1, format: format)
-            var text: [String] = []
+            var text: [(text: String, marks: [WordMark])] = []
             index = timingLine + 1
             while index < lines.count, !trimmed(lines[index]).isEmpty {
-                text.append(Self.plainText(String(lines[index])))
+                let line = timingLine + 1
+                text.append(Self.markedText(String(lines[index]), timestamp: { stamp in
+                    format == .webvtt ? try? timestamp(stamp, line: line, format: .webvtt) : nil
+                }))
                 index += 1
             }
-            cues.append(CaptionCue(timeRange: range, text: text.joined(separator: "\n")))
+            var cue = CaptionCue(timeRange: range, text: text.map(\.text).joined(separator: "\n"))
+            cue.words = Self.words(text, start: range.start)
+            cues.append(cue)
         }
         return cues
     }
@@ -117,16 +122,30 @@ struct CaptionsParser {
 
     /// A caption line without markup tags or `{\...}` overrides, with entities decoded.
     static func plainText(_ line: String) -> String {
+        markedText(line, timestamp: { _ in nil }).text
+    }
+
+    /// A caption line's plain text, and the word marks in it at grapheme offsets of that text: a WebVTT inline time
+    /// stamp (`<00:00:01.500>`, read by `timestamp`) starts the text after it at that time; an ASS-style
+    /// `{\k50}` (`\K`, `\kf`, `\ko`) gives the text after it that many centiseconds.
+    static func markedText(_ line: String, timestamp: (Substring) -> MediaTime?) -> (text: String, marks: [WordMark]) {
         var result = ""
+        var marks: [WordMark] = []
         var index = line.startIndex
         while index < line.endIndex {
             let character = line[index]
             if character == "<", let close = line[index...].firstIndex(of: ">") {
+                if let time = timestamp(line[line.index(after: index)..<close]) {
+                    marks.append(WordMark(offset: result.count, kind: .at(time)))
+                }
                 index = line.index(after: close)
                 continue
             }
             if character == "{", line[line.index(after: index)...].first == "\\",
                let close = line[index...].firstIndex(of: "}") {
+                if let length = karaokeLength(line[line.index(after: index)..<close]) {
+                    marks.append(WordMark(offset: result.count, kind: .lasting(length)))
+                }
                 index = line.index(after: close)
                 continue
             }
@@ -139,7 +158,9 @@ struct CaptionsParser {
             result.append(character)
             index = line.index(after: index)
         }
-        return result.trimmingSpaces()
+        let leading = result.prefix { $0 == " " || $0 == "\t" }.count
+        let text = result.trimmingSpaces()
+        return (text, marks.map { WordMark(offset: min(text.count, max(0, $0.offset - leading)), kind: $0.kind) })
     }
 
     private static let entities: [String: String] = [

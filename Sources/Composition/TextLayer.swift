@@ -23,6 +23,10 @@ public struct TextLayer: Sendable, Hashable, Codable {
     /// holds it still. With motion, only a typewriter `animation` or `exit` still applies (the others are part of
     /// the motion).
     public var motion: LayerInstruction? = nil
+    /// Whether `text` is Pango markup (`<b>`, `<i>`, `<u>`, `<span color="#f00">`, `&amp;`) rather than literal.
+    public var isMarkup = false
+    /// Word times for karaoke captions: from each word's time on, that word is drawn in the highlight colour.
+    public var karaoke: Karaoke?
 
     /// Creates a text layer; by default centred at the bottom, without animation.
     public init(text: String, timeRange: TimeRange, style: TextStyle = TextStyle(),

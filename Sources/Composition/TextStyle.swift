@@ -17,7 +17,7 @@ public struct TextStyle: Sendable, Hashable, Codable {
     /// A font file (TrueType `.ttf`, OpenType `.otf` or a collection `.ttc`, absolute path) whose first face is used
     /// instead of an installed family; nil to use `fontFamily`.
     public var fontFile: String?
-    /// The font size (line height) as a fraction of the output height.
+    /// The font size (its em) as a fraction of the output height.
     public var size: Double
     /// The fill colour.
     public var color: Color
@@ -39,6 +39,18 @@ public struct TextStyle: Sendable, Hashable, Codable {
     public var italic: Bool
     /// Line alignment within a region placement (anchored text lines up with its anchor's side).
     public var alignment: Alignment
+    /// Whether text too large for its box shrinks (down to `minimumSize`) or keeps its size and wraps inside words.
+    public var fit: TextFitting = .shrink
+    /// The smallest size shrinking may reach, as a fraction of the output height; nil for half of `size`.
+    public var minimumSize: Double?
+    /// At most this many lines, the last ending in an ellipsis when the text goes on; nil for no limit.
+    public var maximumLines: Int?
+    /// The distance between baselines as a multiple of the font's line height.
+    public var lineSpacing: Double = 1
+    /// Extra space between letters as a fraction of the font size (0.05 is 5% of an em).
+    public var letterSpacing: Double = 0
+    /// The text's language (BCP 47, such as `de`): its line breaking, hyphenation and glyph forms; nil: none.
+    public var language: String?
 
     /// Creates a style; the default is white DejaVu Sans at 6% of the height with a thin black outline.
     public init(fontFamily: String = "DejaVu Sans", size: Double = 0.06, color: Color = .white,

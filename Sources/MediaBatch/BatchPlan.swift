@@ -1,8 +1,10 @@
 import Foundation
+public import Composition
 public import Manifest
 public import MediaCore
 import LibAV
 import Reframe
+import Render
 import Scheduler
 
 /// Manifests read, expanded, ordered by dependency and built into jobs: what `validate`, `plan` and `run` work from.
@@ -27,6 +29,8 @@ public struct BatchPlan: Sendable {
     public var manifestPaths: [String] = []
     /// The video stream of every source file the jobs use, by path, as planning probed it (for memory estimates).
     public var videoStreams: [String: ProbedStream] = [:]
+    /// Per output, what laying its text out found (also among `diagnostics`), for the run report's warnings.
+    public var textWarnings: [String: [SourceWarning]] = [:]
 
     /// Which built jobs `make` keeps in `jobs`.
     public enum Keeping: Sendable {
@@ -77,7 +81,8 @@ public struct BatchPlan: Sendable {
     public static func make(paths: [String], presetOverride: String? = nil, only: [String] = [], outDirectory: String? = nil,
                             probe: (any SourceProbe)? = nil, allowsDevices: Bool = false,
                             downloads: DownloadOptions = DownloadOptions(), keeping: Keeping = .all,
-                            limits: OutputLimits = OutputLimits(), fonts: any FontProbe = SystemFonts()) -> BatchPlan {
+                            limits: OutputLimits = OutputLimits(), fonts: any FontProbe = SystemFonts(),
+                            text: (any TextMeasuring)? = TextChecker()) -> BatchPlan {
         let probe = probe ?? MediaProbe(allowsDevices: allowsDevices)
         let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride,
                                           outOverride: outDirectory, limits: limits)
@@ -118,7 +123,7 @@ public struct BatchPlan: Sendable {
         let subjects = CachedSubjectAnalysis(analysis: SubjectAnalyzer(), version: SubjectAnalyzer.version,
                                              cacheDirectory: downloads.cacheDirectory)
         let catalog = SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads), fonts: fonts,
-                                    subjects: subjects)
+                                    text: text, subjects: subjects)
         let builder = JobBuilder(catalog: catalog, manifests: set.files)
         // Only outputs used as sources are looked up by later outputs.
         var usedAsSource = Set<String>()
@@ -153,6 +158,9 @@ public struct BatchPlan: Sendable {
         plan.argumentErrors = argumentErrors
         plan.manifestPaths = set.files.map(\.path)
         plan.videoStreams = catalog.probedVideoStreams
+        plan.textWarnings = catalog.textWarnings.mapValues { diagnostics in
+            diagnostics.map { SourceWarning(stage: .text, source: $0.location?.file ?? "", message: $0.message) }
+        }
         for output in set.outputs where plan.declaredOutputs[output.name] == nil {
             plan.declaredOutputs[output.name] = output.outDirectory
         }

@@ -86,6 +86,9 @@ public final class BatchRunner: Sendable {
                     var line = report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id],
                                       upToDate: upToDate.contains(outcome.id))
                     if line.status == .rendered { line.renderReason = renderReasons[outcome.id] }
+                    if let text = plan.textWarnings[outcome.id], line.status == .rendered || line.status == .upToDate {
+                        line.warnings = (line.warnings ?? []) + text
+                    }
                     collected.withLock { $0.append(line) }
                     events(.finished(line))
                 default:

@@ -7,6 +7,8 @@ public struct SourceWarning: Sendable, Hashable, Codable, CustomStringConvertibl
         case decode
         /// Converting a source's pictures: HDR tone-mapped to SDR.
         case convert
+        /// Laying out titles and captions: characters no font has, text that does not fit, font fallbacks.
+        case text
     }
 
     /// Where it happened.

@@ -125,6 +125,7 @@ extension CommandSpec {
             """,
         options: [
             Option(name: "--quiet", short: "-q", help: "print problems only, no summary"),
+            Option(name: "--strict", help: "treat warnings as errors: text no font can draw, text that does not fit, font fallbacks"),
         ] + downloads + common,
         examples: [
             ("mediabatch validate", "check the manifests in ./manifests"),
@@ -144,6 +145,7 @@ extension CommandSpec {
             Option(name: "--json", help: "print every job as JSON"),
             Option(name: "--only", value: "GLOB", repeats: true, help: "only outputs whose name matches GLOB"),
             Option(name: "--preset", value: "NAME", help: "plan with preset NAME for every output"),
+            Option(name: "--strict", help: "treat warnings as errors (exit 2), as validate --strict does"),
             Option(name: "--sheet", help: "write a contact sheet per output (NAME-sheet.png beside where the output goes, or into --out)"),
             Option(name: "--out", value: "DIR", takesPath: true, help: "with --sheet: write the sheets into DIR"),
             Option(name: "--otio", value: "DIR", takesPath: true, help: "write each output as an OpenTimelineIO timeline, DIR/NAME.otio"),

@@ -61,7 +61,7 @@ enum Commands {
     static func loadPlan(_ invocation: Invocation, console: Console, only: [String]? = nil,
                          keeping: BatchPlan.Keeping = .all, stopsOnInvalid: Bool = true) -> Result<BatchPlan, ExitStatus> {
         let downloads = DownloadOptions(invocation)
-        let plan = BatchPlan.make(paths: invocation.paths, presetOverride: invocation.preset, only: only ?? invocation.only,
+        var plan = BatchPlan.make(paths: invocation.paths, presetOverride: invocation.preset, only: only ?? invocation.only,
                                   outDirectory: invocation.command == .run ? invocation.outDirectory : nil,
                                   allowsDevices: invocation.allowDevices, downloads: downloads, keeping: keeping,
                                   limits: invocation.limits)
@@ -70,6 +70,14 @@ enum Commands {
                 console.error(ArgumentDiagnostic.text(error, arguments: invocation.arguments, console: console))
             }
             return .failure(ExitStatus(code: 64))
+        }
+        // validate --strict and plan --strict: every warning (text that will not draw as written) is an error.
+        if invocation.strict, invocation.command != .run {
+            plan.diagnostics = plan.diagnostics.map { diagnostic in
+                var diagnostic = diagnostic
+                if diagnostic.severity == .warning { diagnostic.severity = .error }
+                return diagnostic
+            }
         }
         if stopsOnInvalid {
             console.print(plan.diagnostics)

@@ -183,6 +183,17 @@ struct IneffectiveKeyTests {
                 preset: { base: draft, video: { threads: 0 } }
                                                          ^
             """),
+        ErrorCase(name: "min_size without shrinking", manifest: """
+            mediabatch: 1
+            outputs:
+              - name: x
+                clips: [a.mp4]
+                title: { text: Hi, fit: none, min_size: 3% }
+            """, expected: """
+            manifest.yaml:5:45: error: 'min_size' has no effect with 'fit: none', which keeps the size; remove one of them
+                title: { text: Hi, fit: none, min_size: 3% }
+                                                        ^
+            """),
     ]
 
     @Test(arguments: cases)

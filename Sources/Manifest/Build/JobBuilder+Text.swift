@@ -11,16 +11,21 @@ extension JobBuilder {
             CaptionObstacle(region: Self.overlayRegion(overlay, pictureSize: info.video?.naturalSize ?? canvas, canvas: canvas),
                             time: Self.overlayTime(overlay, info: info, total: total))
         }
-        var layers: [TextLayer] = []
+        // Where each layer's text is written, and whether the manifest names its font.
+        var layers: [TextLayer] = [], locations: [(SourceLocation, namesFont: Bool)] = []
         for title in spec.titles {
             let start = MediaTime.minimum(title.at, total)
             let end = title.duration.map { MediaTime.minimum(start + $0, total) } ?? total
             guard end > start else { continue }
+            let (marginX, marginY) = Self.safeMargins(title.safeArea, canvas: canvas)
+            let safe = Rect(x: marginX * canvas.width, y: marginY * canvas.height,
+                            width: canvas.width * (1 - 2 * marginX), height: canvas.height * (1 - 2 * marginY))
             let placement: TextPlacement = title.region.map {
-                .region(FitGeometry.resolve($0, in: canvas, aspectOf: canvas))
-            } ?? .anchored(title.anchor)
+                .region(FitGeometry.resolve($0, in: canvas, aspectOf: canvas).intersection(safe))
+            } ?? .anchor(title.anchor, marginX: marginX, marginY: marginY)
             var style = title.style
             style.size = title.size.heightFraction(on: canvas)
+            style.minimumSize = title.minimumSize?.heightFraction(on: canvas)
             try checkFont(of: &style, at: title.fontLocation, spec: spec)
             var layer = TextLayer(text: title.text, timeRange: TimeRange(start: start, end: end), style: style,
                                   placement: placement,
@@ -28,30 +33,49 @@ extension JobBuilder {
                                                             leaving: false),
                                   exit: Self.animation(title.exit, title.exitDuration ?? title.animationDuration,
                                                        leaving: true))
+            layer.text = TitleMarkup.ampersandsKept(title.text)
+            layer.isMarkup = true
             if title.motion != nil { try move(&layer, by: title, canvas: canvas, frameDuration: frameDuration, spec: spec) }
             layers.append(layer)
+            locations.append((title.location, title.fontLocation != nil))
         }
         let whole = TimeRange(start: .zero, duration: total)
-        var captionLayers: [(TextLayer, TextPlacement.Anchor)] = []
+        var captionLayers: [(TextLayer, TextPlacement.Anchor, (SourceLocation, namesFont: Bool))] = []
         for captions in spec.captions {
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: whole, to: whole)
             let style = try style(of: captions, canvas: canvas, spec: spec)
-            captionLayers += cues.textLayers(style: style).map { ($0, captions.anchor) }
+            captionLayers += cues.textLayers(style: style, highlight: captions.highlight).map {
+                ($0, captions.anchor, (captions.location, captions.fontLocation != nil))
+            }
         }
         for item in placed {
             guard let captions = item.clip.captions else { continue }
             let target = TimeRange(start: item.start, duration: item.duration)
             let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: item.sourceRange, to: target)
             let style = try style(of: captions, canvas: canvas, spec: spec)
-            captionLayers += cues.textLayers(style: style).map { ($0, captions.anchor) }
+            captionLayers += cues.textLayers(style: style, highlight: captions.highlight).map {
+                ($0, captions.anchor, (captions.location, captions.fontLocation != nil))
+            }
         }
-        for (layer, anchor) in captionLayers {
+        for (layer, anchor, location) in captionLayers {
             var layer = layer
             layer.placement = .caption(at: anchor, style: layer.style, time: layer.timeRange, canvas: canvas,
                                        avoiding: obstacles)
             layers.append(layer)
+            locations.append(location)
         }
+        try checkText(layers, locations: locations, spec: spec, canvas: canvas)
         return layers
+    }
+
+    /// The safe area's margins as fractions of the canvas width and height.
+    static func safeMargins(_ safeArea: Length, canvas: Size) -> (Double, Double) {
+        switch safeArea {
+        case .percent(let percent): return (percent / 100, percent / 100)
+        case .pixels(let pixels):
+            return (canvas.width > 0 ? min(0.49, pixels / canvas.width) : 0,
+                    canvas.height > 0 ? min(0.49, pixels / canvas.height) : 0)
+        }
     }
 
     private func read(_ captions: CaptionSpec, spec: OutputSpec) throws -> Captions {

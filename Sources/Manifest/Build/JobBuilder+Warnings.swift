@@ -3,7 +3,7 @@ import MediaCore
 extension JobBuilder {
     /// Warnings about a job that builds but probably does not show what was meant: a clip whose source has no
     /// picture in an output with video (it shows the background colour), or no sound in an audio-only output (it is
-    /// silent), each at the clip's `source`.
+    /// silent), each at the clip's `source`; and what laying its text out found (see `checkText`).
     public func warnings(for spec: OutputSpec, built: [String: Job]) -> [Diagnostic] {
         let wantsVideo = spec.settings.video != nil
         let wantsAudioOnly = !wantsVideo && spec.settings.audio != nil
@@ -25,6 +25,6 @@ extension JobBuilder {
             warnings.append(sources[spec.manifestPath]?.diagnostic(.warning, at: clip.location, message)
                             ?? Diagnostic(.warning, at: clip.location, message))
         }
-        return warnings
+        return warnings + (catalog.textWarnings[spec.name] ?? [])
     }
 }

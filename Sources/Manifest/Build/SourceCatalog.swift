@@ -61,10 +61,16 @@ public final class SourceCatalog: @unchecked Sendable {
         public var message: String
     }
 
-    /// A catalog probing files with `probe`, downloading URL sources with `fetcher`, checking fonts with `fonts` and
-    /// analysing sources for auto-reframing with `subjects`.
+    /// Lays titles and captions out before rendering; nil leaves text to the renderer.
+    let textMeasurer: (any TextMeasuring)?
+    /// Per output, what laying its text out found (characters no font has, text that does not fit, fallbacks).
+    public internal(set) var textWarnings: [String: [Diagnostic]] = [:]
+
+    /// A catalog probing files with `probe`, downloading URL sources with `fetcher`, checking fonts with `fonts`,
+    /// laying text out with `text` and analysing sources for auto-reframing with `subjects`.
     public init(probe: any SourceProbe, fetcher: (any SourceFetcher)? = nil, fonts: (any FontProbe)? = nil,
-                subjects: (any SubjectAnalysis)? = nil) {
+                text: (any TextMeasuring)? = nil, subjects: (any SubjectAnalysis)? = nil) {
+        textMeasurer = text
         self.probe = probe
         self.fetcher = fetcher
         self.fonts = fonts

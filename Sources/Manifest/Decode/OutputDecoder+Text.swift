@@ -26,6 +26,8 @@ extension OutputDecoder {
         var size: TextSize?
         /// Where `font` is written.
         var fontLocation: SourceLocation?
+        /// `min_size` as written.
+        var minimumSize: TextSize?
     }
 
     /// The names `animate` takes; its slides are named after the edge the text comes from.
@@ -44,11 +46,40 @@ extension OutputDecoder {
         var look = TextLook(style: base)
         if let node = fields["font"] { font(node, into: &look, reader: &reader) }
         if let node = fields["size"] {
-            look.size = textSize(node, reader: &reader)
+            look.size = textSize(node, "size", reader: &reader)
             if case .heightFraction(let value) = look.size { look.style.size = value }
         }
+        if let node = fields["min_size"] { look.minimumSize = textSize(node, "min_size", reader: &reader) }
         look.style = textStyle(fields, base: look.style, reader: &reader)
+        look.style = textLayout(fields, base: look.style, reader: &reader)
         return look
+    }
+
+    /// The layout keys of `fields` on top of `base`: `fit`, `max_lines`, `line_spacing`, `letter_spacing`,
+    /// `language`.
+    private func textLayout(_ fields: [String: YAMLNode], base: TextStyle, reader: inout NodeReader) -> TextStyle {
+        var style = base
+        if let node = fields["fit"], let value = reader.choice(node, "fit", TextFitting.allCases.map(\.rawValue)) {
+            style.fit = TextFitting(rawValue: value) ?? style.fit
+        }
+        if let node = fields["max_lines"], let value = reader.integer(node, "max_lines", in: 1...100) {
+            style.maximumLines = value
+        }
+        if let node = fields["line_spacing"], let value = reader.number(node, "line_spacing", in: 0.5...4) {
+            style.lineSpacing = value
+        }
+        if let node = fields["letter_spacing"], let value = reader.number(node, "letter_spacing", in: -0.2...1) {
+            style.letterSpacing = value
+        }
+        if let node = fields["language"], let value = reader.string(node, "language") {
+            if LanguageCode.normalized(value) == nil {
+                reader.error("unknown language '\(value)' for 'language'; use a BCP 47 tag such as 'de', 'ja' or 'pt-BR'",
+                             at: node)
+            } else {
+                style.language = value
+            }
+        }
+        return style
     }
 
     /// `font`: a family fontconfig knows, or a font file relative to the manifest (`.ttf`, `.otf`, `.ttc`).
@@ -73,8 +104,8 @@ extension OutputDecoder {
     }
 
     /// `size`: `0.06` (of the frame height), `6%` (of the frame's shorter side) or `48px`.
-    private func textSize(_ node: YAMLNode, reader: inout NodeReader) -> TextSize? {
-        guard let text = reader.string(node, "size") else { return nil }
+    private func textSize(_ node: YAMLNode, _ what: String, reader: inout NodeReader) -> TextSize? {
+        guard let text = reader.string(node, what) else { return nil }
         let size = TextSize(text)
         switch size {
         case .heightFraction(let value) where (0.005...1).contains(value),
@@ -178,6 +209,14 @@ extension OutputDecoder {
         spec.fontLocation = look.fontLocation
         spec.font = look.style.fontFamily
         spec.size = look.size ?? .heightFraction(look.style.size)
+        spec.minimumSize = look.minimumSize
+        if let node = fields["safe_area"], let value = reader.length(node, "safe_area") {
+            switch value {
+            case .percent(let percent) where (0..<50).contains(percent): spec.safeArea = value
+            case .pixels(let pixels) where pixels >= 0: spec.safeArea = value
+            default: reader.error("'safe_area' must be from 0% to below 50% of each side, or pixels such as '24px'", at: node)
+            }
+        }
         if let node = fields["color"], let text = node.string { spec.color = text }
         return spec
     }
@@ -214,6 +253,12 @@ extension OutputDecoder {
         if let node = fields["position"], let anchor = anchor(node, "position", reader: &reader) { spec.anchor = anchor }
         let look = textLook(fields, base: .caption, reader: &reader)
         (spec.style, spec.size, spec.fontLocation) = (look.style, look.size, look.fontLocation)
+        if let node = fields["style"], reader.choice(node, "caption style", ["plain", "karaoke"]) == "karaoke" {
+            spec.highlight = Color(red: 1, green: 0.8, blue: 0)
+        }
+        if let node = fields["highlight"], let value = reader.color(node, "highlight"), let color = Color(parsing: value) {
+            spec.highlight = color
+        }
         return spec
     }
 }

@@ -103,7 +103,9 @@ public struct Interpolation: Sendable, Hashable {
     }
 
     /// The string with every placeholder replaced from `variables`.
-    public func resolve(_ variables: [String: String]) throws(Failure) -> String {
+    public func resolve(_ variables: [String: String], escaping escape: (String) -> String = { $0 }) throws(Failure)
+        -> String
+    {
         var result = ""
         for part in parts {
             switch part {
@@ -113,7 +115,7 @@ public struct Interpolation: Sendable, Hashable {
                 guard let value = variables[name] else {
                     throw .unknownVariable(name, offset: offset, known: Array(variables.keys))
                 }
-                result += value
+                result += escape(value)
             }
         }
         return result

@@ -18,7 +18,10 @@ struct NodeInterpolator {
     }
 
     /// The resolved tree, or nil when nothing in it changes (collections are only rebuilt when a child changes).
-    private mutating func interpolateIfNeeded(_ node: YAMLNode, reader: inout NodeReader) -> YAMLNode? {
+    /// Under a `text` key (a title's markup) values are escaped, so that they show as written.
+    private mutating func interpolateIfNeeded(_ node: YAMLNode, reader: inout NodeReader, isMarkup: Bool = false)
+        -> YAMLNode?
+    {
         switch node.kind {
         case .scalar(let text, let style):
             guard Interpolation.hasBraces(text) else { return nil }
@@ -30,7 +33,7 @@ struct NodeInterpolator {
                     interpolation = try Interpolation(parsing: text)
                     parsed[text] = interpolation
                 }
-                let resolved = try interpolation.resolve(variables)
+                let resolved = try interpolation.resolve(variables, escaping: isMarkup ? TitleMarkup.escape : { $0 })
                 var copy = node
                 copy.kind = .scalar(resolved, style)
                 return copy
@@ -53,7 +56,10 @@ struct NodeInterpolator {
         case .mapping(let pairs):
             var changed: [YAMLNode.Pair]?
             for index in pairs.indices {
-                guard let value = interpolateIfNeeded(pairs[index].value, reader: &reader) else { continue }
+                let isText = pairs[index].key.string == "text"
+                guard let value = interpolateIfNeeded(pairs[index].value, reader: &reader, isMarkup: isText) else {
+                    continue
+                }
                 if changed == nil { changed = pairs }
                 changed![index].value = value
             }

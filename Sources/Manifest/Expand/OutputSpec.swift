@@ -138,6 +138,8 @@ public struct CaptionSpec: Sendable, Hashable, Codable {
     public var size: TextSize? = nil
     /// Where the manifest names a font, checked when the job is built; nil when it names none.
     public var fontLocation: SourceLocation? = nil
+    /// `style: karaoke`: each timed word is drawn in this colour from its time on; nil for plain captions.
+    public var highlight: Color? = nil
 }
 
 /// The music bed under the output.
@@ -242,6 +244,10 @@ public struct TitleSpec: Sendable, Hashable, Codable {
     public var fontLocation: SourceLocation? = nil
     /// Keyframed movement of the title (`motion:`), nil for none.
     public var motion: Motion? = nil
+    /// `min_size` as written; nil for half of `size`.
+    public var minimumSize: TextSize? = nil
+    /// How far in from each edge the title stays (`safe_area`): a fraction or percent of each side, or pixels.
+    public var safeArea: Length = .percent(5)
 }
 
 /// An explicit track: segments placed on the timeline by hand.

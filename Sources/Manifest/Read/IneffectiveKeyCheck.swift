@@ -6,7 +6,8 @@ import YAML
 /// The rules (docs/manifest.md, "Keys that would do nothing"): with `tracks:`, the clip-sequence keys `intro`,
 /// `outro` and `transition` are errors, and `layers:` needs `tracks:`; a soundtrack's `duck_*` tuning needs `duck`;
 /// an overlay's `margin` and its region's `x` / `y` are replaced by `anchor` placement, and `fade` by `opacity`
-/// ramps; a title is placed by one of `position`, `anchor` or `region`; a muted clip has no `volume`.
+/// ramps; a title is placed by one of `position`, `anchor` or `region`; a muted clip has no `volume`; text that does
+/// not shrink (`fit: none`) has no `min_size`.
 enum IneffectiveKeyCheck {
     /// Checks the merged fields of one output (its template's keys included).
     static func check(_ fields: [String: YAMLNode], reader: inout NodeReader) {
@@ -32,6 +33,15 @@ enum IneffectiveKeyCheck {
         if let soundtrack = fields["soundtrack"] { checkSoundtrack(soundtrack, reader: &reader) }
         for overlay in items(fields["overlays"]) { checkOverlay(overlay, reader: &reader) }
         for title in items(fields["title"]) + items(fields["titles"]) { checkTitle(title, reader: &reader) }
+        for text in items(fields["title"]) + items(fields["titles"]) + items(fields["captions"]) {
+            checkFit(text, reader: &reader)
+        }
+    }
+
+    /// `min_size` is how far `fit: shrink` may go: with `fit: none` nothing shrinks.
+    private static func checkFit(_ text: YAMLNode, reader: inout NodeReader) {
+        guard text.isMapping, text["fit"]?.string == "none", let node = text["min_size"] else { return }
+        reader.error("'min_size' has no effect with 'fit: none', which keeps the size; remove one of them", at: node)
     }
 
     /// A list's items, or a single mapping as a list of one.

@@ -39,12 +39,12 @@ enum ManifestSchema {
     static let background = ["generate", "color"] + GeneratorDecoder.gradientKeys
     /// Keys that say how text looks, shared by titles and captions.
     static let textStyle = ["font", "size", "color", "outline", "outline_width", "shadow", "box", "bold", "italic",
-                            "align"]
+                            "align", "fit", "min_size", "max_lines", "line_spacing", "letter_spacing", "language"]
     static let title = ["text", "at", "duration", "position", "anchor", "region", "animate", "enter", "exit",
-                        "animate_duration", "motion"] + textStyle
+                        "animate_duration", "motion", "safe_area"] + textStyle
     /// The long form of a title's `animate`, `enter` or `exit`.
     static let textAnimation = ["type", "duration"]
-    static let captions = ["file", "offset", "position"] + textStyle
+    static let captions = ["file", "offset", "position", "style", "highlight"] + textStyle
     static let track = ["segments"]
     static let segment = ["source", "from", "to", "at", "speed"]
     static let layer = ["track", "region", "crop", "fit", "opacity", "volume"] + motion + appearances

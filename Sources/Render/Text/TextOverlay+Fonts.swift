@@ -4,16 +4,19 @@ import LibAV
 import MediaCore
 
 extension TextOverlay {
-    /// `layers` with each style's `fontFamily` set to the name libass selects its face by, after handing every font
-    /// file to `library`: a file's full name (else its family), an installed family as fontconfig spells it.
-    /// Throws when a font file is missing or no font, or a family is not installed.
-    static func resolvingFonts(of layers: [TextLayer], library: ASSLibrary,
-                               fonts: any FontProbe = SystemFonts()) throws(ExportError) -> [TextLayer] {
+    /// `layers` with each style's `fontFamily` set to the family Pango selects its face by (a font file's family, an
+    /// installed family as fontconfig spells it), and the font files to load. Throws when a font file is missing or
+    /// no font, or a family is not installed.
+    static func resolvingFonts(of layers: [TextLayer], fonts: any FontProbe = SystemFonts()) throws(ExportError)
+        -> (layers: [TextLayer], files: [String])
+    {
         var names: [TextStyle: String] = [:]
+        var files: [String] = []
         var families: FontFamilies?
         for style in Set(layers.map(\.style)) {
             if let file = style.fontFile {
-                names[style] = try load(file, into: library, fonts: fonts)
+                names[style] = try family(inFile: file, fonts: fonts)
+                if !files.contains(file) { files.append(file) }
                 continue
             }
             if families == nil {
@@ -28,31 +31,23 @@ extension TextOverlay {
             }
             names[style] = name
         }
-        return layers.map { layer in
+        let resolved = layers.map { layer in
             var layer = layer
             layer.style.fontFamily = names[layer.style] ?? layer.style.fontFamily
             return layer
         }
+        return (resolved, files.sorted())
     }
 
-    /// The largest font file read: a whole CJK collection is about 120 MB.
-    static let maxFontBytes = 512 << 20
-
-    /// Hands the font file at `path` to `library` and returns the name its first face is selected by.
-    private static func load(_ path: String, into library: ASSLibrary, fonts: any FontProbe) throws(ExportError) -> String {
-        let data: [UInt8]
-        do {
-            data = try LocalFile.contents(of: path, limit: maxFontBytes)
-        } catch {
-            throw ExportError.probe(path: path, reason: "font file '\(path)' \(error)")
+    /// The family of the first face of the font file at `path`, opened only when it is a regular file.
+    private static func family(inFile path: String, fonts: any FontProbe) throws(ExportError) -> String {
+        if let refusal = LocalFile.refusal(of: path) {
+            throw ExportError.probe(path: path, reason: "font file '\(path)' \(refusal)")
         }
-        let face: FontFace
         do {
-            face = try fonts.face(inFile: path)
+            return try fonts.face(inFile: path).family
         } catch {
             throw ExportError.probe(path: path, reason: "\(error)")
         }
-        library.addFont(named: path, data: data)
-        return face.fullName.isEmpty ? face.family : face.fullName
     }
 }

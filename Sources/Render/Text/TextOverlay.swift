@@ -2,95 +2,89 @@ import Composition
 import LibAV
 import MediaCore
 
-/// Draws a video composition's text layers and ASS overlays onto finished output frames, through one libass
-/// library, renderer and set of tracks made once per export and reused for every frame.
+/// Draws a video composition's text layers (with Pango, see `TitleDrawer`) and ASS overlays (with libass, which
+/// keeps an authored script's own styles) onto finished output frames; both are set up once per export and reused
+/// for every frame.
 final class TextOverlay {
-    private let library: ASSLibrary
-    private let renderer: ASSRenderer
-    /// The text layers' track, nil without text layers.
-    private let textTrack: ASSTrack?
-    /// When each text layer shows, to skip libass on frames without text.
-    private let textRanges: [TimeRange]
-    /// The ASS overlays' tracks and time offsets, drawn after the text layers.
-    private let overlays: [(track: ASSTrack, offset: MediaTime)]
+    /// The text layers' drawer, nil without text layers.
+    private let titles: TitleDrawer?
+    /// libass, its renderer and the ASS overlays' tracks and time offsets, drawn after the text layers; nil without
+    /// overlays.
+    private let overlays: (library: ASSLibrary, renderer: ASSRenderer, tracks: [(track: ASSTrack, offset: MediaTime)])?
     /// Per pixel format, how to paint onto it.
     private var blender: TextBlender?
     /// The text colours' code values in the output's colour space; nil for BT.709 (see `TextBlender.colorCodes`).
     var colorCodes: ((UInt8, UInt8, UInt8) -> (y: UInt16, cb: UInt16, cr: UInt16))?
+    /// Per pixel format, how to paint drawn titles onto it.
+    private var rasterBlender: RasterBlender?
 
     /// The overlay for `videoComposition` on `width` x `height` output frames (region rectangles are in canvas
     /// pixels), or nil when it has no text.
     static func make(videoComposition: VideoComposition, canvasWidth: Int, canvasHeight: Int, width: Int,
                      height: Int) throws(ExportError) -> TextOverlay? {
         guard !videoComposition.textLayers.isEmpty || !videoComposition.assOverlays.isEmpty else { return nil }
-        let library: ASSLibrary
-        do {
-            library = try ASSLibrary()
-        } catch {
-            throw ExportError.encode(path: nil, reason: "cannot set up text rendering: \(error)")
+        var titles: TitleDrawer?
+        if !videoComposition.textLayers.isEmpty {
+            let (layers, files) = try resolvingFonts(of: videoComposition.textLayers)
+            titles = try TitleDrawer(layers: layers, fontFiles: files, width: width, height: height,
+                                     canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         }
-        // Font files go to libass before the renderer is made, so its font selection sees them from the start.
-        let layers = try resolvingFonts(of: videoComposition.textLayers, library: library)
         do {
-            return try TextOverlay(library: library, layers: layers, assOverlays: videoComposition.assOverlays,
-                                   canvasWidth: canvasWidth, canvasHeight: canvasHeight, width: width, height: height,
-                                   frameDuration: videoComposition.frameDuration)
+            return try TextOverlay(titles: titles, assOverlays: videoComposition.assOverlays, width: width,
+                                   height: height)
         } catch {
             throw ExportError.encode(path: nil, reason: "cannot set up text rendering: \(error)")
         }
     }
 
-    private init(library: ASSLibrary, layers: [TextLayer], assOverlays: [ASSOverlay], canvasWidth: Int,
-                 canvasHeight: Int, width: Int, height: Int, frameDuration: MediaTime) throws(LibAVError) {
-        self.library = library
-        renderer = try ASSRenderer(library: library, width: width, height: height)
-        if layers.isEmpty {
-            textTrack = nil
-        } else {
-            let script = TextScript(layers: layers, width: width, height: height, canvasWidth: canvasWidth,
-                                    canvasHeight: canvasHeight, frameDuration: frameDuration)
-            let track = try ASSTrack(library: library, header: script.header)
-            track.useWholeTextLayout()
-            for event in script.events { track.addEvent(event.fields, start: event.start, duration: event.duration) }
-            textTrack = track
+    private init(titles: TitleDrawer?, assOverlays: [ASSOverlay], width: Int, height: Int) throws(LibAVError) {
+        self.titles = titles
+        guard !assOverlays.isEmpty else {
+            overlays = nil
+            return
         }
-        textRanges = layers.map(\.timeRange)
-        var overlays: [(track: ASSTrack, offset: MediaTime)] = []
+        let library = try ASSLibrary()
+        let renderer = try ASSRenderer(library: library, width: width, height: height)
+        var tracks: [(track: ASSTrack, offset: MediaTime)] = []
         for overlay in assOverlays {
-            overlays.append((try ASSTrack(library: library, script: overlay.contents), overlay.timeOffset))
+            tracks.append((try ASSTrack(library: library, script: overlay.contents), overlay.timeOffset))
         }
-        self.overlays = overlays
+        overlays = (library, renderer, tracks)
     }
 
     /// Draws the text showing at `time` onto `frame` (made writable first, so a frame shared with a decoder is
     /// copied, not changed) and returns it.
     func draw(onto frame: Frame, at time: MediaTime) throws(ExportError) -> Frame {
-        var passes: [(track: ASSTrack, milliseconds: Int64)] = []
-        if let textTrack, textRanges.contains(where: { $0.contains(time) }) {
-            passes.append((textTrack, TextScript.milliseconds(time)))
-        }
-        for overlay in overlays {
+        let drawsTitles = titles?.showsText(at: time) ?? false
+        let passes = (overlays?.tracks ?? []).compactMap { overlay -> (ASSTrack, Int64)? in
             let local = time - overlay.offset
-            if local >= .zero { passes.append((overlay.track, TextScript.milliseconds(local))) }
+            return local >= .zero ? (overlay.track, local.convertScale(1000, method: .roundHalfAwayFromZero).value) : nil
         }
-        guard !passes.isEmpty else { return frame }
+        guard drawsTitles || !passes.isEmpty else { return frame }
         if blender?.layout != frame.pixelFormat.layout {
             blender = TextBlender(format: frame.pixelFormat)
             blender?.colorCodes = colorCodes
+            rasterBlender = RasterBlender(format: frame.pixelFormat)
+            rasterBlender?.colorCodes = colorCodes
         }
-        guard let blender else {
+        guard let blender, let rasterBlender else {
             throw ExportError.encode(path: nil, reason: "cannot draw text on '\(frame.pixelFormat)' pictures")
         }
-        let renderer = self.renderer
         let (width, height) = (frame.width, frame.height)
         do {
             try frame.withMutablePlanes { planes in
-                for pass in passes {
-                    renderer.render(pass.track, atMilliseconds: pass.milliseconds) { image in
+                if drawsTitles {
+                    try titles?.draw(at: time, into: planes, width: width, height: height, blender: rasterBlender)
+                }
+                guard let renderer = overlays?.renderer else { return }
+                for (track, milliseconds) in passes {
+                    renderer.render(track, atMilliseconds: milliseconds) { image in
                         blender.blend(image, into: planes, width: width, height: height)
                     }
                 }
             }
+        } catch let error as ExportError {
+            throw error
         } catch {
             throw ExportError.encode(path: nil, reason: "cannot draw text: \(error)")
         }
