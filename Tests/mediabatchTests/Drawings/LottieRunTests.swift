@@ -110,3 +110,37 @@ struct LottieRunTests {
             """)
     }
 }
+
+extension LottieRunTests {
+    @Test func validateReportsTextLayersAndLinkedImagesRLottieWouldNotDraw() throws {
+        let directory = try CommandRunner.temporaryDirectory("lottie-features")
+        let text = Self.moving.replacingOccurrences(of: "\"layers\":[{\"ty\":4,", with: "\"layers\":[{\"ty\":5,\"nm\":\"Headline\",\"ind\":2,\"t\":{},\"ks\":{}},{\"ty\":4,")
+        let linked = Self.moving.replacingOccurrences(of: "\"layers\":[", with: "\"assets\":[{\"id\":\"image_0\",\"w\":10,\"h\":10,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}],\"layers\":[")
+        try CommandRunner.write(text, to: "m/media/text.json", in: directory)
+        try CommandRunner.write(linked, to: "m/media/linked.json", in: directory)
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            outputs:
+              - name: assets
+                clips: [ { source: { generate: color, duration: 1s } } ]
+                overlays:
+                  - { lottie: media/text.json, region: { width: 50% } }
+                  - { lottie: media/linked.json, region: { width: 50% } }
+
+            """, to: "m/test.yaml", in: directory)
+        let result = try CommandRunner.run(["validate", "m"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            m/test.yaml:7:19: error: animation file 'media/text.json' cannot be drawn as made: it has text layers ('Headline'), which rlottie does not draw; turn them into shapes in After Effects (Create Shapes from Text) before exporting
+                  - { lottie: media/text.json, region: { width: 50% } }
+                              ^
+            m/test.yaml:8:19: error: animation file 'media/linked.json' cannot be drawn as made: its images 'images/img_0.png' are linked, not embedded; export with images embedded in the JSON (Bodymovin: Assets > Embed)
+                  - { lottie: media/linked.json, region: { width: 50% } }
+                              ^
+            m/test.yaml: 2 errors; 0 of 1 output can be built
+            2 errors in 1 of 1 file; 0 of 1 output in 1 manifest can be built
+
+            """)
+    }
+}
