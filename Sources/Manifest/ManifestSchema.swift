@@ -14,7 +14,7 @@ enum ManifestSchema {
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
-                       "captions", "fill"] + motion
+                       "captions", "fill", "lottie"] + motion
     static let transition = ["type", "duration", "ease", "color", "image", "softness"]
     /// Keys that move a picture: keyframes and the Ken Burns shorthands (clips, layers, overlays).
     static let motion = ["motion", "zoom", "pan"]

@@ -26,6 +26,7 @@ struct LottieRunTests {
         outputs:
           - { name: once, clips: [blue], overlays: [ { lottie: media/move.json, region: { x: 0, y: 0, width: 100% } } ] }
           - { name: looped, clips: [blue], overlays: [ { lottie: media/move.json, loop: true, region: { x: 0, y: 0, width: 100% } } ] }
+          - { name: clip, clips: [ { lottie: media/move.json } ], background: blue }
 
         """
 
@@ -66,8 +67,8 @@ struct LottieRunTests {
 
     @Test func aMovingShapeIsWhereRLottieDrawsItAtEachOutputTime() throws {
         let (directory, videos) = try RGBVideo.render(Self.manifest, files: ["media/move.json": Data(Self.moving.utf8)],
-                                                      outputs: ["once": (400, 200), "looped": (400, 200)])
-        let once = try #require(videos["once"]), looped = try #require(videos["looped"])
+                                                      outputs: ["once": (400, 200), "looped": (400, 200), "clip": (200, 100)])
+        let once = try #require(videos["once"]), looped = try #require(videos["looped"]), clip = try #require(videos["clip"])
         let reference = try Self.drawnByRLottie(directory.appendingPathComponent("m/media/move.json").path,
                                                 frames: [5, 15], in: directory)
         // Output frame n (n/10 s) shows animation frame n: the square's centre at 2 x (20 + 8n), 40 px wide.
@@ -78,6 +79,12 @@ struct LottieRunTests {
             let drawn = reference[index]
             #expect(drawn.count == 4 && abs(ink.minX - drawn[0]) <= 1 && abs(ink.maxX - drawn[1]) <= 1
                     && abs(ink.minY - drawn[2]) <= 1 && abs(ink.maxY - drawn[3]) <= 1, "frame \(frame): \(ink), rlottie \(drawn)")
+        }
+        // As a clip it lasts its 2 s, at its own 200x100 (presets never upscale).
+        #expect(clip.frameCount == 20)
+        for frame in [5, 15] {
+            let ink = clip.ink(frame) { Self.isRed($0) }
+            #expect(abs(ink.centerX - (20 + 8 * Double(frame))) <= 1 && abs(ink.width - 20) <= 2, "clip frame \(frame): \(ink)")
         }
         // Played once it is gone after its 2 s; looped, frame 25 shows animation frame 5 again.
         #expect(once.ink(25) { Self.isRed($0) }.isEmpty)
