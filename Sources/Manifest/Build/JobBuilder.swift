@@ -84,6 +84,7 @@ public struct JobBuilder {
         if wantsVideo {
             for overlay in spec.overlays {
                 let info = try sourceInfo(overlay.source, spec: spec, at: overlay.location, built: built)
+                checkLottie(overlay.source, info: info, spec: spec, at: overlay.location)
                 guard info.video != nil else {
                     record(problem(spec, stage: "probe", "overlay \(label(overlay.source, in: spec)) has no picture", at: overlay.location))
                     continue

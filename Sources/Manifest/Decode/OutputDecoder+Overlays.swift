@@ -27,10 +27,15 @@ extension OutputDecoder {
             if let loop = fields["loop"] { reader.error("'loop' applies to a 'lottie' animation", at: loop) }
             return
         }
+        lottieClip(source, at: node, reader: &reader)
+        if let loop = fields["loop"], let value = reader.bool(loop, "loop") { spec.loops = value }
+    }
+
+    /// A `lottie` source (of an overlay or a clip) must be a Lottie JSON file.
+    func lottieClip(_ source: SourceReference, at node: YAMLNode, reader: inout NodeReader) {
         if case .file(let path) = source, !path.lowercased().hasSuffix(".json") {
             reader.error("'lottie' needs a Lottie JSON file (.json), not '\((path as NSString).lastPathComponent)'", at: node)
         }
-        if let loop = fields["loop"], let value = reader.bool(loop, "loop") { spec.loops = value }
     }
 
     /// `from`, `to`, `volume` and `mute` of a `video` overlay; on an `image` overlay they are errors.

@@ -288,9 +288,16 @@ struct OutputDecoder {
                             speed: FrameRate(1), volume: 1, crop: nil, fit: .contain, transition: nil,
                             rangeLocation: node.location)
         }
-        guard let fields = reader.mapping(node, in: "clip", keys: ManifestSchema.clip, required: ["source"]),
-              let sourceNode = fields["source"], let source = source(sourceNode, rate: rate, reader: &reader) else {
+        // `lottie:` names an animation as the clip's source (see OutputDecoder+Overlays.swift).
+        let animated = node["lottie"] != nil && node["source"] == nil
+        guard let fields = reader.mapping(node, in: "clip", keys: ManifestSchema.clip, required: animated ? [] : ["source"]),
+              let sourceNode = fields["source"] ?? fields["lottie"],
+              let source = source(sourceNode, rate: rate, reader: &reader) else {
             return nil
+        }
+        if animated { lottieClip(source, at: sourceNode, reader: &reader) }
+        if fields["source"] != nil, let other = fields["lottie"] {
+            reader.error("a clip sets both 'source' and 'lottie'; use 'lottie' for an animation", at: other)
         }
         var clip = ClipSpec(source: source, location: sourceNode.location, from: .zero, to: nil, duration: nil,
                             speed: FrameRate(1), volume: 1, crop: nil, fit: .contain, transition: nil,

@@ -17,8 +17,13 @@ extension SourceCatalog {
         return drawn
     }
 
-    /// The text of the SVG file at `path`, read once (through `LocalFile`, as captions are); nil when it cannot be
-    /// read or is not UTF-8 (gzip-compressed `.svgz` has no text to replace).
+    /// What rlottie would not draw of the Lottie file at `path` (see `LottieFeatures`); nil when it cannot be read.
+    func lottieProblems(_ path: String) -> [String]? {
+        drawingText(path).map { LottieFeatures.problems(in: Array($0.utf8)) }
+    }
+
+    /// The text of the SVG or Lottie file at `path`, read once (through `LocalFile`, as captions are); nil when it
+    /// cannot be read or is not UTF-8 (gzip-compressed `.svgz` has no text to replace).
     private func drawingText(_ path: String) -> String? {
         if let known = drawingTexts[path] { return known }
         let text = (try? LocalFile.contents(of: path, limit: Self.maxCaptionBytes)).flatMap {

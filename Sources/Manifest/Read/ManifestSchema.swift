@@ -14,7 +14,7 @@ enum ManifestSchema {
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
-                       "captions", "reframe", "fill"] + motion
+                       "captions", "reframe", "fill", "lottie"] + motion
     /// `reframe` as a mapping (clips, and outputs or templates as their clips' default).
     static let reframe = ["mode", "subject", "padding", "smoothing"]
     static let transition = ["type", "duration", "ease", "color", "image", "softness"]

@@ -26,6 +26,7 @@ struct LottieRunTests {
         outputs:
           - { name: once, clips: [blue], overlays: [ { lottie: media/move.json, region: { x: 0, y: 0, width: 100% } } ] }
           - { name: looped, clips: [blue], overlays: [ { lottie: media/move.json, loop: true, region: { x: 0, y: 0, width: 100% } } ] }
+          - { name: clip, clips: [ { lottie: media/move.json } ], background: blue }
 
         """
 
@@ -66,8 +67,8 @@ struct LottieRunTests {
 
     @Test func aMovingShapeIsWhereRLottieDrawsItAtEachOutputTime() throws {
         let (directory, videos) = try RGBVideo.render(Self.manifest, files: ["media/move.json": Data(Self.moving.utf8)],
-                                                      outputs: ["once": (400, 200), "looped": (400, 200)])
-        let once = try #require(videos["once"]), looped = try #require(videos["looped"])
+                                                      outputs: ["once": (400, 200), "looped": (400, 200), "clip": (200, 100)])
+        let once = try #require(videos["once"]), looped = try #require(videos["looped"]), clip = try #require(videos["clip"])
         let reference = try Self.drawnByRLottie(directory.appendingPathComponent("m/media/move.json").path,
                                                 frames: [5, 15], in: directory)
         // Output frame n (n/10 s) shows animation frame n: the square's centre at 2 x (20 + 8n), 40 px wide.
@@ -78,6 +79,12 @@ struct LottieRunTests {
             let drawn = reference[index]
             #expect(drawn.count == 4 && abs(ink.minX - drawn[0]) <= 1 && abs(ink.maxX - drawn[1]) <= 1
                     && abs(ink.minY - drawn[2]) <= 1 && abs(ink.maxY - drawn[3]) <= 1, "frame \(frame): \(ink), rlottie \(drawn)")
+        }
+        // As a clip it lasts its 2 s, at its own 200x100 (presets never upscale).
+        #expect(clip.frameCount == 20)
+        for frame in [5, 15] {
+            let ink = clip.ink(frame) { Self.isRed($0) }
+            #expect(abs(ink.centerX - (20 + 8 * Double(frame))) <= 1 && abs(ink.width - 20) <= 2, "clip frame \(frame): \(ink)")
         }
         // Played once it is gone after its 2 s; looped, frame 25 shows animation frame 5 again.
         #expect(once.ink(25) { Self.isRed($0) }.isEmpty)
@@ -106,6 +113,40 @@ struct LottieRunTests {
                                       ^
             m/test.yaml: 1 error; 0 of 1 output can be built
             1 error in 1 of 1 file; 0 of 1 output in 1 manifest can be built
+
+            """)
+    }
+}
+
+extension LottieRunTests {
+    @Test func validateReportsTextLayersAndLinkedImagesRLottieWouldNotDraw() throws {
+        let directory = try CommandRunner.temporaryDirectory("lottie-features")
+        let text = Self.moving.replacingOccurrences(of: "\"layers\":[{\"ty\":4,", with: "\"layers\":[{\"ty\":5,\"nm\":\"Headline\",\"ind\":2,\"t\":{},\"ks\":{}},{\"ty\":4,")
+        let linked = Self.moving.replacingOccurrences(of: "\"layers\":[", with: "\"assets\":[{\"id\":\"image_0\",\"w\":10,\"h\":10,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}],\"layers\":[")
+        try CommandRunner.write(text, to: "m/media/text.json", in: directory)
+        try CommandRunner.write(linked, to: "m/media/linked.json", in: directory)
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            outputs:
+              - name: assets
+                clips: [ { source: { generate: color, duration: 1s } } ]
+                overlays:
+                  - { lottie: media/text.json, region: { width: 50% } }
+                  - { lottie: media/linked.json, region: { width: 50% } }
+
+            """, to: "m/test.yaml", in: directory)
+        let result = try CommandRunner.run(["validate", "m"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            m/test.yaml:7:19: error: animation file 'media/text.json' cannot be drawn as made: it has text layers ('Headline'), which rlottie does not draw; turn them into shapes in After Effects (Create Shapes from Text) before exporting
+                  - { lottie: media/text.json, region: { width: 50% } }
+                              ^
+            m/test.yaml:8:19: error: animation file 'media/linked.json' cannot be drawn as made: its images 'images/img_0.png' are linked, not embedded; export with images embedded in the JSON (Bodymovin: Assets > Embed)
+                  - { lottie: media/linked.json, region: { width: 50% } }
+                              ^
+            m/test.yaml: 2 errors; 0 of 1 output can be built
+            2 errors in 1 of 1 file; 0 of 1 output in 1 manifest can be built
 
             """)
     }
