@@ -3,8 +3,8 @@ import Testing
 
 /// Encoded segments kept in the cache folder between runs: a later run takes the still stretches an earlier one
 /// encoded (intro, clips, outro) and writes the bytes a render from an empty cache writes; damaged entries are found
-/// and rendered again; runs sharing the folder at once both finish right; a folder that cannot be written is used
-/// without storing, and the run says so once.
+/// and rendered again; past --cache-size the least recently used go; runs sharing the folder at once both finish
+/// right; a folder that cannot be written is used without storing, and the run says so once.
 @Suite(.serialized)
 struct SegmentCacheRunTests {
     /// What a run left: the outputs' bytes, the report and the terminal's text.
@@ -109,6 +109,34 @@ struct SegmentCacheRunTests {
         }
         #expect(try held().isEmpty)
         #expect(try held().count == 3)
+    }
+
+    /// Past `--cache-size` the least recently used entries go: a run of one output (which reads its intro, clip and
+    /// outro) under a limit one byte short of the folder removes another output's clip, and keeps its own three.
+    @Test func theFolderKeepsTheMostRecentlyUsedEntriesWithinItsSize() throws {
+        let directory = try SharedSegmentTests.makeBatch()
+        let cache = directory.appendingPathComponent("cache")
+        _ = try Self.render(directory, cache: "cache")
+        let files = try Self.entries(cache)
+        try #require(files.count == 5)
+        var total = 0
+        for file in files {
+            total += try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)],
+                                                  ofItemAtPath: file.path)
+        }
+        func red(limit: Int) throws -> [String] {
+            let result = try CommandRunner.run(["run", "m", "--force", "--only", "promo-red", "--cache", "cache",
+                                                "--cache-size", "\(limit)", "--out", "red"], in: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            return Self.cached(in: try Self.collect(directory, out: "red").report)["promo-red"] ?? []
+        }
+        #expect(try red(limit: total - 1).count == 3)
+        let left = try Self.entries(cache).count
+        #expect(left >= 3 && left < 5, "\(left) entries")
+        #expect(try red(limit: total).count == 3)
+        _ = try red(limit: 1024)
+        #expect(try Self.entries(cache).isEmpty)
     }
 
     @Test func twoRunsSharingACacheAtOnceBothFinishRight() throws {
