@@ -33,7 +33,9 @@ extension Packet {
             let data = try checkAllocation(av_packet_new_side_data(pointer, type, side.bytes.count),
                                            "av_packet_new_side_data", .allocate("packet side data"))
             side.bytes.withUnsafeBytes { bytes in
-                if let base = bytes.baseAddress { data.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+                if let base = bytes.baseAddress {
+                    data.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+                }
             }
         }
     }

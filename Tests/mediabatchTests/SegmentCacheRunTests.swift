@@ -3,22 +3,23 @@ import Testing
 
 /// Encoded segments kept in the cache folder between runs: a later run takes the still stretches an earlier one
 /// encoded (intro, clips, outro) and writes the bytes a render from an empty cache writes; damaged entries are found
-/// and rendered again; runs sharing the folder at once both finish right; a folder that cannot be written is used
-/// without storing, and the run says so once.
+/// and rendered again; past --cache-size the least recently used go; runs sharing the folder at once both finish
+/// right; a folder that cannot be written is used without storing, and the run says so once.
 @Suite(.serialized)
 struct SegmentCacheRunTests {
-    /// `mediabatch run m --force --jobs 1` with `--cache cache` (a folder of `directory`), into `out`: the outputs'
-    /// bytes, the report and the terminal's text.
-    static func render(_ directory: URL, cache: String, out: String = "out", extra: [String] = [],
-                       passthrough: Bool = false) throws -> (files: [String: Data], report: [String: Any], text: String) {
-        let result = try CommandRunner.run(["run", "m", "--force", "--jobs", "1", "--cache", cache, "--out", out] + extra,
+    /// What a run left: the outputs' bytes, the report and the terminal's text.
+    typealias Run = (files: [String: Data], report: [String: Any], text: String)
+
+    /// `mediabatch run m --force --jobs 1` with `--cache cache` (a folder of `directory`), into `out`.
+    static func render(_ directory: URL, cache: String, out: String = "out") throws -> Run {
+        let result = try CommandRunner.run(["run", "m", "--force", "--jobs", "1", "--cache", cache, "--out", out],
                                            in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         return try collect(directory, out: out, text: result.stdout)
     }
 
     /// The outputs and report in `out`.
-    static func collect(_ directory: URL, out: String, text: String = "") throws -> (files: [String: Data], report: [String: Any], text: String) {
+    static func collect(_ directory: URL, out: String, text: String = "") throws -> Run {
         let folder = directory.appendingPathComponent(out)
         var files: [String: Data] = [:]
         for name in SharedSegmentTests.names {
@@ -30,13 +31,7 @@ struct SegmentCacheRunTests {
 
     /// Each output's segments taken from earlier runs, by name.
     static func cached(in report: [String: Any]) -> [String: [String]] {
-        var cached: [String: [String]] = [:]
-        for output in report["outputs"] as? [[String: Any]] ?? [] {
-            if let name = output["name"] as? String, let segments = output["cachedSegments"] as? [String] {
-                cached[name] = segments
-            }
-        }
-        return cached
+        SharedSegmentTests.segments("cachedSegments", in: report)
     }
 
     /// The entry files in a cache folder's `segments/`.
@@ -106,13 +101,42 @@ struct SegmentCacheRunTests {
         let directory = try SharedSegmentTests.makeBatch()
         _ = try Self.render(directory, cache: "cache")
         func held() throws -> [String: [String]] {
-            let result = try CommandRunner.run(["run", "m", "--force", "--jobs", "1", "--cache", "cache", "--out", "held"],
-                                               in: directory, environment: ["MEDIABATCH_CPU_FEATURES": "sse2"])
+            let result = try CommandRunner.run(
+                ["run", "m", "--force", "--jobs", "1", "--cache", "cache", "--out", "held"], in: directory,
+                environment: ["MEDIABATCH_CPU_FEATURES": "sse2"])
             #expect(result.status == 0, "\(result.stderr)")
             return Self.cached(in: try Self.collect(directory, out: "held").report)
         }
         #expect(try held().isEmpty)
         #expect(try held().count == 3)
+    }
+
+    /// Past `--cache-size` the least recently used entries go: a run of one output (which reads its intro, clip and
+    /// outro) under a limit one byte short of the folder removes another output's clip, and keeps its own three.
+    @Test func theFolderKeepsTheMostRecentlyUsedEntriesWithinItsSize() throws {
+        let directory = try SharedSegmentTests.makeBatch()
+        let cache = directory.appendingPathComponent("cache")
+        _ = try Self.render(directory, cache: "cache")
+        let files = try Self.entries(cache)
+        try #require(files.count == 5)
+        var total = 0
+        for file in files {
+            total += try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)],
+                                                  ofItemAtPath: file.path)
+        }
+        func red(limit: Int) throws -> [String] {
+            let result = try CommandRunner.run(["run", "m", "--force", "--only", "promo-red", "--cache", "cache",
+                                                "--cache-size", "\(limit)", "--out", "red"], in: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            return Self.cached(in: try Self.collect(directory, out: "red").report)["promo-red"] ?? []
+        }
+        #expect(try red(limit: total - 1).count == 3)
+        let left = try Self.entries(cache).count
+        #expect(left >= 3 && left < 5, "\(left) entries")
+        #expect(try red(limit: total).count == 3)
+        _ = try red(limit: 1024)
+        #expect(try Self.entries(cache).isEmpty)
     }
 
     @Test func twoRunsSharingACacheAtOnceBothFinishRight() throws {
@@ -150,7 +174,8 @@ struct SegmentCacheRunTests {
         let result = try CommandRunner.run(["run", "m", "--force", "--jobs", "1", "--cache", cache, "--out", "ro"],
                                            in: directory)
         #expect(result.status == 0, "\(result.stderr)")
-        let notice = "mediabatch: warning: the cache folder '\(cache)' cannot be written: segments are not kept for later runs"
+        let notice = "mediabatch: warning: the cache folder '\(cache)' cannot be written: "
+            + "segments are not kept for later runs"
         #expect(result.stderr.components(separatedBy: notice).count == 2, "\(result.stderr)")
         #expect(try Self.collect(directory, out: "ro").files == reference.files)
         #expect(try Self.entries(seeded).count == before)
@@ -163,7 +188,8 @@ struct SegmentCacheRunTests {
         let folders = [folder, segments] + (try FileManager.default.contentsOfDirectory(atPath: segments.path))
             .map { segments.appendingPathComponent($0) }
         for path in folders where (try? path.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
-            try FileManager.default.setAttributes([.posixPermissions: writable ? 0o755 : 0o555], ofItemAtPath: path.path)
+            try FileManager.default.setAttributes([.posixPermissions: writable ? 0o755 : 0o555],
+                                                  ofItemAtPath: path.path)
         }
     }
 }

@@ -66,13 +66,18 @@ struct SharedSegmentTests {
 
     /// Each output's reused segment labels in a report.
     static func reuse(in report: [String: Any]) -> [String: [String]] {
-        var reuse: [String: [String]] = [:]
+        segments("reusedSegments", in: report)
+    }
+
+    /// Each output's segment labels under `field` (`reusedSegments`, `cachedSegments`) in a report.
+    static func segments(_ field: String, in report: [String: Any]) -> [String: [String]] {
+        var found: [String: [String]] = [:]
         for output in report["outputs"] as? [[String: Any]] ?? [] {
-            if let name = output["name"] as? String, let segments = output["reusedSegments"] as? [String] {
-                reuse[name] = segments
+            if let name = output["name"] as? String, let segments = output[field] as? [String] {
+                found[name] = segments
             }
         }
-        return reuse
+        return found
     }
 
     @Test func sharedSegmentsGiveTheBytesOfOutputsRenderedAlone() throws {

@@ -94,7 +94,8 @@ public struct SegmentPlan: Sendable {
             var start = group.lowerBound
             var shown: [Bool] = []
             for index in group {
-                let (begin, end) = (range.start + clock.time(ofFrame: index), range.start + clock.time(ofFrame: index + 1))
+                let begin = range.start + clock.time(ofFrame: index)
+                let end = range.start + clock.time(ofFrame: index + 1)
                 let titles = texts.map { $0.start < end && $0.end > begin }
                 if index > group.lowerBound, titles != shown {
                     groups.append(start..<index)
