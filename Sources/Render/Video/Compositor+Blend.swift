@@ -2,22 +2,60 @@
 // pointers with wrapping integer arithmetic: no bounds checks, no overflow traps, no floating point. A blend works in
 // the sample's wide type (`BlendSample.Wide`): `src * a + dst * (max - a)` is at most `max * max` because the weights
 // sum to `max`, so with the rounding term it fits (UInt16 for 8-bit samples, whose 16-bit lanes let the optimiser
-// vectorise the loops; UInt32 for 16-bit ones). Every generic loop is specialised for its sample type.
+// vectorise the loops; UInt32 for 16-bit ones). Optimised builds specialise the loops for each sample type; the
+// per-sample formulas are each type's own so that unoptimised (debug) builds do not run them generically.
 
-/// A sample the compositor blends: `UInt8` on SDR canvases, `UInt16` on HDR ones.
+/// A sample the compositor blends: `UInt8` on SDR canvases, `UInt16` on HDR ones. The per-sample arithmetic is
+/// each type's own (in its wide type), so the shared loops call concrete code even in unoptimised builds; every
+/// formula is `Compositor`'s with `max` = 255 or 65535.
 protocol BlendSample: FixedWidthInteger, UnsignedInteger {
     /// The integer a blend is computed in.
     associatedtype Wide: FixedWidthInteger, UnsignedInteger
     /// The largest sample, which is also the opaque weight: 255 or 65535.
     static var opaqueWeight: Wide { get }
+    /// `(source * weight + destination * (max - weight) + max / 2) / max`.
+    static func mix(_ source: Self, _ destination: Self, _ weight: Wide) -> Self
+    /// The "over" rule for coverage: `weight + (coverage * (max - weight) + max / 2) / max`.
+    static func over(_ coverage: Self, _ weight: Wide) -> Self
+    /// An alpha sample times an opacity weight: `(alpha * weight + max / 2) / max`.
+    static func weight(_ alpha: Self, _ opacity: Wide) -> Wide
+    /// The rounded mean of a 2x2 block's alpha times an opacity weight, for the chroma sample the block shares.
+    static func blockWeight(_ a: Self, _ b: Self, _ c: Self, _ d: Self, _ opacity: Wide) -> Wide
 }
 
 extension UInt8: BlendSample {
     static var opaqueWeight: UInt16 { 255 }
+    @inline(__always) static func mix(_ source: UInt8, _ destination: UInt8, _ weight: UInt16) -> UInt8 {
+        UInt8(truncatingIfNeeded: (UInt16(source) &* weight &+ UInt16(destination) &* (255 &- weight) &+ 127) / 255)
+    }
+    @inline(__always) static func over(_ coverage: UInt8, _ weight: UInt16) -> UInt8 {
+        UInt8(truncatingIfNeeded: weight &+ (UInt16(coverage) &* (255 &- weight) &+ 127) / 255)
+    }
+    @inline(__always) static func weight(_ alpha: UInt8, _ opacity: UInt16) -> UInt16 {
+        (UInt16(alpha) &* opacity &+ 127) / 255
+    }
+    @inline(__always) static func blockWeight(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8,
+                                              _ opacity: UInt16) -> UInt16 {
+        ((((UInt16(a) &+ UInt16(b) &+ UInt16(c) &+ UInt16(d)) &+ 2) >> 2) &* opacity &+ 127) / 255
+    }
 }
 
 extension UInt16: BlendSample {
     static var opaqueWeight: UInt32 { 65535 }
+    @inline(__always) static func mix(_ source: UInt16, _ destination: UInt16, _ weight: UInt32) -> UInt16 {
+        UInt16(truncatingIfNeeded: (UInt32(source) &* weight &+ UInt32(destination) &* (65535 &- weight) &+ 32767)
+            / 65535)
+    }
+    @inline(__always) static func over(_ coverage: UInt16, _ weight: UInt32) -> UInt16 {
+        UInt16(truncatingIfNeeded: weight &+ (UInt32(coverage) &* (65535 &- weight) &+ 32767) / 65535)
+    }
+    @inline(__always) static func weight(_ alpha: UInt16, _ opacity: UInt32) -> UInt32 {
+        (UInt32(alpha) &* opacity &+ 32767) / 65535
+    }
+    @inline(__always) static func blockWeight(_ a: UInt16, _ b: UInt16, _ c: UInt16, _ d: UInt16,
+                                              _ opacity: UInt32) -> UInt32 {
+        ((((UInt32(a) &+ UInt32(b) &+ UInt32(c) &+ UInt32(d)) &+ 2) >> 2) &* opacity &+ 32767) / 65535
+    }
 }
 
 /// A planar Y'CbCr 4:2:0 picture the compositor reads or draws into: plane 0 luma, 1 and 2 chroma at half width and
@@ -82,26 +120,6 @@ enum PictureBlend {
         }
     }
 
-    @inline(__always)
-    static func mix<Sample: BlendSample>(_ source: Sample, _ destination: Sample, _ weight: Sample.Wide) -> Sample {
-        let opaque = Sample.opaqueWeight
-        return Sample(truncatingIfNeeded: (Sample.Wide(truncatingIfNeeded: source) &* weight
-            &+ Sample.Wide(truncatingIfNeeded: destination) &* (opaque &- weight) &+ opaque / 2) / opaque)
-    }
-
-    @inline(__always)
-    static func over<Sample: BlendSample>(_ coverage: Sample, _ weight: Sample.Wide) -> Sample {
-        let opaque = Sample.opaqueWeight
-        return Sample(truncatingIfNeeded: weight
-            &+ (Sample.Wide(truncatingIfNeeded: coverage) &* (opaque &- weight) &+ opaque / 2) / opaque)
-    }
-
-    /// `mask` times `weight`, rounded, in 0...`opaqueWeight`.
-    @inline(__always)
-    static func scaled<Sample: BlendSample>(_ mask: Sample, by weight: Sample.Wide) -> Sample.Wide {
-        (Sample.Wide(truncatingIfNeeded: mask) &* weight &+ Sample.opaqueWeight / 2) / Sample.opaqueWeight
-    }
-
     /// One opacity weight for every sample; row copies when it is opaque.
     static func blendConstant<Source: BlendPicture, Canvas: BlendPicture>(
         _ source: Source, onto canvas: Canvas, region: BlendRegion, weight: Source.Sample.Wide
@@ -118,7 +136,7 @@ enum PictureBlend {
                 if opaque {
                     to.update(from: from, count: width)
                 } else {
-                    for i in 0..<width { to[i] = mix(from[i], to[i], weight) }
+                    for i in 0..<width { to[i] = Source.Sample.mix(from[i], to[i], weight) }
                 }
                 from += srcStride
                 to += dstStride
@@ -131,7 +149,7 @@ enum PictureBlend {
                 if opaque {
                     to.update(repeating: Canvas.Sample.max, count: region.width)
                 } else {
-                    for i in 0..<region.width { to[i] = over(to[i], weight) }
+                    for i in 0..<region.width { to[i] = Canvas.Sample.over(to[i], weight) }
                 }
                 to += dstStride
             }
@@ -143,7 +161,7 @@ enum PictureBlend {
     static func blendMasked<Source: BlendPicture, Canvas: BlendPicture>(
         _ source: Source, onto canvas: Canvas, region: BlendRegion, weight: Source.Sample.Wide
     ) where Source.Sample == Canvas.Sample {
-        typealias Wide = Source.Sample.Wide
+        typealias Sample = Source.Sample
         blendMaskedLuma(source, onto: canvas, region: region, weight: weight)
         let (alpha, alphaStride) = source.unsafePlane(3)
         let (srcU, srcStrideU) = source.unsafePlane(1)
@@ -159,11 +177,9 @@ enum PictureBlend {
             let below = mask + alphaStride
             for i in 0..<(region.width >> 1) {
                 let j = i &<< 1
-                let sum = Wide(truncatingIfNeeded: mask[j]) &+ Wide(truncatingIfNeeded: mask[j &+ 1])
-                    &+ Wide(truncatingIfNeeded: below[j]) &+ Wide(truncatingIfNeeded: below[j &+ 1])
-                let a = (((sum &+ 2) >> 2) &* weight &+ Source.Sample.opaqueWeight / 2) / Source.Sample.opaqueWeight
-                toU[i] = mix(fromU[i], toU[i], a)
-                toV[i] = mix(fromV[i], toV[i], a)
+                let a = Sample.blockWeight(mask[j], mask[j &+ 1], below[j], below[j &+ 1], weight)
+                toU[i] = Sample.mix(fromU[i], toU[i], a)
+                toV[i] = Sample.mix(fromV[i], toV[i], a)
             }
             fromU += srcStrideU
             fromV += srcStrideV
@@ -185,17 +201,11 @@ enum PictureBlend {
         var to = dst + region.canvasY * dstStride + region.canvasX
         var mask = alpha + region.sourceY * alphaStride + region.sourceX
         var covered = coverage.map { $0.pointer + region.canvasY * $0.stride + region.canvasX }
-        let opaque = weight == Source.Sample.opaqueWeight
+        typealias Sample = Source.Sample
         for _ in 0..<region.height {
-            if opaque {
-                for i in 0..<region.width {
-                    to[i] = mix(from[i], to[i], Source.Sample.Wide(truncatingIfNeeded: mask[i]))
-                }
-            } else {
-                for i in 0..<region.width { to[i] = mix(from[i], to[i], scaled(mask[i], by: weight)) }
-            }
+            for i in 0..<region.width { to[i] = Sample.mix(from[i], to[i], Sample.weight(mask[i], weight)) }
             if let row = covered, let coverage {
-                for i in 0..<region.width { row[i] = over(row[i], scaled(mask[i], by: weight)) }
+                for i in 0..<region.width { row[i] = Sample.over(row[i], Sample.weight(mask[i], weight)) }
                 covered = row + coverage.stride
             }
             from += srcStride
