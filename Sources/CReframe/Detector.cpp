@@ -62,7 +62,7 @@ std::vector<mb_reframe_box> detect_people(mb_reframe_detector &detector, const c
     if (factor > 1) cv::resize(gray, input, cv::Size(), factor, factor, cv::INTER_LINEAR);
     std::vector<cv::Rect> found;
     std::vector<double> weights;
-    detector.people.detectMultiScale(input, found, weights, 0, cv::Size(8, 8), cv::Size(0, 0), 1.05, 2, false);
+    detector.people.detectMultiScale(input, found, weights, 0, cv::Size(8, 8), cv::Size(0, 0), 1.1, 2, false);
     std::vector<mb_reframe_box> boxes;
     for (size_t index = 0; index < found.size(); index++) {
         cv::Rect rect = found[index];

@@ -7,9 +7,9 @@ public struct SubjectAnalyzer: SubjectAnalysis {
     /// The analysed picture's long side in pixels.
     public static let longSide = 320
     /// Names the settings and detectors below: cached tracks of another version are not read.
-    public static let version = "1: 320px grey, 15 detections/s, OpenCV 4.6 haar frontalface_default, HOG, spectral residual"
+    public static let version = "2: 320px grey, 5 detections/s, OpenCV 4.6 haar frontalface_default, HOG, spectral residual"
     /// The time between analysed frames.
-    public static let detectionInterval = MediaTime(value: 1, timescale: 15)
+    public static let detectionInterval = MediaTime(value: 1, timescale: 5)
 
     /// An analyser with the detectors of Debian's OpenCV.
     public init() {}

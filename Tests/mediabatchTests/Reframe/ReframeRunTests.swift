@@ -85,6 +85,14 @@ import Testing
         }
         let shots = (path["shots"] as? [[String: Any]] ?? []).map { $0["frames"] as? [Int] ?? [] }
         #expect(shots == [[0, 60], [60, 100]])
+        // `sheet --reframe`: the first of 4 cells shows source frame 12 with the crop's left edge outlined there.
+        let sheet = try CommandRunner.run(["sheet", "follow", "m.yaml", "--reframe", "--count", "4", "--width", "320"],
+                                          in: directory, environment: cache)
+        try #require(sheet.status == 0, "\(sheet.stdout)\(sheet.stderr)")
+        let png = directory.appendingPathComponent("follow-reframe-sheet.png").path
+        let page = try RGBVideo(path: png, width: 16 * 2 + 4 * 320 + 3 * 8, height: 16 * 2 + 180)
+        let outline = page.ink(0, columns: 16..<336, rows: 100..<101) { $0.r > 200 && $0.g > 150 && $0.b < 80 }
+        #expect(abs(Double(outline.minX - 16) - positions[12] / 2) <= 2, "outline \(outline), crop at \(positions[12])")
         let text = try CommandRunner.run(["plan", "m.yaml"], in: directory, environment: cache)
         #expect(text.stdout.contains("  reframe:  clip 1 file 'disc.mp4' (salient): 2 shots, crop 203 px wide; 0s-2.4s following x "),
                 "\(text.stdout)")
