@@ -22,8 +22,10 @@ public final class BatchRunner: Sendable {
     /// A runner with `options`.
     public init(options: BatchOptions) {
         self.options = options
+        // Under --strict every picture is decoded from its sources, so that any damaged packet is found: segments
+        // kept by earlier runs are not taken.
         segmentStore = options.cacheDirectory.flatMap { directory in
-            options.cacheBytes > 0
+            options.cacheBytes > 0 && !options.strict
                 ? SegmentStore(cacheDirectory: directory, toolVersion: options.toolVersion, byteLimit: options.cacheBytes)
                 : nil
         }
