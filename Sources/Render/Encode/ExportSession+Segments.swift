@@ -16,7 +16,6 @@ extension ExportSession {
             return try exportLanes(&video, range: range, output: output, audio: audio, tail: tail)
         }
         var reused: [SegmentReuse] = []
-        let clock = video.clock
         let segments = video.plan.segments
         let copied = Set(video.copies.keys)
         var tailed = false
@@ -41,45 +40,65 @@ extension ExportSession {
             if segment.isCopied, let stretch = video.copies[segment.frames.lowerBound] {
                 try writeCopied(stretch, frames: segment.frames, video: &video, output: output, audio: audio)
                 report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
-                continue
-            }
-            let start = clock.time(ofFrame: segment.frames.lowerBound)
-            /// The segment's pictures, rendered ahead (only when the segment is not taken from the cache).
-            func pictures() -> FramePipeline {
-                FramePipeline(renderer: video.renderer, frames: segment.frames, depth: depth) {
-                    range.start + clock.time(ofFrame: $0)
-                }
-            }
-            guard let key = segment.key else {
-                // Unshared: written as it is encoded, audio frame by frame (memory stays flat in its length).
-                let frames = pictures()
-                defer { frames.close() }
-                try encodeFrames(segment.frames, from: frames, clock: clock, total: video.frameCount,
-                                 encoder: try video.nextEncoder(), stills: video.stills,
-                                 beforeDrain: { beforeDrain(frames, number) }) { (index, packets) throws(ExportError) in
-                    try write(packets, shiftedBy: start, to: output, video: &video)
-                    try audio?.pump(throughFrame: index)
-                }
-                continue
-            }
-            let packets: [Packet]
-            if case .hit(let cached)? = segmentCache?.claim(key, extradata: video.encoderHeaders) {
-                packets = cached.packets
-                reused.append(reuse(of: key, frames: segment.frames, clock: clock, fromEarlierRun: cached.fromEarlierRun))
-                report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
+            } else if let key = segment.key {
+                let reuse = try writeKeyed(segment, key: key, video: &video, range: range, output: output, depth: depth,
+                                           audio: audio, beforeDrain: { beforeDrain($0, number) })
+                if let reuse { reused.append(reuse) }
             } else {
-                let frames = pictures()
-                defer { frames.close() }
-                packets = try encodeShared(segment.frames, key: key, from: frames, clock: clock,
-                                           total: video.frameCount, encoder: try video.nextEncoder(), stills: video.stills,
-                                           audio: audio, headers: video.encoderHeaders,
-                                           beforeDrain: { beforeDrain(frames, number) })
+                try writeUnshared(segment, video: &video, range: range, output: output, depth: depth, audio: audio,
+                                  beforeDrain: { beforeDrain($0, number) })
             }
-            try writeShared(packets, frames: segment.frames, video: &video, output: output, audio: audio)
         }
         enterTail()
         try video.splicer?.finish(to: output)
         return (video.frameCount, reused)
+    }
+
+    /// The pictures of `segment`, rendered `depth` ahead by `video`'s renderer.
+    private func pictures(of segment: PlannedSegment, video: SegmentedVideo, range: TimeRange,
+                          depth: Int) -> FramePipeline {
+        let clock = video.clock
+        return FramePipeline(renderer: video.renderer, frames: segment.frames, depth: depth) {
+            range.start + clock.time(ofFrame: $0)
+        }
+    }
+
+    /// Writes an unshared segment as it is encoded, its sound frame by frame, so memory stays flat in its length.
+    private func writeUnshared(_ segment: PlannedSegment, video: inout SegmentedVideo, range: TimeRange,
+                               output: OutputFile, depth: Int, audio: (any AudioFeed)?,
+                               beforeDrain: (FramePipeline) -> Void) throws(ExportError) {
+        let frames = pictures(of: segment, video: video, range: range, depth: depth)
+        defer { frames.close() }
+        let start = video.clock.time(ofFrame: segment.frames.lowerBound)
+        try encodeFrames(segment.frames, from: frames, clock: video.clock, total: video.frameCount,
+                         encoder: try video.nextEncoder(), stills: video.stills,
+                         beforeDrain: { beforeDrain(frames) }) { (index, packets) throws(ExportError) in
+            try write(packets, shiftedBy: start, to: output, video: &video)
+            try audio?.pump(throughFrame: index)
+        }
+    }
+
+    /// Writes a keyed segment: its packets from the run's cache when they are there (the reuse returned), else
+    /// encoded and offered to the cache; either way written whole, then its sound.
+    private func writeKeyed(_ segment: PlannedSegment, key: SegmentKey, video: inout SegmentedVideo,
+                            range: TimeRange, output: OutputFile, depth: Int, audio: (any AudioFeed)?,
+                            beforeDrain: (FramePipeline) -> Void) throws(ExportError) -> SegmentReuse? {
+        let packets: [Packet]
+        var reused: SegmentReuse?
+        if case .hit(let cached)? = segmentCache?.claim(key, extradata: video.encoderHeaders) {
+            packets = cached.packets
+            reused = reuse(of: key, frames: segment.frames, clock: video.clock, fromEarlierRun: cached.fromEarlierRun)
+            report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
+        } else {
+            let frames = pictures(of: segment, video: video, range: range, depth: depth)
+            defer { frames.close() }
+            packets = try encodeShared(segment.frames, key: key, from: frames, clock: video.clock,
+                                       total: video.frameCount, encoder: try video.nextEncoder(), stills: video.stills,
+                                       audio: audio, headers: video.encoderHeaders,
+                                       beforeDrain: { beforeDrain(frames) })
+        }
+        try writeShared(packets, frames: segment.frames, video: &video, output: output, audio: audio)
+        return reused
     }
 
     /// Writes a copied segment, output frames `frames`: `stretch`'s packets into the output's video stream, then the
