@@ -87,7 +87,7 @@ extension CommandSpec {
             Option(name: "--max-memory", value: "SIZE",
                    help: "start a render only while the estimated peaks fit in SIZE, 1M to 64T, such as 350M or 2G (default: 90% of the container's or machine's memory)"),
             Option(name: "--cache-size", value: "SIZE",
-                   help: "keep at most SIZE of encoded segments in the cache folder, 0 or 1M to 64T, least recently used dropped first, such as 500M (default 2G; 0 keeps none)"),
+                   help: "keep at most SIZE of encoded segments in the cache folder, up to 64T, least recently used dropped first, such as 500M (default 2G; 0 keeps none)"),
             Option(name: "--only", value: "GLOB", repeats: true,
                    help: "only outputs whose name matches GLOB, with what they depend on; a GLOB matching nothing is an error"),
             Option(name: "--preset", value: "NAME", help: "use preset NAME for every output"),

@@ -219,11 +219,12 @@ struct Invocation: Equatable, Sendable {
             }
             maxMemory = budget
         case "--cache-size":
-            guard value == "0" || MemoryBudget(parsing: value).map({ Bounds.memory.contains($0.bytes) }) == true else {
-                throw UsageError(message: "'--cache-size' needs 0 or a size from 1M to 64T, such as '500M' or '2G', "
+            let size = value == "0" ? 0 : MemoryBudget(parsing: value)?.bytes
+            guard let size, size <= Bounds.memory.upperBound else {
+                throw UsageError(message: "'--cache-size' needs 0 or a size up to 64T, such as '500M' or '2G', "
                                     + "not '\(value)'", command: command)
             }
-            cacheSize = MemoryBudget(parsing: value)?.bytes ?? 0
+            cacheSize = size
         case "--retries": retries = try whole(value, option, in: Bounds.retries)
         case "--count": count = try whole(value, option, in: 1...400)
         case "--columns": columns = try whole(value, option, in: 1...40)

@@ -25,7 +25,7 @@ struct InvocationTests {
         (["run", "--max-memory", "0M"], "'--max-memory' needs a size from 1M to 64T, such as '350M' or '2G', not '0M'"),
         (["run", "--shard", "4/3"], "'--shard' needs K/N with 1 <= K <= N <= 10000, such as '2/3', not '4/3'"),
         (["plan", "--force"], "unknown option '--force' for 'plan'"),
-        (["plan", "--strict"], "unknown option '--strict' for 'plan'"),
+        (["plan", "--fail-fast"], "unknown option '--fail-fast' for 'plan'"),
         (["report"], "'report' needs a subcommand: 'mediabatch report merge DIR...'"),
         (["report", "merge"], "'report merge' needs at least one report directory"),
         (["frames", "teaser"], "'frames' needs '--at' with the times to render, such as '--at 1s,3.5s,end'"),
