@@ -52,7 +52,7 @@ final class HDRFrameRenderer: PictureRenderer {
         layout = try CanvasLayout(composition: composition, videoComposition: videoComposition, outputWidth: width,
                                   outputHeight: height)
         guard layout.videoComposition.instructions.allSatisfy({ $0.transitionEffect.map(Self.draws) ?? true }) else {
-            throw ExportError.probe(path: nil, reason: "blur and dip transitions are not drawn on HDR outputs yet; use "
+            throw ExportError.setup(reason: "blur and dip transitions are not drawn on HDR outputs yet; use "
                                         + "crossfade, fade or a wipe, or render with an SDR preset")
         }
         converter = HDRConverter(target: color)
