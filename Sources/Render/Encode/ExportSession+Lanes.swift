@@ -25,12 +25,14 @@ extension ExportSession {
         let lanes = lanes(of: video)
         // One segment beyond a chunk per lane: a lane that finished the chunk after the one being written goes on.
         let window = min(segments.count, lanes + 1)
+        // The stream's first session is unused yet: the lane that encodes first takes it, as the serial loop does.
+        let spare = SpareEncoder(video.spareEncoder, making: video.makeEncoder)
+        video.spareEncoder = nil
         let shared = EncoderLane.Shared(
             session: self, segments: segments, clock: video.clock, rangeStart: range.start,
             work: HandoffQueue(capacity: segments.count),
             results: segments.map { HandoffQueue(capacity: $0.frames.count + 2) },
-            makeEncoder: video.makeEncoder, stills: video.stills, headers: video.encoderHeaders)
-        video.spareEncoder = nil
+            makeEncoder: spare.next, stills: video.stills, headers: video.encoderHeaders)
         var workers = [EncoderLane(renderer: video.renderer, shared: shared)]
         for _ in 1..<lanes {
             let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)

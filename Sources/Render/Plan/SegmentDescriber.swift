@@ -2,12 +2,14 @@ import Composition
 import Foundation
 import MediaCore
 
-/// Builds a `SegmentKey` for a stretch of output frames when every frame shows the same arrangement of layers: one
-/// instruction without a transition, no text or subtitles, each layer's track segment, opacity, transform and crop
-/// unchanged, so that frame `k` is a pure function of the sources at `sourceStart + k * frameDuration * rate`.
+/// Builds a `SegmentKey` for a stretch of output frames under one instruction without text or subtitles, so that
+/// frame `k` is a pure function of the sources and of what the key records. A still stretch (each layer's track
+/// segment, opacity, transform, crop and backdrop unchanged) records its layers once; a stretch that changes from
+/// frame to frame (a transition effect, an opacity, transform or crop ramp) records every frame's layers and the
+/// effect's progress at each frame, so a crossfade into an unchanged clip is kept across runs like the clip itself.
 struct SegmentDescriber {
-    /// Identity bumped whenever the renderer's pictures or the segment encoding change.
-    static let formatVersion = 1
+    /// Identity bumped whenever the renderer's pictures, the segment encoding or what the key records change.
+    static let formatVersion = 2
 
     /// One layer as the key records it.
     private struct Layer: Codable, Equatable {
@@ -23,12 +25,26 @@ struct SegmentDescriber {
         var opacity: Double
         var transform: AffineTransform2D
         var crop: Rect
+        var backdrop: LayerBackdrop?
 
         /// A layer that draws nothing at this time.
         static let hidden = Layer(
             url: "", fileSize: nil, fileModified: nil, sourceTrack: 0, sourceStart: .zero, sourceDuration: .zero,
             targetDuration: .zero, naturalSize: Size(width: 0, height: 0), preferredTransform: .identity, opacity: 0,
-            transform: .identity, crop: .infinite)
+            transform: .identity, crop: .infinite, backdrop: nil)
+    }
+
+    /// A transition effect as the key records it: what it draws, between which layers (their places in the
+    /// instruction, bottom last), and its progress at each frame (nil where it is not active).
+    private struct Effect: Codable {
+        var kind: VideoTransitionEffect.Kind
+        var imageSize: Int64?
+        var imageModified: Double?
+        var outgoingLayer: Int?
+        var incomingLayer: Int?
+        var timingFunction: TimingFunction
+        var softness: Double
+        var progress: [Double?]
     }
 
     /// Everything the key records.
@@ -41,6 +57,9 @@ struct SegmentDescriber {
         var frames: Int
         var background: Color
         var layers: [Layer]
+        /// For a stretch that changes: every frame's layers, in instruction order.
+        var course: [[Layer]]?
+        var effect: Effect?
     }
 
     let composition: MutableComposition
@@ -48,30 +67,74 @@ struct SegmentDescriber {
     /// The encoder name and settings (see `SegmentPlan.encoderIdentity`).
     let encoder: String
 
-    /// The key of the frames at `times` (consecutive output frames), or nil when they are not one still arrangement.
+    /// The key of the frames at `times` (consecutive output frames), or nil when they cannot be keyed: several
+    /// instructions, text or subtitles, or a layer's file without an identity.
     func key(times: [MediaTime], frameDuration: MediaTime) -> SegmentKey? {
         guard let first = times.first, let last = times.last, videoComposition.assOverlays.isEmpty,
-              let instruction = videoComposition.instruction(at: first), instruction.transitionEffect == nil,
+              let instruction = videoComposition.instruction(at: first),
+              instruction.timeRange.contains(last),
               !videoComposition.textLayers.contains(where: { overlaps($0.timeRange, first, last + frameDuration) })
         else { return nil }
-        var layers: [Layer] = []
-        for layer in instruction.layerInstructions {
-            guard let described = describe(layer, at: first, identifying: true) else { return nil }
-            for time in times.dropFirst() {
-                guard !moves(layer, at: time), describe(layer, at: time, identifying: false).map({ same($0, described) }) == true
-                else { return nil }
-            }
-            if described.opacity > 0 { layers.append(described) }
-        }
-        let identity = Identity(
+        var identity = Identity(
             format: Self.formatVersion, encoder: encoder, renderSize: videoComposition.renderSize,
             naturalSize: composition.naturalSize, frameDuration: frameDuration, frames: times.count,
-            background: instruction.backgroundColor ?? videoComposition.backgroundColor, layers: layers)
+            background: instruction.backgroundColor ?? videoComposition.backgroundColor, layers: [])
+        var described: [Layer] = []
+        for layer in instruction.layerInstructions {
+            guard let found = describe(layer, at: first, identifying: true) else { return nil }
+            described.append(found)
+        }
+        guard let course = course(of: instruction, at: times, first: described) else { return nil }
+        if course.isEmpty && instruction.transitionEffect == nil {
+            identity.layers = described.filter { $0.opacity > 0 }
+        } else {
+            identity.layers = described
+            identity.course = course
+            identity.effect = instruction.transitionEffect.map { effect(of: $0, in: instruction, at: times) }
+        }
+        return makeKey(identity)
+    }
+
+    /// Every frame's layers, each with its file's identity (a layer may first show mid-stretch, or show another
+    /// file), when some layer changes over `times` other than by its source time advancing; empty when none does;
+    /// nil when a layer cannot be described.
+    private func course(of instruction: VideoCompositionInstruction, at times: [MediaTime],
+                        first: [Layer]) -> [[Layer]]? {
+        var frames: [[Layer]] = []
+        var changes = false
+        for time in times {
+            var layers: [Layer] = []
+            for (index, layer) in instruction.layerInstructions.enumerated() {
+                guard let found = describe(layer, at: time, identifying: true) else { return nil }
+                if !same(first[index], found) || moves(layer, at: time) { changes = true }
+                layers.append(found)
+            }
+            frames.append(layers)
+        }
+        return changes ? frames : []
+    }
+
+    /// `effect` as the key records it over `times`.
+    private func effect(of effect: VideoTransitionEffect, in instruction: VideoCompositionInstruction,
+                        at times: [MediaTime]) -> Effect {
+        var image: (Int64?, Double?) = (nil, nil)
+        if case .luma(let url) = effect.kind { image = Self.fileIdentity(url) }
+        let tracks = instruction.layerInstructions.map(\.trackID)
+        return Effect(kind: effect.kind, imageSize: image.0, imageModified: image.1,
+                      outgoingLayer: tracks.firstIndex(of: effect.outgoingTrackID),
+                      incomingLayer: tracks.firstIndex(of: effect.incomingTrackID),
+                      timingFunction: effect.timingFunction, softness: effect.softness,
+                      progress: times.map { effect.isActive(at: $0) ? effect.progress(at: $0) : nil })
+    }
+
+    /// The key of `identity`: its canonical JSON, labelled with its source file names and first source time.
+    private func makeKey(_ identity: Identity) -> SegmentKey? {
         let coder = JSONEncoder()
         coder.outputFormatting = [.sortedKeys]
         guard let data = try? coder.encode(identity), let text = String(data: data, encoding: .utf8) else { return nil }
-        let names = layers.map { URL(string: $0.url)?.lastPathComponent ?? $0.url }
-        let from = layers.first.map { String(format: " from %.2f s", $0.sourceStart.seconds) } ?? ""
+        let shown = identity.layers.filter { $0.opacity > 0 || identity.course != nil }.filter { !$0.url.isEmpty }
+        let names = shown.map { URL(string: $0.url)?.lastPathComponent ?? $0.url }
+        let from = shown.first.map { String(format: " from %.2f s", $0.sourceStart.seconds) } ?? ""
         return SegmentKey(identity: text, label: names.joined(separator: "+") + from)
     }
 
@@ -91,7 +154,8 @@ struct SegmentDescriber {
                      sourceDuration: segment.timeMapping.source.duration,
                      targetDuration: segment.timeMapping.target.duration, naturalSize: track.naturalSize,
                      preferredTransform: track.preferredTransform, opacity: opacity,
-                     transform: layer.transform(at: time), crop: layer.cropRectangle(at: time))
+                     transform: layer.transform(at: time), crop: layer.cropRectangle(at: time),
+                     backdrop: layer.backdrop)
     }
 
     /// Whether two frames' descriptions of one layer are the same arrangement (source times advance, the rest holds).
