@@ -95,6 +95,7 @@ struct OutputDecoder {
             spec.timePitch = text == "varispeed" ? .varispeed : (text == "spectral" ? .spectral : .timeDomain)
         }
         if let node = fields["reframe"] { spec.reframe = reframe(node, reader: &reader) }
+        if let node = fields["snap"] { spec.snap = snap(node, rate: rate, reader: &reader) }
         if let node = fields["clips"], let items = reader.list(node, "clips") {
             spec.clips = items.indices.compactMap { index in
                 cache.reuse(fixed.reuse("clips", item: index, rate: rate), node: items[index], reader: &reader) {

@@ -35,6 +35,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var timePitch: TimePitchAlgorithm? = nil
     /// The auto-reframing of clips that do not set their own.
     public var reframe: ReframeSpec? = nil
+    /// Cuts moved to the soundtrack's beats (`snap`); nil leaves them where the clips put them.
+    public var snap: SnapSpec? = nil
     /// Explicit timelines (`tracks:`); when set, `clips` is empty.
     public var tracks: [TrackSpec]
     /// Explicit layer ramps for `tracks`.
