@@ -55,7 +55,24 @@ public struct BeatAnalyzer: BeatAnalysis {
             feed()
         }
         let duration = Double(total) / Double(Self.sampleRate)
-        return BeatGrid(tempo: beats.isEmpty ? 0 : tempo.beatsPerMinute, beats: beats.filter { $0 < duration },
+        return BeatGrid(tempo: beats.isEmpty ? 0 : tempo.beatsPerMinute,
+                        beats: Self.extendedBack(beats).filter { $0 < duration },
                         onsets: found.filter { $0.time < duration }, duration: duration)
+    }
+
+    /// aubio's tracker needs a few seconds to lock on, so it reports no beats at the very start: the grid is extended
+    /// back from its first beat to the file's start at the median interval between the beats it found.
+    static func extendedBack(_ beats: [Double]) -> [Double] {
+        guard beats.count >= 4 else { return beats }
+        let intervals = zip(beats.dropFirst(), beats).map { $0 - $1 }.sorted()
+        let period = intervals[intervals.count / 2]
+        guard period > 0.1 else { return beats }
+        var earlier: [Double] = []
+        var time = beats[0] - period
+        while time >= 0 {
+            earlier.append(time)
+            time -= period
+        }
+        return earlier.reversed() + beats
     }
 }

@@ -335,7 +335,7 @@ struct OutputDecoder {
     }
 
     /// A speed as an exact ratio: `2`, `0.5`, `1.25`, `3/2`.
-    private func speed(_ node: YAMLNode, reader: inout NodeReader) -> FrameRate? {
+    func speed(_ node: YAMLNode, reader: inout NodeReader) -> FrameRate? {
         guard let text = reader.string(node, "speed") else { return nil }
         if let rate = FrameRate(manifestText: text), text.utf8.contains(UInt8(ascii: "/")) { return rate }
         if let time = try? TimeSyntax.parse(text), time.value > 0 {

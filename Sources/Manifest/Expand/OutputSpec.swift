@@ -199,6 +199,8 @@ public struct OverlaySpec: Sendable, Hashable {
     public var isVideo = false
     /// A `lottie` overlay's `loop`: the animation repeats for the overlay's whole time instead of playing once.
     public var loops = false
+    /// A `lottie` overlay's `speed` as an exact ratio: 2 plays the animation twice as fast.
+    public var speed = FrameRate(1)
     /// The in-point in a video overlay's source.
     public var from: MediaTime = .zero
     /// The out-point in a video overlay's source; nil means the source's end.
