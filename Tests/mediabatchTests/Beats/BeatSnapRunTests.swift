@@ -137,6 +137,7 @@ struct BeatSnapRunTests {
               - { name: t1, soundtrack: media/kick.wav, snap: beat, clips: [media/a.mp4] }
               - { name: t2, soundtrack: media/kick.wav, snap: { to: bars, every: 0, max_shift: 0s, shift: 1 }, clips: [media/a.mp4] }
               - { name: t3, snap: beats, clips: [media/a.mp4] }
+              - { name: t4, soundtrack: media/kick.wav, snap: beats, tracks: [ { segments: [ { source: media/a.mp4, to: 1s } ] } ] }
 
             """, to: "m/test.yaml", in: directory)
         let result = try CommandRunner.run(["validate", "m"], in: directory)
@@ -163,9 +164,46 @@ struct BeatSnapRunTests {
             m/test.yaml:12:23: error: 'snap' moves cuts to the soundtrack's beats, but output 't3' has no 'soundtrack'
               - { name: t3, snap: beats, clips: [media/a.mp4] }
                                   ^
-            m/test.yaml: 7 errors; 2 of 4 outputs can be built
-            7 errors in 1 of 1 file; 2 of 4 outputs in 1 manifest can be built
+            m/test.yaml:13:51: error: 'snap' has no effect with 'tracks'; 'snap' moves cuts between 'clips'; put the segments on the beats instead
+              - { name: t4, soundtrack: media/kick.wav, snap: beats, tracks: [ { segments: [ { source: media/a.mp4, to: 1s } ] } ] }
+                                                              ^
+            m/test.yaml: 8 errors; 3 of 5 outputs can be built
+            8 errors in 1 of 1 file; 3 of 5 outputs in 1 manifest can be built
 
             """)
+    }
+
+    @Test func planMovesATransitionsCentreAndKeepsACutWithNoBeatNear() throws {
+        let directory = try CommandRunner.temporaryDirectory("beat-transition")
+        try Self.makeMedia(in: directory)
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            outputs:
+              - name: faded
+                soundtrack: { source: media/kick.wav, loop: false }
+                snap: { to: beats, max_shift: 0.2s }
+                transition: { type: crossfade, duration: 0.4s }
+                clips:
+                  - { source: media/a.mp4, from: 0s, duration: 1.37s }
+                  - { source: media/b.mp4, from: 0s, duration: 1.5s }
+              - name: tight
+                soundtrack: { source: media/kick.wav, loop: false }
+                snap: { to: beats, max_shift: 50ms }
+                clips:
+                  - { source: media/a.mp4, from: 0s, duration: 1.37s }
+                  - { source: media/b.mp4, from: 0s, duration: 1s }
+
+            """, to: "m/test.yaml", in: directory)
+        let result = try CommandRunner.run(["plan", "m"], in: directory)
+        try #require(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        // The crossfade starts at 0.97 s, so its centre is at 1.17 s: moved to the beat at 1 s, it starts at 0.8 s.
+        #expect(lines.filter { $0.hasPrefix("  snap:") || $0.hasPrefix("  cuts:") } == [
+            "  cuts:     0.8s crossfade 0.4s",
+            "  snap:     cut into clip 2 1.17s -> 1s",
+            "  cuts:     1.37s cut",
+            "  snap:     cut into clip 2 stays at 1.37s: no beat within 0.05s",
+        ], "\(result.stdout)")
     }
 }
