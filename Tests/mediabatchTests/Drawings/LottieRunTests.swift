@@ -164,11 +164,14 @@ extension LottieRunTests {
             outputs:
               - { name: fast, clips: [blue], overlays: [ { lottie: media/move.json, speed: 2, region: { x: 0, y: 0, width: 100% } } ] }
               - { name: fast-loop, clips: [blue], overlays: [ { lottie: media/move.json, speed: 2, loop: true, region: { x: 0, y: 0, width: 100% } } ] }
+              - { name: fast-clip, clips: [ { lottie: media/move.json, speed: 2 } ], background: blue }
 
             """
         let (directory, videos) = try RGBVideo.render(manifest, files: ["media/move.json": Data(Self.moving.utf8)],
-                                                      outputs: ["fast": (400, 200), "fast-loop": (400, 200)])
+                                                      outputs: ["fast": (400, 200), "fast-loop": (400, 200),
+                                                                "fast-clip": (200, 100)])
         let fast = try #require(videos["fast"]), looped = try #require(videos["fast-loop"])
+        let clip = try #require(videos["fast-clip"])
         // Output frames 3 and 8 (0.3 s, 0.8 s) show animation frames 6 and 16; looped, frame 13 (1.3 s) shows frame 6.
         let reference = try Self.drawnByRLottie(directory.appendingPathComponent("m/media/move.json").path,
                                                 frames: [6, 16], in: directory)
@@ -177,8 +180,11 @@ extension LottieRunTests {
             #expect(drawn.count == 4 && abs(ink.minX - drawn[0]) <= 1 && abs(ink.maxX - drawn[1]) <= 1
                     && abs(ink.minY - drawn[2]) <= 1 && abs(ink.maxY - drawn[3]) <= 1, "frame \(frame): \(ink), rlottie \(drawn)")
         }
-        // Played once at twice the speed, its 2 s last 1 s.
+        // Played once at twice the speed, its 2 s last 1 s; as a clip (at its own 200x100) too, frame 3 showing frame 6.
         #expect(fast.ink(11) { Self.isRed($0) }.isEmpty)
+        #expect(clip.frameCount == 10)
+        let clipInk = clip.ink(3) { Self.isRed($0) }
+        #expect(abs(clipInk.centerX - (20 + 8 * 6)) <= 1 && abs(clipInk.width - 20) <= 2, "clip frame 3: \(clipInk)")
     }
 
     @Test func speedIsValidated() throws {
