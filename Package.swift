@@ -41,6 +41,9 @@ let package = Package(
         // rlottie (Lottie animations drawn frame by frame at the size they are shown), seen only by LibAV.
         .systemLibrary(
             name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]),
+        // aubio (beat, tempo and onset detection of soundtracks for cuts on the beat), seen only by Beats.
+        .systemLibrary(
+            name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"]), .brew(["aubio"])]),
         // Pango over Cairo (text layout with HarfBuzz, FriBidi and fontconfig; colour emoji), seen only by TextLayout.
         // pkg-config's `pangocairo` brings glib's `-pthread`, which SwiftPM refuses with a warning: the packages
         // below give the other header paths, the module map links Pango, CPangoHeaders adds Pango's header folder.
@@ -82,6 +85,8 @@ let package = Package(
         .target(name: "OpenAVFoundation", dependencies: ["MediaCore", "Composition", "LibAV", "Render"]),
         // Auto-reframe analysis: a source range decoded small, its shots and its subjects found with CReframe.
         .target(name: "Reframe", dependencies: ["CReframe", "LibAV", "MediaCore"]),
+        // Beat analysis: a soundtrack decoded to mono float with LibAV, its beats and onsets found with CAubio.
+        .target(name: "Beats", dependencies: ["CAubio", "LibAV", "MediaCore"]),
         // Apple's module names on Linux, each only re-exporting OpenAVFoundation, so `import AVFoundation`,
         // `import CoreMedia` and `import CoreGraphics` build unchanged (docs/openavfoundation.md, Apple's module names).
         .target(name: "AVFoundation", dependencies: ["OpenAVFoundation"]),
@@ -95,7 +100,7 @@ let package = Package(
         .target(
             name: "MediaBatch",
             dependencies: ["MediaCore", "Composition", "YAML", "Manifest", "LibAV", "Render", "Scheduler", "Report",
-                           "Reframe"]),
+                           "Reframe", "Beats"]),
         // The command-line tool: arguments, terminal output, exit codes.
         // The mediabatch process's heap switches (mallopt, transparent huge pages), set by the executable alone.
         .target(name: "CProcessHeap"),

@@ -4,6 +4,7 @@ public import Manifest
 public import MediaCore
 import LibAV
 import Reframe
+import Beats
 import Render
 import Scheduler
 
@@ -122,8 +123,10 @@ public struct BatchPlan: Sendable {
 
         let subjects = CachedSubjectAnalysis(analysis: SubjectAnalyzer(), version: SubjectAnalyzer.version,
                                              cacheDirectory: downloads.cacheDirectory)
+        let beats = CachedBeatAnalysis(analysis: BeatAnalyzer(), version: BeatAnalyzer.version,
+                                       cacheDirectory: downloads.cacheDirectory)
         let catalog = SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads), fonts: fonts,
-                                    text: text, subjects: subjects)
+                                    text: text, subjects: subjects, beats: beats)
         let builder = JobBuilder(catalog: catalog, manifests: set.files)
         // Only outputs used as sources are looked up by later outputs.
         var usedAsSource = Set<String>()

@@ -71,6 +71,7 @@ public enum PlanFormatter {
         lines += timelineLines(job, relativeTo: directory)
         lines += textLines(job)
         lines += reframeLines(job)
+        lines += beatLines(job)
         lines += duckingLines(job)
         return lines
     }

@@ -38,6 +38,8 @@ public struct Job: Sendable, Hashable, Codable {
     public var timeline: TimelineSummary? = nil
     /// The clips `reframe: auto` applies to, with the path their crop takes; nil when none asks for it.
     public var reframes: [ReframedClip]? = nil
+    /// The soundtrack's beat grid and the cuts `snap` moved; nil when the output does not snap.
+    public var beatSnap: BeatSnap? = nil
 
     /// The composition's duration: the length of the output.
     public var expectedDuration: MediaTime { composition.duration }

@@ -24,7 +24,7 @@ extension JobBuilder {
         if !info.isStill, !overlay.loops, let video = info.video {
             let playable = overlay.isVideo
                 ? MediaTime.minimum(overlay.to ?? info.duration, video.timeRange.end) - overlay.from
-                : video.timeRange.duration
+                : Self.played(video.timeRange.duration, at: overlay.speed)
             end = MediaTime.minimum(end, start + playable)
         }
         return TimeRange(start: start, end: MediaTime.maximum(start, end))
@@ -44,17 +44,7 @@ extension JobBuilder {
             guard time.duration > .zero, let video = info.video else { continue }
             let from = overlay.isVideo && !info.isStill ? overlay.from : .zero
             try composition.modifyTrack(id) { track in
-                guard overlay.loops, video.timeRange.duration > .zero, video.timeRange.duration.isNumeric else {
-                    try track.insertTimeRange(TimeRange(start: from, duration: time.duration), of: video, at: time.start)
-                    return
-                }
-                // A looping animation: whole plays one after another, the last cut at the overlay's end.
-                var position = time.start
-                while position < time.end {
-                    let take = MediaTime.minimum(video.timeRange.duration, time.end - position)
-                    try track.insertTimeRange(TimeRange(start: .zero, duration: take), of: video, at: position)
-                    position = position + take
-                }
+                try Self.insertPicture(of: overlay, video: video, from: from, over: time, into: &track)
             }
             guard withSound, overlay.isVideo, overlay.volume > 0, let audio = info.audio, audio.timeRange.end > from else {
                 continue
@@ -101,6 +91,40 @@ extension JobBuilder {
             throw problem(spec, stage: "probe",
                           "overlay asks for \(TimeSyntax.humanReadable(overlay.from))-\(TimeSyntax.humanReadable(end)) of \(label(overlay.source, in: spec)) but it is only \(TimeSyntax.humanReadable(info.duration)) long",
                           at: overlay.location)
+        }
+    }
+
+    /// How long `length` of source lasts played at `speed`.
+    static func played(_ length: MediaTime, at speed: FrameRate) -> MediaTime {
+        speed == FrameRate(1) ? length
+            : length.multiplied(by: Int64(speed.denominator), dividedBy: Int64(speed.numerator))
+    }
+
+    /// An overlay's picture on `track` over `time`, from `from` in its source: a looping animation as whole plays
+    /// one after another (the last cut at the overlay's end); an animation's `speed` scales each play, so its frame
+    /// at output time t is (t - start) x speed x its frame rate.
+    static func insertPicture(of overlay: OverlaySpec, video: SourceTrack, from: MediaTime, over time: TimeRange,
+                              into track: inout CompositionTrack) throws {
+        let speed = overlay.speed
+        func insert(source start: MediaTime, lasting shown: MediaTime, at position: MediaTime) throws {
+            let taken = speed == FrameRate(1) ? shown
+                : shown.multiplied(by: Int64(speed.numerator), dividedBy: Int64(speed.denominator))
+            try track.insertTimeRange(TimeRange(start: start, duration: taken), of: video, at: position)
+            if taken != shown {
+                try track.scaleTimeRange(TimeRange(start: position, duration: taken), toDuration: shown)
+            }
+        }
+        let length = video.timeRange.duration
+        guard overlay.loops, length > .zero, length.isNumeric else {
+            try insert(source: from, lasting: time.duration, at: time.start)
+            return
+        }
+        let play = played(length, at: speed)
+        var position = time.start
+        while position < time.end {
+            let shown = MediaTime.minimum(play, time.end - position)
+            try insert(source: .zero, lasting: shown, at: position)
+            position = position + shown
         }
     }
 }

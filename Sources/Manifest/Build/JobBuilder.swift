@@ -95,6 +95,7 @@ public struct JobBuilder {
         }
 
         var placed = try layout(spec, built: built)
+        let beatSnap = try snapCuts(&placed, spec: spec, built: built)
         try checkDuration(of: placed, spec: spec)
         var explicit: ExplicitTracks?
         var rolls: [[Int32]] = []
@@ -188,6 +189,7 @@ public struct JobBuilder {
         let split = rolls.filter { $0.count > 1 }
         job.rolls = split.isEmpty ? nil : split
         job.reframes = reframeLog.clips.isEmpty ? nil : reframeLog.clips
+        job.beatSnap = beatSnap
         return job
     }
 

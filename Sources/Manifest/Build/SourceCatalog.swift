@@ -43,6 +43,10 @@ public final class SourceCatalog: @unchecked Sendable {
     let subjects: (any SubjectAnalysis)?
     /// Subject tracks found so far (see SourceCatalog+Reframe.swift).
     var subjectTracks: [SubjectTrackKey: Result<SubjectTrack, SourceProblem>] = [:]
+    /// Finds soundtracks' beats for `snap`; nil where the caller did not give one.
+    let beatAnalysis: (any BeatAnalysis)?
+    /// Beat grids found so far, by path (see SourceCatalog+Beats.swift).
+    var beatGrids: [String: Result<BeatGrid, SourceProblem>] = [:]
     /// Reads font files and lists families; nil leaves fonts to the renderer's own check.
     let fonts: (any FontProbe)?
     /// Font files read so far, by path (see SourceCatalog+Fonts.swift).
@@ -67,9 +71,12 @@ public final class SourceCatalog: @unchecked Sendable {
     public internal(set) var textWarnings: [String: [Diagnostic]] = [:]
 
     /// A catalog probing files with `probe`, downloading URL sources with `fetcher`, checking fonts with `fonts`,
-    /// laying text out with `text` and analysing sources for auto-reframing with `subjects`.
+    /// laying text out with `text`, analysing sources for auto-reframing with `subjects` and soundtracks for cuts on
+    /// the beat with `beats`.
     public init(probe: any SourceProbe, fetcher: (any SourceFetcher)? = nil, fonts: (any FontProbe)? = nil,
-                text: (any TextMeasuring)? = nil, subjects: (any SubjectAnalysis)? = nil) {
+                text: (any TextMeasuring)? = nil, subjects: (any SubjectAnalysis)? = nil,
+                beats: (any BeatAnalysis)? = nil) {
+        beatAnalysis = beats
         textMeasurer = text
         self.probe = probe
         self.fetcher = fetcher

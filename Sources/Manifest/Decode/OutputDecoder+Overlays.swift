@@ -20,15 +20,17 @@ extension OutputDecoder {
     }
 
     /// A `lottie` overlay's file must be a Lottie JSON file; `loop` repeats it for the overlay's whole time (by
-    /// default it plays once, from `at`). `loop` on other overlays is an error.
+    /// default it plays once, from `at`); `speed` plays it that much faster. Both on other overlays are errors.
     func lottieOverlay(_ fields: [String: YAMLNode], source: SourceReference, into spec: inout OverlaySpec,
                        reader: inout NodeReader) {
         guard let node = fields["lottie"] else {
             if let loop = fields["loop"] { reader.error("'loop' applies to a 'lottie' animation", at: loop) }
+            if let speed = fields["speed"] { reader.error("'speed' applies to a 'lottie' animation", at: speed) }
             return
         }
         lottieClip(source, at: node, reader: &reader)
         if let loop = fields["loop"], let value = reader.bool(loop, "loop") { spec.loops = value }
+        if let node = fields["speed"], let speed = speed(node, reader: &reader) { spec.speed = speed }
     }
 
     /// A `lottie` source (of an overlay or a clip) must be a Lottie JSON file.

@@ -95,6 +95,7 @@ struct OutputDecoder {
             spec.timePitch = text == "varispeed" ? .varispeed : (text == "spectral" ? .spectral : .timeDomain)
         }
         if let node = fields["reframe"] { spec.reframe = reframe(node, reader: &reader) }
+        if let node = fields["snap"] { spec.snap = snap(node, rate: rate, reader: &reader) }
         if let node = fields["clips"], let items = reader.list(node, "clips") {
             spec.clips = items.indices.compactMap { index in
                 cache.reuse(fixed.reuse("clips", item: index, rate: rate), node: items[index], reader: &reader) {
@@ -334,7 +335,7 @@ struct OutputDecoder {
     }
 
     /// A speed as an exact ratio: `2`, `0.5`, `1.25`, `3/2`.
-    private func speed(_ node: YAMLNode, reader: inout NodeReader) -> FrameRate? {
+    func speed(_ node: YAMLNode, reader: inout NodeReader) -> FrameRate? {
         guard let text = reader.string(node, "speed") else { return nil }
         if let rate = FrameRate(manifestText: text), text.utf8.contains(UInt8(ascii: "/")) { return rate }
         if let time = try? TimeSyntax.parse(text), time.value > 0 {

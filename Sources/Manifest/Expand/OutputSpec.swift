@@ -35,6 +35,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var timePitch: TimePitchAlgorithm? = nil
     /// The auto-reframing of clips that do not set their own.
     public var reframe: ReframeSpec? = nil
+    /// Cuts moved to the soundtrack's beats (`snap`); nil leaves them where the clips put them.
+    public var snap: SnapSpec? = nil
     /// Explicit timelines (`tracks:`); when set, `clips` is empty.
     public var tracks: [TrackSpec]
     /// Explicit layer ramps for `tracks`.
@@ -197,6 +199,8 @@ public struct OverlaySpec: Sendable, Hashable {
     public var isVideo = false
     /// A `lottie` overlay's `loop`: the animation repeats for the overlay's whole time instead of playing once.
     public var loops = false
+    /// A `lottie` overlay's `speed` as an exact ratio: 2 plays the animation twice as fast.
+    public var speed = FrameRate(1)
     /// The in-point in a video overlay's source.
     public var from: MediaTime = .zero
     /// The out-point in a video overlay's source; nil means the source's end.

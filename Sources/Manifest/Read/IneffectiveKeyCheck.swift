@@ -4,7 +4,7 @@ import YAML
 /// error at its value: a key that is accepted must have an effect.
 ///
 /// The rules (docs/manifest.md, "Keys that would do nothing"): with `tracks:`, the clip-sequence keys `intro`,
-/// `outro` and `transition` are errors, and `layers:` needs `tracks:`; a soundtrack's `duck_*` tuning needs `duck`;
+/// `outro`, `transition` and `snap` are errors, and `layers:` needs `tracks:`; a soundtrack's `duck_*` tuning needs `duck`;
 /// an overlay's `margin` and its region's `x` / `y` are replaced by `anchor` placement, and `fade` by `opacity`
 /// ramps; a title is placed by one of `position`, `anchor` or `region`; a muted clip has no `volume`; text that does
 /// not shrink (`fit: none`) has no `min_size`.
@@ -14,13 +14,15 @@ enum IneffectiveKeyCheck {
         if fields["timeline"] != nil {
             for (key, hint) in [("intro", "put it in the timeline"), ("outro", "put it in the timeline"),
                                 ("transition", "put the transitions in the timeline"),
-                                ("layers", "the timeline's tracks are layered as its stack orders them")] {
+                                ("layers", "the timeline's tracks are layered as its stack orders them"),
+                                ("snap", "cut the timeline on the beat in the editor it comes from")] {
                 if let node = fields[key] { reader.error("'\(key)' has no effect with 'timeline'; \(hint)", at: node) }
             }
         } else if fields["tracks"] != nil {
             for (key, hint) in [("intro", "put it in a track's 'segments', or use 'clips'"),
                                 ("outro", "put it in a track's 'segments', or use 'clips'"),
-                                ("transition", "overlap the segments and ramp the layers' 'opacity' instead")] {
+                                ("transition", "overlap the segments and ramp the layers' 'opacity' instead"),
+                                ("snap", "'snap' moves cuts between 'clips'; put the segments on the beats instead")] {
                 if let node = fields[key] { reader.error("'\(key)' has no effect with 'tracks'; \(hint)", at: node) }
             }
         } else if let node = fields["layers"] {

@@ -10,13 +10,15 @@ enum ManifestSchema {
     /// Keys a template may set and an output may override.
     static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles", "captions",
                               "preset", "background", "metadata", "clips", "tracks", "layers", "out", "time_pitch",
-                              "timeline", "reframe", "fill"]
+                              "timeline", "reframe", "fill", "snap"]
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
                        "captions", "reframe", "fill", "lottie"] + motion
     /// `reframe` as a mapping (clips, and outputs or templates as their clips' default).
     static let reframe = ["mode", "subject", "padding", "smoothing"]
+    /// `snap` as a mapping (outputs and templates).
+    static let snap = ["to", "every", "max_shift"]
     static let transition = ["type", "duration", "ease", "color", "image", "softness"]
     /// Keys that move a picture: keyframes and the Ken Burns shorthands (clips, layers, overlays).
     static let motion = ["motion", "zoom", "pan"]
@@ -29,7 +31,7 @@ enum ManifestSchema {
     static let anchorPoint = ["x", "y"]
     static let soundtrack = ["source", "volume", "loop", "fade_in", "fade_out", "duck", "from", "duck_threshold",
                              "duck_attack", "duck_release"]
-    static let overlay = ["image", "lottie", "loop", "region", "opacity", "at", "duration", "fade", "anchor", "margin"]
+    static let overlay = ["image", "lottie", "loop", "speed", "region", "opacity", "at", "duration", "fade", "anchor", "margin"]
         + motion + appearances
         + videoOverlay
     /// An overlay's keys for a clip played as a picture-in-picture.

@@ -151,3 +151,68 @@ extension LottieRunTests {
             """)
     }
 }
+
+extension LottieRunTests {
+    @Test func speedTwoShowsTheFrameRLottieDrawsAtTwiceTheTime() throws {
+        let manifest = """
+            mediabatch: 1
+            defaults: { out: out, preset: small }
+            presets:
+              small: { base: draft, video: { width: 400, height: 200, fps: 10, crf: 0 }, audio: { bitrate: 64k } }
+            sources:
+              blue: { generate: color, color: blue, duration: 3s, size: 400x200 }
+            outputs:
+              - { name: fast, clips: [blue], overlays: [ { lottie: media/move.json, speed: 2, region: { x: 0, y: 0, width: 100% } } ] }
+              - { name: fast-loop, clips: [blue], overlays: [ { lottie: media/move.json, speed: 2, loop: true, region: { x: 0, y: 0, width: 100% } } ] }
+              - { name: fast-clip, clips: [ { lottie: media/move.json, speed: 2 } ], background: blue }
+
+            """
+        let (directory, videos) = try RGBVideo.render(manifest, files: ["media/move.json": Data(Self.moving.utf8)],
+                                                      outputs: ["fast": (400, 200), "fast-loop": (400, 200),
+                                                                "fast-clip": (200, 100)])
+        let fast = try #require(videos["fast"]), looped = try #require(videos["fast-loop"])
+        let clip = try #require(videos["fast-clip"])
+        // Output frames 3 and 8 (0.3 s, 0.8 s) show animation frames 6 and 16; looped, frame 13 (1.3 s) shows frame 6.
+        let reference = try Self.drawnByRLottie(directory.appendingPathComponent("m/media/move.json").path,
+                                                frames: [6, 16], in: directory)
+        for (video, frame, drawn) in [(fast, 3, reference[0]), (fast, 8, reference[1]), (looped, 13, reference[0])] {
+            let ink = video.ink(frame) { Self.isRed($0) }
+            #expect(drawn.count == 4 && abs(ink.minX - drawn[0]) <= 1 && abs(ink.maxX - drawn[1]) <= 1
+                    && abs(ink.minY - drawn[2]) <= 1 && abs(ink.maxY - drawn[3]) <= 1, "frame \(frame): \(ink), rlottie \(drawn)")
+        }
+        // Played once at twice the speed, its 2 s last 1 s; as a clip (at its own 200x100) too, frame 3 showing frame 6.
+        #expect(fast.ink(11) { Self.isRed($0) }.isEmpty)
+        #expect(clip.frameCount == 10)
+        let clipInk = clip.ink(3) { Self.isRed($0) }
+        #expect(abs(clipInk.centerX - (20 + 8 * 6)) <= 1 && abs(clipInk.width - 20) <= 2, "clip frame 3: \(clipInk)")
+    }
+
+    @Test func speedIsValidated() throws {
+        let directory = try CommandRunner.temporaryDirectory("lottie-speed")
+        try CommandRunner.write(Self.moving, to: "m/media/move.json", in: directory)
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            outputs:
+              - name: bad
+                clips: [ { source: { generate: color, duration: 1s } } ]
+                overlays:
+                  - { lottie: media/move.json, speed: -2, region: { width: 50% } }
+                  - { image: { generate: color, duration: 1s }, speed: 2, region: { width: 50% } }
+
+            """, to: "m/test.yaml", in: directory)
+        let result = try CommandRunner.run(["validate", "m"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            m/test.yaml:7:43: error: invalid speed '-2'; use a factor from 0.0625 to 16 such as '2', '0.5' or '3/2'
+                  - { lottie: media/move.json, speed: -2, region: { width: 50% } }
+                                                      ^
+            m/test.yaml:8:60: error: 'speed' applies to a 'lottie' animation
+                  - { image: { generate: color, duration: 1s }, speed: 2, region: { width: 50% } }
+                                                                       ^
+            m/test.yaml: 2 errors; 1 output
+            2 errors in 1 of 1 file; 1 of 1 output in 1 manifest can be built
+
+            """)
+    }
+}
