@@ -71,7 +71,6 @@ public struct JobBuilder {
 
     private func makeJob(_ spec: OutputSpec, built: [String: Job]) throws -> Job {
         let spec = try withFrameDecided(spec, built: built)
-        checkHDRDrawing(spec)
         var composition = MutableComposition()
         let canvas = spec.settings.video.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: 0, height: 0)

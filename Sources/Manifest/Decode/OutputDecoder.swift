@@ -89,7 +89,7 @@ struct OutputDecoder {
         if let node = fields["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
             (spec.background, spec.backgroundGradient) = value
         }
-        outputFill(fields, settings: settings, into: &spec, reader: &reader)
+        outputFill(fields, into: &spec, reader: &reader)
         if let node = fields["time_pitch"],
            let text = reader.choice(node, "time_pitch", ["time-domain", "spectral", "varispeed"]) {
             spec.timePitch = text == "varispeed" ? .varispeed : (text == "spectral" ? .spectral : .timeDomain)

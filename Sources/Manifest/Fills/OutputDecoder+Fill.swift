@@ -18,16 +18,8 @@ extension OutputDecoder {
         }
     }
 
-    /// An output's (or its template's) `fill`, the default of its clips; drawn on SDR outputs only.
-    func outputFill(_ fields: [String: YAMLNode], settings: ExportSettings, into spec: inout OutputSpec,
-                    reader: inout NodeReader) {
+    /// An output's (or its template's) `fill`, the default of its clips.
+    func outputFill(_ fields: [String: YAMLNode], into spec: inout OutputSpec, reader: inout NodeReader) {
         if let node = fields["fill"], let fill = fill(node, reader: &reader) { spec.fill = fill }
-        guard settings.video?.isHDR == true else { return }
-        for node in [fields["fill"]] + (fields["clips"]?.items ?? []).map({ $0["fill"] }) {
-            if let node, node.string != "none" {
-                reader.error("'fill' is drawn on SDR outputs only; this output's preset is HDR ('dynamic_range: hdr')",
-                             at: node)
-            }
-        }
     }
 }

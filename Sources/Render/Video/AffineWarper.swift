@@ -1,26 +1,28 @@
 import Composition
 import LibAV
 
-/// Draws a source picture through a general affine transform (see `WarpPlacement`) into a `yuva420p` buffer the size
-/// of the canvas, for the compositor's masked blend.
+/// Draws a source picture through a general affine transform (see `WarpPlacement`) into a 4:2:0 buffer with alpha the
+/// size of the canvas, for the compositor's masked blend: 8-bit (`VideoFrameBuffer`, SDR) or 16-bit
+/// (`VideoFrameBuffer16`, HDR) alike, from a source of the same depth.
 ///
 /// Every drawn pixel is mapped back to the source and sampled bilinearly, in 16.16 fixed point, stepping along each
 /// row by the inverse transform's constant increments. The source is the normalised frame itself (full resolution,
 /// so a zoom stays as sharp as the source allows); a picture drawn smaller than half its size is first shrunk by
 /// swscale's area filter to a power-of-two level (a mip level), so minifying does not alias. The picture's edges
 /// are anti-aliased through alpha: each pixel's coverage is its distance inside the crop rectangle, measured in
-/// canvas pixels along both source axes, plus one half, clamped to 0...1, times the source's own alpha.
+/// canvas pixels along both source axes, plus one half, clamped to 0...1, times the source's own alpha. Samples are
+/// weighed in 8-bit fractions at both depths, so 16-bit samples keep their extra precision in the sum.
 ///
 /// Buffers and the level scaler are allocated once and reused while the geometry allows.
-final class AffineWarper {
+final class AffineWarper<Picture: CanvasPicture> {
     /// The canvas-size buffer the picture is drawn into, at its top-left corner (`placement.width` x `height`).
-    let output: VideoFrameBuffer
+    let output: Picture
     private var levelScaler: Scaler?
     private var levelFrame: Frame?
 
     /// A warper for a `canvasWidth` x `canvasHeight` canvas.
     init(canvasWidth: Int, canvasHeight: Int) throws(RenderError) {
-        output = try VideoFrameBuffer(width: canvasWidth, height: canvasHeight, format: .yuva420p)
+        output = try Picture.make(width: canvasWidth, height: canvasHeight, alpha: true)
     }
 
     /// Draws `frame` as `placement` says into the top-left `placement.width` x `placement.height` of `output`.
@@ -31,8 +33,9 @@ final class AffineWarper {
         let alpha = source.pixelFormat.hasAlpha
         source.withPlanes { planes in
             guard planes.count >= 3 else { return }
-            let luma = SourcePlane(planes[0], width: source.width, height: source.height)
-            let mask = alpha && planes.count >= 4 ? SourcePlane(planes[3], width: source.width, height: source.height) : nil
+            let luma = SourcePlane<Picture.Sample>(planes[0], width: source.width, height: source.height)
+            let mask = alpha && planes.count >= 4
+                ? SourcePlane<Picture.Sample>(planes[3], width: source.width, height: source.height) : nil
             let chromaWidth = (source.width + 1) / 2, chromaHeight = (source.height + 1) / 2
             withExtendedLifetime(output) {
                 drawLuma(luma, alpha: mask, mapping: mapping)
@@ -42,15 +45,16 @@ final class AffineWarper {
         }
     }
 
-    /// The frame to sample: `frame` itself when it is planar 4:2:0 and no level is asked for, else `frame` shrunk
-    /// `level` times (or only converted) into a reused frame.
+    /// The frame to sample: `frame` itself when it is planar 4:2:0 at the output's depth and no level is asked for,
+    /// else `frame` shrunk `level` times (or only converted) into a reused frame.
     private func sampled(_ frame: Frame, level: Int) throws(LibAVError) -> Frame {
         let alpha = frame.pixelFormat.hasAlpha
-        let planar = frame.pixelFormat == .yuv420p || frame.pixelFormat == VideoFrameBuffer.yuva420p
+        let planar = frame.pixelFormat == Picture.libavFormat(alpha: false)
+            || frame.pixelFormat == Picture.libavFormat(alpha: true)
         if level == 0 && planar { return frame }
         let width = max(2, (frame.width + (1 << level) - 1) >> level)
         let height = max(2, (frame.height + (1 << level) - 1) >> level)
-        let format = alpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
+        let format = Picture.libavFormat(alpha: alpha)
         let scaler = try Scaler.reusing(levelScaler, sourceWidth: frame.width, sourceHeight: frame.height,
                                         sourceFormat: frame.pixelFormat, width: width, height: height,
                                         pixelFormat: format, quality: level > 0 ? .area : .bicubic)
@@ -67,7 +71,10 @@ final class AffineWarper {
     }
 
     /// Luma and alpha, one row at a time; pixels outside the picture get alpha 0.
-    private func drawLuma(_ luma: SourcePlane, alpha: SourcePlane?, mapping: WarpMapping) {
+    private func drawLuma(_ luma: SourcePlane<Picture.Sample>, alpha: SourcePlane<Picture.Sample>?,
+                          mapping: WarpMapping) {
+        typealias Sample = Picture.Sample
+        let opaque = Int(truncatingIfNeeded: Sample.max)
         let (lumaOut, lumaStride) = output.unsafePlane(0)
         let (alphaOut, alphaStride) = output.unsafePlane(3)
         let width = mapping.width
@@ -78,7 +85,7 @@ final class AffineWarper {
             let target = lumaOut + row * lumaStride, coverage = alphaOut + row * alphaStride
             let span = axisU.span(from: start.u, step: mapping.stepU, count: width)
                 .clamped(to: axisV.span(from: start.v, step: mapping.stepV, count: width))
-            target.update(repeating: 16, count: width)
+            target.update(repeating: Sample.limitedBlack, count: width)
             coverage.update(repeating: 0, count: width)
             guard span.lowerBound < span.upperBound else { continue }
             var u = WarpMapping.fixed(start.u + mapping.stepU * Double(span.lowerBound))
@@ -88,9 +95,11 @@ final class AffineWarper {
                 let weight = (axisU.coverage(u) &* axisV.coverage(v)) >> 8
                 let cu = axisU.clamp(u), cv = axisV.clamp(v)
                 target[x] = luma.bilinear(cu, cv, axisU, axisV)
-                var a = min(weight, 255)
-                if let alpha { a = (a &* Int(alpha.bilinear(cu, cv, axisU, axisV)) &+ 127) / 255 }
-                coverage[x] = UInt8(truncatingIfNeeded: a)
+                var a = min((weight &* (opaque &+ 1)) >> 8, opaque)
+                if let alpha {
+                    a = (a &* Int(truncatingIfNeeded: alpha.bilinear(cu, cv, axisU, axisV)) &+ opaque / 2) / opaque
+                }
+                coverage[x] = Sample(truncatingIfNeeded: a)
                 u &+= du
                 v &+= dv
             }
@@ -98,7 +107,8 @@ final class AffineWarper {
     }
 
     /// Both chroma planes at each 2x2 block's centre, clamped to the picture (alpha decides what shows).
-    private func drawChroma(_ cb: SourcePlane, _ cr: SourcePlane, mapping: WarpMapping) {
+    private func drawChroma(_ cb: SourcePlane<Picture.Sample>, _ cr: SourcePlane<Picture.Sample>,
+                            mapping: WarpMapping) {
         let (cbOut, cbStride) = output.unsafePlane(1)
         let (crOut, crStride) = output.unsafePlane(2)
         let width = mapping.width / 2
@@ -120,30 +130,31 @@ final class AffineWarper {
     }
 }
 
-/// One plane of the sampled frame.
-private struct SourcePlane {
-    let base: UnsafePointer<UInt8>
+/// One plane of the sampled frame, with samples of the output's depth.
+private struct SourcePlane<Sample: BlendSample> {
+    let base: UnsafePointer<Sample>
     let stride: Int
     let width: Int
     let height: Int
 
     init(_ plane: Frame.Plane, width: Int, height: Int) {
-        base = UnsafePointer(plane.base.assumingMemoryBound(to: UInt8.self))
-        stride = plane.bytesPerRow
-        self.width = min(width, plane.usedBytesPerRow)
+        let size = MemoryLayout<Sample>.size
+        base = UnsafePointer(plane.base.assumingMemoryBound(to: Sample.self))
+        stride = plane.bytesPerRow / size
+        self.width = min(width, plane.usedBytesPerRow / size)
         self.height = min(height, plane.rows)
     }
 
     /// The bilinear sample at clamped 16.16 coordinates.
     @inline(__always)
-    func bilinear(_ u: Int, _ v: Int, _ axisU: WarpAxis, _ axisV: WarpAxis) -> UInt8 {
+    func bilinear(_ u: Int, _ v: Int, _ axisU: WarpAxis, _ axisV: WarpAxis) -> Sample {
         let x0 = u >> 16, y0 = v >> 16
         let fx = (u >> 8) & 0xff, fy = (v >> 8) & 0xff
         let x1 = min(x0 &+ 1, axisU.last), y1 = min(y0 &+ 1, axisV.last)
         let top = base + y0 &* stride, bottom = base + y1 &* stride
-        let upper = Int(top[x0]) &* (256 &- fx) &+ Int(top[x1]) &* fx
-        let lower = Int(bottom[x0]) &* (256 &- fx) &+ Int(bottom[x1]) &* fx
-        return UInt8(truncatingIfNeeded: (upper &* (256 &- fy) &+ lower &* fy &+ 32768) >> 16)
+        let upper = Int(truncatingIfNeeded: top[x0]) &* (256 &- fx) &+ Int(truncatingIfNeeded: top[x1]) &* fx
+        let lower = Int(truncatingIfNeeded: bottom[x0]) &* (256 &- fx) &+ Int(truncatingIfNeeded: bottom[x1]) &* fx
+        return Sample(truncatingIfNeeded: (upper &* (256 &- fy) &+ lower &* fy &+ 32768) >> 16)
     }
 }
 

@@ -8,8 +8,8 @@ import MediaCore
 /// the working space from their readers (`SourcePool.prepareHDR`); generated pictures and the background colour are
 /// converted here. Titles, captions and subtitle overlays are drawn on the finished picture by the SDR path's
 /// `TextOverlay` and `TextBlender`, their colours converted into the working space (`HDRTextColors`); shaped
-/// transitions through `TransitionRenderer`'s mattes. Turned or moving layers and blur and dip transitions are not
-/// drawn yet (`validate` reports them at their manifest line).
+/// transitions, turned and moving layers and backdrops through the depth-generic `TransitionRenderer`,
+/// `AffineWarper` and `BackdropPainter`, as on SDR outputs.
 final class HDRFrameRenderer: PictureRenderer {
     private let composition: MutableComposition
     private var layout: CanvasLayout
@@ -22,8 +22,10 @@ final class HDRFrameRenderer: PictureRenderer {
     private let canvasFrame: Frame
     private let outputFrame: Frame
     private var outputScaler: Scaler?
-    /// The transition mattes; made on first use.
-    private var transitions: TransitionRenderer?
+    /// Shaped, blurred and dipped transitions; made on first use.
+    private var transitions: TransitionRenderer<VideoFrameBuffer16>?
+    /// Layers' backdrops (blurred copies, colours); made on first use.
+    private var backdrops: BackdropPainter<VideoFrameBuffer16>?
     private let converter: HDRConverter
     private var backgrounds: [Color: (y: UInt16, cb: UInt16, cr: UInt16)] = [:]
     /// Titles, captions and ASS overlays drawn on the finished picture; nil without text.
@@ -32,6 +34,8 @@ final class HDRFrameRenderer: PictureRenderer {
     private let textColors: HDRTextColors
     /// Per track: the scaler, scaled frame and buffer of its last placement.
     private var slots: [Int32: (scaler: Scaler, crop: Scaler.Rect, frame: Frame, buffer: VideoFrameBuffer16)] = [:]
+    /// Per track: the warper of its last turned or moving placement.
+    private var warpers: [Int32: AffineWarper<VideoFrameBuffer16>] = [:]
     /// How many layer scalers were set up (a wipe or a still layer needs one, not one a frame).
     private(set) var scalersMade = 0
     /// False draws every source picture from its upright display-size form (see `CanvasLayout.adaptsPictures`).
@@ -51,10 +55,6 @@ final class HDRFrameRenderer: PictureRenderer {
         outputFormat = pixelFormat
         layout = try CanvasLayout(composition: composition, videoComposition: videoComposition, outputWidth: width,
                                   outputHeight: height)
-        guard layout.videoComposition.instructions.allSatisfy({ $0.transitionEffect.map(Self.draws) ?? true }) else {
-            throw ExportError.setup(reason: "blur and dip transitions are not drawn on HDR outputs yet; use "
-                                        + "crossfade, fade or a wipe, or render with an SDR preset")
-        }
         converter = HDRConverter(target: color)
         let textColors = HDRTextColors(converter: converter)
         self.textColors = textColors
@@ -100,38 +100,36 @@ final class HDRFrameRenderer: PictureRenderer {
         }
     }
 
-    /// Whether this renderer draws transition effect `effect`: the mattes (shaped wipes, iris, clock, luma), which
-    /// `TransitionRenderer` applies to 8-bit and 16-bit layers alike.
-    static func draws(_ effect: VideoTransitionEffect) -> Bool {
-        switch effect.kind {
-        case .wipe, .iris, .clock, .luma: true
-        case .blur, .dip: false
-        }
-    }
-
-    /// The layers of `instruction` at `time`, bottom first, with its transition effect's matte on the incoming one.
+    /// The layers of `instruction` at `time`, bottom first, with its transition effect applied.
     private func drawLayers(of instruction: VideoCompositionInstruction?, at time: MediaTime) throws
         -> [Compositor16.Layer]
     {
         let effect = instruction?.transitionEffect.flatMap { $0.isActive(at: time) ? $0 : nil }
         let progress = effect?.progress(at: time) ?? 0
-        var layers: [(trackID: Int32, layer: Compositor16.Layer)] = []
+        var layers: [HDRLayer] = []
         // The first layer instruction is on top, so draw from the last to the first.
         for layer in (instruction?.layerInstructions ?? []).reversed() {
-            let factor = effect.map { TransitionRenderer.opacityFactor($0, trackID: layer.trackID, progress: progress) }
-            let needsAlpha = effect.map { TransitionRenderer.needsAlpha($0, trackID: layer.trackID) } ?? false
-            if let drawn = try draw(layer, at: time, opacityFactor: factor ?? 1, needsAlpha: needsAlpha) {
-                layers.append((layer.trackID, drawn))
+            let factor = effect?.opacityFactor(trackID: layer.trackID, progress: progress) ?? 1
+            let needsAlpha = effect?.needsAlpha(trackID: layer.trackID) ?? false
+            if let drawn = try draw(layer, at: time, opacityFactor: factor, needsAlpha: needsAlpha) {
+                layers.append(HDRLayer(trackID: layer.trackID, layer: drawn))
             }
         }
-        if let effect, progress < 1, let incoming = layers.first(where: { $0.trackID == effect.incomingTrackID }) {
-            let renderer = transitions ?? TransitionRenderer(canvasWidth: layout.width, canvasHeight: layout.height)
+        if let effect {
+            let converter = self.converter
+            let renderer = transitions ?? TransitionRenderer(canvasWidth: layout.width, canvasHeight: layout.height) {
+                try Self.code(of: $0, converter: converter)
+            }
             transitions = renderer
-            let source = incoming.layer.source
-            try renderer.applyMatte(effect, progress: progress, to: source, x: incoming.layer.x, y: incoming.layer.y,
-                                    width: source.width, height: source.height)
+            try renderer.apply(effect, progress: progress, to: &layers)
         }
         return layers.map(\.layer)
+    }
+
+    /// A colour's code values in the working space.
+    private static func code(of color: Color, converter: HDRConverter) throws -> CanvasColor<UInt16> {
+        let values = try converter.codeValues(of: Color(red: color.red, green: color.green, blue: color.blue))
+        return CanvasColor(y: values.y, cb: values.cb, cr: values.cr)
     }
 
     /// The working-space code values of a background colour, converted once.
@@ -142,19 +140,12 @@ final class HDRFrameRenderer: PictureRenderer {
         return values
     }
 
-    /// The layer's picture at `time`, scaled, turned and placed; nil when it shows nothing. During a wipe (a crop
-    /// changing size) the whole picture is scaled once, as it would stand unwiped, and the crop is the window of it
-    /// drawn: the scaler and buffers stay those of one size for the whole wipe.
+    /// The layer's picture at `time`, placed over its backdrop when it has one; nil when it shows nothing.
     private func draw(_ layer: LayerInstruction, at time: MediaTime, opacityFactor: Double,
                       needsAlpha: Bool) throws -> Compositor16.Layer? {
         guard let shown = try layout.picture(of: layer, at: time, in: composition, sources: sources,
                                              opacityFactor: opacityFactor) else {
             return nil
-        }
-        guard case .aligned(let placement) = shown.geometry else {
-            throw ExportError.encode(
-                path: nil, reason: "track \(layer.trackID): turned or moving pictures (motion, zoom, pan, rotation) are not "
-                    + "drawn on HDR outputs yet; hint: render this output in SDR or keep its layers still and upright")
         }
         var frame = shown.frame
         if !VideoFrameBuffer16.workingFormats.contains(frame.pixelFormat) {
@@ -162,13 +153,51 @@ final class HDRFrameRenderer: PictureRenderer {
             frame.tag(.bt709Limited)
             frame = try converter.convert(frame)
         }
+        let drawn = try placed(frame, shown: shown, trackID: layer.trackID, needsAlpha: needsAlpha)
+        guard let backdrop = layer.backdrop else { return drawn }
+        return try backed(drawn, backdrop: backdrop, of: frame, needsAlpha: needsAlpha)
+    }
+
+    /// `frame` scaled, turned and placed as `shown` says (or resampled through its transform by the track's
+    /// warper). During a wipe (a crop changing size) the whole picture is scaled once, as it would stand unwiped,
+    /// and the crop is the window of it drawn: the scaler and buffers stay those of one size for the whole wipe.
+    private func placed(_ frame: Frame, shown: LayerPicture, trackID: Int32,
+                        needsAlpha: Bool) throws -> Compositor16.Layer {
+        let placement: LayerPlacement
+        switch shown.geometry {
+        case .aligned(let aligned):
+            placement = aligned
+        case .warped(let warped):
+            let warper = try warpers[trackID]
+                ?? AffineWarper<VideoFrameBuffer16>(canvasWidth: layout.width, canvasHeight: layout.height)
+            warpers[trackID] = warper
+            try warper.draw(frame, placement: warped)
+            return Compositor16.Layer(source: warper.output, x: warped.x, y: warped.y, opacity: shown.opacity,
+                                      window: (0, 0, warped.width, warped.height))
+        }
         if let whole = shown.wipe, let cut = placement.intersection(whole) {
-            let buffer = try scaled(frame, trackID: layer.trackID, placement: whole, needsAlpha: needsAlpha)
+            let buffer = try scaled(frame, trackID: trackID, placement: whole, needsAlpha: needsAlpha)
             return Compositor16.Layer(source: buffer, x: cut.x, y: cut.y, opacity: shown.opacity,
                                       window: (cut.x - whole.x, cut.y - whole.y, cut.width, cut.height))
         }
-        let buffer = try scaled(frame, trackID: layer.trackID, placement: placement, needsAlpha: needsAlpha)
+        let buffer = try scaled(frame, trackID: trackID, placement: placement, needsAlpha: needsAlpha)
         return Compositor16.Layer(source: buffer, x: placement.x, y: placement.y, opacity: shown.opacity)
+    }
+
+    /// `drawn` over its backdrop: one canvas-size layer at the layer's opacity (a transition fades or wipes picture
+    /// and backdrop together), as on SDR outputs.
+    private func backed(_ drawn: Compositor16.Layer, backdrop: LayerBackdrop, of frame: Frame,
+                        needsAlpha: Bool) throws -> Compositor16.Layer {
+        let converter = self.converter
+        let painter = backdrops ?? BackdropPainter(canvasWidth: layout.width, canvasHeight: layout.height) {
+            try Self.code(of: $0, converter: converter)
+        }
+        backdrops = painter
+        let base = try painter.paint(backdrop, of: frame, alpha: needsAlpha)
+        var picture = drawn
+        picture.opacity = 1
+        Compositor16.draw(picture, onto: base)
+        return Compositor16.Layer(source: base, x: 0, y: 0, opacity: drawn.opacity)
     }
 
     /// `frame` (in the working space) cropped, scaled and turned as `placement` says, in the track's slot buffer; the
@@ -198,5 +227,21 @@ final class HDRFrameRenderer: PictureRenderer {
         try ready.scaler.scale(frame, cropX: area.x, cropY: area.y, into: ready.frame)
         ready.buffer.copy(from: ready.frame, orientation: placement.orientation)
         return ready.buffer
+    }
+}
+
+/// A layer of an HDR frame as a transition effect sees it.
+private struct HDRLayer: TransitionLayer {
+    var trackID: Int32?
+    var layer: Compositor16.Layer
+
+    var picture: VideoFrameBuffer16 { layer.source }
+    var origin: (x: Int, y: Int) { (layer.x, layer.y) }
+    var window: (x: Int, y: Int, width: Int, height: Int) {
+        layer.window ?? (0, 0, layer.source.width, layer.source.height)
+    }
+
+    static func covering(_ picture: VideoFrameBuffer16, opacity: Double) -> HDRLayer {
+        HDRLayer(trackID: nil, layer: Compositor16.Layer(source: picture, x: 0, y: 0, opacity: opacity))
     }
 }

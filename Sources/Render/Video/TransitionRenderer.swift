@@ -9,76 +9,107 @@ struct DrawnLayer {
     var layer: CompositorLayer
 }
 
-/// Evaluates an instruction's `VideoTransitionEffect` on the layers of a frame (docs/semantics.md, "Transition
-/// effects"): mattes multiply the incoming layer's alpha; `blur` blurs both layers by a radius that peaks at the
-/// middle (a twentieth of the canvas height) while the incoming one fades in; `dip` shows the outgoing layer for the
-/// first half and the incoming one for the second, under the colour, whose opacity rises to 1 at the middle and
-/// falls back. Fields, the luma images (decoded once, scaled to the canvas) and scratch memory are kept for reuse.
-final class TransitionRenderer {
-    private let canvasWidth: Int
-    private let canvasHeight: Int
-    private var mattes: [VideoTransitionEffect.Kind: TransitionMatte] = [:]
-    private var blur: BoxBlur?
-    private var dipBuffer: VideoFrameBuffer?
-    private var dipColor: Color?
+/// A layer of either depth as a transition effect sees it: the track it shows, the picture it draws from, where on
+/// the canvas, and which part of the picture (its top-left corner in the picture, even, and its size).
+protocol TransitionLayer {
+    associatedtype Picture: CanvasPicture
+    /// The track the layer shows; nil for layers an effect adds.
+    var trackID: Int32? { get }
+    /// The picture drawn from.
+    var picture: Picture { get }
+    /// The canvas position of the drawn part's top-left corner.
+    var origin: (x: Int, y: Int) { get }
+    /// The drawn part of `picture`.
+    var window: (x: Int, y: Int, width: Int, height: Int) { get }
+    /// A layer an effect adds: `picture`, the canvas's size, at `opacity`.
+    static func covering(_ picture: Picture, opacity: Double) -> Self
+}
 
-    init(canvasWidth: Int, canvasHeight: Int) {
-        self.canvasWidth = canvasWidth
-        self.canvasHeight = canvasHeight
+extension DrawnLayer: TransitionLayer {
+    var picture: VideoFrameBuffer { layer.source }
+    var origin: (x: Int, y: Int) { (layer.x, layer.y) }
+    var window: (x: Int, y: Int, width: Int, height: Int) { (0, 0, layer.drawnWidth, layer.drawnHeight) }
+    static func covering(_ picture: VideoFrameBuffer, opacity: Double) -> DrawnLayer {
+        DrawnLayer(trackID: nil, layer: CompositorLayer(source: picture, opacity: opacity))
     }
+}
 
-    /// Whether `trackID`'s picture needs an alpha plane for `effect` (the incoming layer of a matte).
-    static func needsAlpha(_ effect: VideoTransitionEffect, trackID: Int32) -> Bool {
-        switch effect.kind {
-        case .wipe, .iris, .clock, .luma: trackID == effect.incomingTrackID
+extension VideoTransitionEffect {
+    /// Whether `trackID`'s picture needs an alpha plane for this effect (the incoming layer of a matte).
+    func needsAlpha(trackID: Int32) -> Bool {
+        switch kind {
+        case .wipe, .iris, .clock, .luma: trackID == incomingTrackID
         case .blur, .dip: false
         }
     }
 
-    /// The factor `effect` multiplies `trackID`'s opacity by at `progress`.
-    static func opacityFactor(_ effect: VideoTransitionEffect, trackID: Int32, progress: Double) -> Double {
-        switch effect.kind {
+    /// The factor this effect multiplies `trackID`'s opacity by at `progress`.
+    func opacityFactor(trackID: Int32, progress: Double) -> Double {
+        switch kind {
         case .blur:
-            return trackID == effect.incomingTrackID ? progress : 1
+            return trackID == incomingTrackID ? progress : 1
         case .dip:
-            if trackID == effect.outgoingTrackID { return progress < 0.5 ? 1 : 0 }
-            if trackID == effect.incomingTrackID { return progress < 0.5 ? 0 : 1 }
+            if trackID == outgoingTrackID { return progress < 0.5 ? 1 : 0 }
+            if trackID == incomingTrackID { return progress < 0.5 ? 0 : 1 }
             return 1
         case .wipe, .iris, .clock, .luma:
-            if trackID == effect.incomingTrackID && progress <= 0 { return 0 }
+            if trackID == incomingTrackID && progress <= 0 { return 0 }
             return 1
         }
     }
+}
+
+/// Evaluates an instruction's `VideoTransitionEffect` on the layers of a frame, on 8-bit (SDR) and 16-bit (HDR)
+/// canvases alike (docs/semantics.md, "Transition effects"): mattes multiply the incoming layer's alpha; `blur`
+/// blurs both layers by a radius that peaks at the middle (a twentieth of the canvas height) while the incoming one
+/// fades in; `dip` shows the outgoing layer for the first half and the incoming one for the second, under the colour,
+/// whose opacity rises to 1 at the middle and falls back. Fields, the luma images (decoded once, scaled to the
+/// canvas) and scratch memory are kept for reuse.
+final class TransitionRenderer<Picture: CanvasPicture> {
+    private let canvasWidth: Int
+    private let canvasHeight: Int
+    /// A colour's code values at the canvas's depth and in its colour space.
+    private let code: (Color) throws -> CanvasColor<Picture.Sample>
+    private var mattes: [VideoTransitionEffect.Kind: TransitionMatte] = [:]
+    private var blur: BoxBlur?
+    private var dipPicture: Picture?
+    private var dipColor: Color?
+
+    /// A renderer for a `canvasWidth` x `canvasHeight` canvas whose colours are `code`'s code values.
+    init(canvasWidth: Int, canvasHeight: Int, code: @escaping (Color) throws -> CanvasColor<Picture.Sample>) {
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
+        self.code = code
+    }
 
     /// Applies `effect` at `progress` to `layers` (bottom first) in place.
-    func apply(_ effect: VideoTransitionEffect, progress: Double, to layers: inout [DrawnLayer]) throws(ExportError) {
+    func apply<Layer: TransitionLayer>(_ effect: VideoTransitionEffect, progress: Double,
+                                       to layers: inout [Layer]) throws(ExportError) where Layer.Picture == Picture {
         switch effect.kind {
         case .wipe, .iris, .clock, .luma:
-            guard progress < 1, let index = layers.firstIndex(where: { $0.trackID == effect.incomingTrackID }) else { return }
-            let drawn = layers[index].layer
-            try applyMatte(effect, progress: progress, to: drawn.source, x: drawn.x, y: drawn.y,
-                           width: drawn.drawnWidth, height: drawn.drawnHeight)
+            guard progress < 1, let incoming = layers.first(where: { $0.trackID == effect.incomingTrackID }) else { return }
+            try applyMatte(effect, progress: progress, to: incoming.picture, x: incoming.origin.x,
+                           y: incoming.origin.y, width: incoming.window.width, height: incoming.window.height)
         case .blur:
             let radius = Int((Double(canvasHeight) / 20 * (1 - abs(2 * progress - 1))).rounded())
             guard radius > 0 else { return }
             let blur = self.blur ?? BoxBlur(width: canvasWidth, height: canvasHeight)
             self.blur = blur
             for drawn in layers where drawn.trackID == effect.outgoingTrackID || drawn.trackID == effect.incomingTrackID {
-                Self.blur(drawn.layer, radius: radius, with: blur)
+                Self.blur(drawn.picture, window: drawn.window, radius: radius, with: blur)
             }
         case .dip(let color):
             let weight = 1 - abs(2 * progress - 1)
             guard weight > 0 else { return }
             let top = layers.lastIndex { $0.trackID == effect.outgoingTrackID || $0.trackID == effect.incomingTrackID }
-            let layer = CompositorLayer(source: try dipLayer(color), opacity: weight)
-            layers.insert(DrawnLayer(trackID: nil, layer: layer), at: top.map { $0 + 1 } ?? layers.count)
+            layers.insert(Layer.covering(try dipLayer(color), opacity: weight), at: top.map { $0 + 1 } ?? layers.count)
         }
     }
 
     /// Multiplies the alpha of the `width` x `height` top-left part of `buffer`, drawn at canvas (`x`, `y`), by the
     /// matte of `effect` (a wipe, iris, clock or luma transition) at `progress`: the incoming layer of an 8-bit (SDR)
     /// or 16-bit (HDR) canvas. A buffer without alpha is left as it is.
-    func applyMatte<Picture: BlendPicture>(_ effect: VideoTransitionEffect, progress: Double, to buffer: Picture,
+    func applyMatte(_ effect: VideoTransitionEffect, progress: Double, to buffer: Picture,
                                            x: Int, y: Int, width: Int, height: Int) throws(ExportError) {
         guard buffer.hasAlpha else { return }
         let matte = try self.matte(for: effect.kind)
@@ -89,28 +120,30 @@ final class TransitionRenderer {
         }
     }
 
-    /// Blurs every plane of the drawn part of `layer` (chroma by half the radius).
-    private static func blur(_ layer: CompositorLayer, radius: Int, with blur: BoxBlur) {
-        let buffer = layer.source
-        for plane in 0..<buffer.planeCount {
+    /// Blurs every plane of the `window` of `picture` (chroma by half the radius).
+    private static func blur(_ picture: Picture, window: (x: Int, y: Int, width: Int, height: Int), radius: Int,
+                             with blur: BoxBlur) {
+        for plane in 0..<(picture.hasAlpha ? 4 : 3) {
             let chroma = plane == 1 || plane == 2
-            let width = chroma ? layer.drawnWidth / 2 : layer.drawnWidth
-            let height = chroma ? layer.drawnHeight / 2 : layer.drawnHeight
-            buffer.withPlane(plane) { pointer, stride, _, _ in
-                blur.blur(pointer, stride: stride, width: width, height: height, radius: chroma ? max(1, radius / 2) : radius)
+            let shift = chroma ? 1 : 0
+            let (pointer, stride) = picture.unsafePlane(plane)
+            let corner = pointer + (window.y >> shift) * stride + (window.x >> shift)
+            withExtendedLifetime(picture) {
+                blur.blur(corner, stride: stride, width: window.width >> shift, height: window.height >> shift,
+                          radius: chroma ? max(1, radius / 2) : radius)
             }
         }
     }
 
-    /// A canvas-size buffer of `color`, refilled only when the colour changes.
-    private func dipLayer(_ color: Color) throws(ExportError) -> VideoFrameBuffer {
-        if let dipBuffer, dipColor == color { return dipBuffer }
+    /// A canvas-size picture of `color`, refilled only when the colour changes.
+    private func dipLayer(_ color: Color) throws(ExportError) -> Picture {
+        if let dipPicture, dipColor == color { return dipPicture }
         do {
-            let buffer = try dipBuffer ?? VideoFrameBuffer(width: canvasWidth, height: canvasHeight)
-            buffer.fill(Color(red: color.red, green: color.green, blue: color.blue).yuv)
-            dipBuffer = buffer
+            let picture = try dipPicture ?? Picture.make(width: canvasWidth, height: canvasHeight, alpha: false)
+            picture.fill(try code(color))
+            dipPicture = picture
             dipColor = color
-            return buffer
+            return picture
         } catch {
             throw ExportError.encode(path: nil, reason: "\(error)")
         }

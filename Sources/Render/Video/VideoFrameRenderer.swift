@@ -39,11 +39,11 @@ final class VideoFrameRenderer {
     /// How many placements a track keeps ready.
     private static let slotsPerTrack = 4
     /// Per track: the warper of its last general placement.
-    private var warpers: [Int32: AffineWarper] = [:]
+    private var warpers: [Int32: AffineWarper<VideoFrameBuffer>] = [:]
     /// Shaped, blurred and dipped transitions; made on first use.
-    private var transitions: TransitionRenderer?
+    private var transitions: TransitionRenderer<VideoFrameBuffer>?
     /// Layers' backdrops (blurred copies, colours); made on first use.
-    private var backdrops: BackdropPainter?
+    private var backdrops: BackdropPainter<VideoFrameBuffer>?
     /// The fast path's scaler, straight from a source into the output frame.
     private var directScaler: Scaler?
     /// The output-size frame the fast path and an unconverted canvas draw into.
@@ -147,9 +147,9 @@ final class VideoFrameRenderer {
         var planned: [PlannedLayer] = []
         // The first layer instruction is on top, so draw from the last to the first.
         for layer in (instruction?.layerInstructions ?? []).reversed() {
-            let factor = effect.map { TransitionRenderer.opacityFactor($0, trackID: layer.trackID, progress: progress) } ?? 1
+            let factor = effect?.opacityFactor(trackID: layer.trackID, progress: progress) ?? 1
             guard var plan = try plan(layer, at: time, opacityFactor: factor) else { continue }
-            plan.needsAlpha = effect.map { TransitionRenderer.needsAlpha($0, trackID: layer.trackID) } ?? false
+            plan.needsAlpha = effect?.needsAlpha(trackID: layer.trackID) ?? false
             planned.append(plan)
         }
         if effect == nil, planned.count == 1, let only = planned.first, canDrawDirectly(only) {
@@ -157,7 +157,8 @@ final class VideoFrameRenderer {
         }
         var layers = try draw(planned)
         if let effect {
-            let renderer = transitions ?? TransitionRenderer(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            let renderer = transitions ?? TransitionRenderer(canvasWidth: canvasWidth, canvasHeight: canvasHeight,
+                                                             code: Self.code)
             transitions = renderer
             try renderer.apply(effect, progress: progress, to: &layers)
         }
@@ -227,7 +228,7 @@ final class VideoFrameRenderer {
                         source: buffer, x: placement.x, y: placement.y, opacity: plan.opacity)), plan))
                 case .warped(let placement):
                     let warper = try warpers[plan.trackID]
-                        ?? AffineWarper(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+                        ?? AffineWarper<VideoFrameBuffer>(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
                     warpers[plan.trackID] = warper
                     try warper.draw(plan.frame, placement: placement)
                     layers.append(try backed(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
@@ -247,13 +248,19 @@ final class VideoFrameRenderer {
     /// fades or wipes picture and backdrop together); else `drawn` itself.
     private func backed(_ drawn: DrawnLayer, _ plan: PlannedLayer) throws -> DrawnLayer {
         guard let backdrop = plan.backdrop else { return drawn }
-        let painter = backdrops ?? BackdropPainter(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        let painter = backdrops ?? BackdropPainter(canvasWidth: canvasWidth, canvasHeight: canvasHeight, code: Self.code)
         backdrops = painter
-        let base = try painter.paint(backdrop, of: plan.frame, format: plan.needsAlpha ? .yuva420p : .yuv420p)
+        let base = try painter.paint(backdrop, of: plan.frame, alpha: plan.needsAlpha)
         var picture = drawn.layer
         picture.opacity = 1
         Compositor.draw(picture, onto: base)
         return DrawnLayer(trackID: drawn.trackID, layer: CompositorLayer(source: base, opacity: drawn.layer.opacity))
+    }
+
+    /// A colour's BT.709 limited-range code values, as the canvas holds them.
+    private static func code(_ color: Color) -> CanvasColor<UInt8> {
+        let yuv = color.yuv
+        return CanvasColor(y: yuv.y, cb: yuv.cb, cr: yuv.cr, a: yuv.a)
     }
 
     /// The layer's picture cropped, scaled and turned by swscale into its slot's buffer (with an opaque alpha plane

@@ -61,7 +61,9 @@ struct FillRunTests {
 }
 
 extension FillRunTests {
-    @Test func validateReportsAnUnknownFillAndAFillOnAnHDROutput() throws {
+    /// An unknown colour is an error at its line; a fill on an HDR output is drawn (see `HDRDrawingTests`), so no
+    /// error.
+    @Test func validateReportsAnUnknownFillButNotAFillOnAnHDROutput() throws {
         let directory = try CommandRunner.temporaryDirectory("fill-validate")
         try CommandRunner.write("""
             mediabatch: 1
@@ -75,14 +77,12 @@ extension FillRunTests {
             """, to: "m/test.yaml", in: directory)
         let result = try CommandRunner.run(["validate", "m"], in: directory)
         #expect(result.status == 2)
-        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).prefix(6).joined(separator: "\n")
-        #expect(lines == """
+        #expect(result.stderr.hasPrefix("""
             m/test.yaml:6:22: error: unknown colour 'blu'; did you mean 'blue'?
               - { name: a, fill: blu, clips: [ { source: { generate: color, duration: 1s } } ] }
                                  ^
-            m/test.yaml:7:35: error: 'fill' is drawn on SDR outputs only; this output's preset is HDR ('dynamic_range: hdr')
-              - { name: b, preset: hdr, fill: blur, clips: [ { source: { generate: color, duration: 1s } } ] }
-                                              ^
-            """)
+
+            """), "\(result.stderr)")
+        #expect(!result.stderr.contains("m/test.yaml:7:"), "\(result.stderr)")
     }
 }
