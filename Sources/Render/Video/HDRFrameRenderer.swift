@@ -11,12 +11,7 @@ import MediaCore
 /// transitions, turned and moving layers and backdrops through the depth-generic `TransitionRenderer`,
 /// `AffineWarper` and `BackdropPainter`, as on SDR outputs.
 final class HDRFrameRenderer: PictureRenderer {
-    private let composition: MutableComposition
-    private var layout: CanvasLayout
-    private let sources: SourcePool
-    private let outputWidth: Int
-    private let outputHeight: Int
-    private let outputFormat: LibAV.PixelFormat
+    private var stage: RenderStage
     private let color: ColorDescription
     private let canvas: VideoFrameBuffer16
     private let canvasFrame: Frame
@@ -40,21 +35,17 @@ final class HDRFrameRenderer: PictureRenderer {
     private(set) var scalersMade = 0
     /// False draws every source picture from its upright display-size form (see `CanvasLayout.adaptsPictures`).
     var adaptsPictures: Bool {
-        get { layout.adaptsPictures }
-        set { layout.adaptsPictures = newValue }
+        get { stage.layout.adaptsPictures }
+        set { stage.layout.adaptsPictures = newValue }
     }
 
     /// A renderer of `width` x `height` `pixelFormat` pictures in the HDR working space `color`.
     init(composition: MutableComposition, videoComposition: VideoComposition?, width: Int, height: Int,
          pixelFormat: LibAV.PixelFormat, color: ColorDescription, sources: SourcePool) throws(ExportError) {
-        self.composition = composition
-        self.sources = sources
         self.color = color
-        outputWidth = width
-        outputHeight = height
-        outputFormat = pixelFormat
-        layout = try CanvasLayout(composition: composition, videoComposition: videoComposition, outputWidth: width,
-                                  outputHeight: height)
+        stage = try RenderStage(composition: composition, videoComposition: videoComposition, width: width,
+                                height: height, pixelFormat: pixelFormat, sources: sources)
+        let layout = stage.layout
         converter = HDRConverter(target: color)
         let textColors = HDRTextColors(converter: converter)
         self.textColors = textColors
@@ -74,18 +65,17 @@ final class HDRFrameRenderer: PictureRenderer {
     /// The picture at composition time `time`, in the output size and pixel format, tagged with the working space.
     /// The frame is reused by the next call.
     func render(at time: MediaTime) throws(ExportError) -> Frame {
-        sources.releaseVideo(before: time)
-        sources.warmUp(before: time)
-        let instruction = layout.videoComposition.instruction(at: time)
-        let background = instruction?.backgroundColor ?? layout.videoComposition.backgroundColor
+        stage.prepare(for: time)
+        let instruction = stage.layout.videoComposition.instruction(at: time)
+        let background = instruction?.backgroundColor ?? stage.layout.videoComposition.backgroundColor
         do {
             let compositor = Compositor16(background: try code(of: Color(red: background.red, green: background.green,
                                                                           blue: background.blue)))
             compositor.composite(try drawLayers(of: instruction, at: time), into: canvas)
             try canvas.copy(into: canvasFrame)
             let scaler = try outputScaler ?? Scaler(
-                sourceWidth: layout.width, sourceHeight: layout.height, sourceFormat: VideoFrameBuffer16.format,
-                width: outputWidth, height: outputHeight, pixelFormat: outputFormat)
+                sourceWidth: stage.layout.width, sourceHeight: stage.layout.height, sourceFormat: VideoFrameBuffer16.format,
+                width: stage.outputWidth, height: stage.outputHeight, pixelFormat: stage.outputFormat)
             outputScaler = scaler
             try scaler.scale(canvasFrame, into: outputFrame)
             // Drawing makes the frame writable first: a copy when the encoder still holds the last picture.
@@ -117,7 +107,7 @@ final class HDRFrameRenderer: PictureRenderer {
         }
         if let effect {
             let converter = self.converter
-            let renderer = transitions ?? TransitionRenderer(canvasWidth: layout.width, canvasHeight: layout.height) {
+            let renderer = transitions ?? TransitionRenderer(canvasWidth: stage.layout.width, canvasHeight: stage.layout.height) {
                 try Self.code(of: $0, converter: converter)
             }
             transitions = renderer
@@ -143,8 +133,7 @@ final class HDRFrameRenderer: PictureRenderer {
     /// The layer's picture at `time`, placed over its backdrop when it has one; nil when it shows nothing.
     private func draw(_ layer: LayerInstruction, at time: MediaTime, opacityFactor: Double,
                       needsAlpha: Bool) throws -> Compositor16.Layer? {
-        guard let shown = try layout.picture(of: layer, at: time, in: composition, sources: sources,
-                                             opacityFactor: opacityFactor) else {
+        guard let shown = try stage.picture(of: layer, at: time, opacityFactor: opacityFactor) else {
             return nil
         }
         var frame = shown.frame
@@ -169,7 +158,7 @@ final class HDRFrameRenderer: PictureRenderer {
             placement = aligned
         case .warped(let warped):
             let warper = try warpers[trackID]
-                ?? AffineWarper<VideoFrameBuffer16>(canvasWidth: layout.width, canvasHeight: layout.height)
+                ?? AffineWarper<VideoFrameBuffer16>(canvasWidth: stage.layout.width, canvasHeight: stage.layout.height)
             warpers[trackID] = warper
             try warper.draw(frame, placement: warped)
             return Compositor16.Layer(source: warper.output, x: warped.x, y: warped.y, opacity: shown.opacity,
@@ -189,7 +178,7 @@ final class HDRFrameRenderer: PictureRenderer {
     private func backed(_ drawn: Compositor16.Layer, backdrop: LayerBackdrop, of frame: Frame,
                         needsAlpha: Bool) throws -> Compositor16.Layer {
         let converter = self.converter
-        let painter = backdrops ?? BackdropPainter(canvasWidth: layout.width, canvasHeight: layout.height) {
+        let painter = backdrops ?? BackdropPainter(canvasWidth: stage.layout.width, canvasHeight: stage.layout.height) {
             try Self.code(of: $0, converter: converter)
         }
         backdrops = painter

@@ -12,16 +12,10 @@ import MediaCore
 /// layer scalers), so crops and transforms are in display coordinates; a composition track's `preferredTransform`
 /// is informative only and is not applied again.
 final class VideoFrameRenderer {
-    private let composition: MutableComposition
+    private var stage: RenderStage
     private let videoComposition: VideoComposition
-    /// The canvas and how layers land on it.
-    private var layout: CanvasLayout
-    private let sources: SourcePool
     private let canvasWidth: Int
     private let canvasHeight: Int
-    private let outputWidth: Int
-    private let outputHeight: Int
-    private let outputFormat: LibAV.PixelFormat
     private let canvas: VideoFrameBuffer
     private var compositor = Compositor()
     /// Whether the canvas differs from the output in size or pixel format, and is scaled into it.
@@ -58,8 +52,8 @@ final class VideoFrameRenderer {
     var reusesScalers = true
     /// False draws every source picture from its upright display-size form (see `CanvasLayout.adaptsPictures`).
     var adaptsPictures: Bool {
-        get { layout.adaptsPictures }
-        set { layout.adaptsPictures = newValue }
+        get { stage.layout.adaptsPictures }
+        set { stage.layout.adaptsPictures = newValue }
     }
 
     /// One layer's reusable conversion state.
@@ -97,13 +91,9 @@ final class VideoFrameRenderer {
 
     init(composition: MutableComposition, videoComposition: VideoComposition?, width: Int, height: Int,
          pixelFormat: LibAV.PixelFormat, sources: SourcePool) throws(ExportError) {
-        self.composition = composition
-        self.sources = sources
-        outputWidth = width
-        outputHeight = height
-        outputFormat = pixelFormat
-        layout = try CanvasLayout(composition: composition, videoComposition: videoComposition, outputWidth: width,
-                                  outputHeight: height)
+        stage = try RenderStage(composition: composition, videoComposition: videoComposition, width: width,
+                                height: height, pixelFormat: pixelFormat, sources: sources)
+        let layout = stage.layout
         self.videoComposition = layout.videoComposition
         canvasWidth = layout.width
         canvasHeight = layout.height
@@ -119,8 +109,7 @@ final class VideoFrameRenderer {
 
     /// The picture at `time` with its text drawn on top (see `renderPicture(at:)`).
     func render(at time: MediaTime) throws(ExportError) -> Frame {
-        sources.releaseVideo(before: time)
-        sources.warmUp(before: time)
+        stage.prepare(for: time)
         let frame = try renderPicture(at: time)
         return try text?.draw(onto: frame, at: time) ?? frame
     }
@@ -128,7 +117,7 @@ final class VideoFrameRenderer {
     /// The picture at `time` drawn into `target` when it has the output's size and pixel format and the last step
     /// draws (a copy or a scale); else the renderer's own frame (see `PictureRenderer.render(at:into:)`).
     func render(at time: MediaTime, into target: Frame) throws(ExportError) -> Frame {
-        guard target.width == outputWidth, target.height == outputHeight, target.pixelFormat == outputFormat else {
+        guard target.width == stage.outputWidth, target.height == stage.outputHeight, target.pixelFormat == stage.outputFormat else {
             return try render(at: time)
         }
         destination = target
@@ -169,7 +158,7 @@ final class VideoFrameRenderer {
     private func plan(_ layer: LayerInstruction, at time: MediaTime, opacityFactor: Double) throws(ExportError)
         -> PlannedLayer?
     {
-        try layout.picture(of: layer, at: time, in: composition, sources: sources, opacityFactor: opacityFactor).map {
+        try stage.picture(of: layer, at: time, opacityFactor: opacityFactor).map {
             PlannedLayer(trackID: layer.trackID, frame: $0.frame, geometry: $0.geometry, opacity: $0.opacity,
                          wipe: $0.wipe, backdrop: layer.backdrop)
         }
@@ -180,8 +169,8 @@ final class VideoFrameRenderer {
         guard case .aligned(let placement) = layer.geometry else { return false }
         return layer.opacity >= 1 && !layer.frame.pixelFormat.hasAlpha && placement.orientation.isIdentity
             && layer.backdrop == nil
-            && canvasWidth == outputWidth
-            && canvasHeight == outputHeight && placement.x == 0 && placement.y == 0
+            && canvasWidth == stage.outputWidth
+            && canvasHeight == stage.outputHeight && placement.x == 0 && placement.y == 0
             && placement.width == canvasWidth && placement.height == canvasHeight
     }
 
@@ -192,16 +181,16 @@ final class VideoFrameRenderer {
         let frame = layer.frame
         guard case .aligned(let placement) = layer.geometry else { return frame }
         do {
-            if frame.width == outputWidth, frame.height == outputHeight, frame.pixelFormat == outputFormat,
+            if frame.width == stage.outputWidth, frame.height == stage.outputHeight, frame.pixelFormat == stage.outputFormat,
                placement.usesWholeFrame(width: frame.width, height: frame.height) {
-                let target = try destination ?? Self.made(&directFrame, outputWidth, outputHeight, outputFormat)
+                let target = try destination ?? Self.made(&directFrame, stage.outputWidth, stage.outputHeight, stage.outputFormat)
                 try target.copyPicture(from: frame)
                 return target
             }
-            let scaler = try reuse(directScaler, frame: frame, crop: placement.crop, width: outputWidth,
-                                   height: outputHeight, format: outputFormat)
+            let scaler = try reuse(directScaler, frame: frame, crop: placement.crop, width: stage.outputWidth,
+                                   height: stage.outputHeight, format: stage.outputFormat)
             directScaler = scaler
-            let target = try destination ?? Self.made(&directFrame, outputWidth, outputHeight, outputFormat)
+            let target = try destination ?? Self.made(&directFrame, stage.outputWidth, stage.outputHeight, stage.outputFormat)
             try scaler.scale(frame, cropX: placement.crop.x, cropY: placement.crop.y, into: target)
             return target
         } catch {
@@ -348,16 +337,16 @@ final class VideoFrameRenderer {
         do {
             try compositor.composite(layers, into: canvas)
             guard needsConversion else {
-                let target = try destination ?? Self.made(&directFrame, outputWidth, outputHeight, outputFormat)
+                let target = try destination ?? Self.made(&directFrame, stage.outputWidth, stage.outputHeight, stage.outputFormat)
                 try canvas.copy(into: target)
                 return target
             }
             let canvasPicture = try Self.made(&canvasFrame, canvasWidth, canvasHeight, .yuv420p)
             try canvas.copy(into: canvasPicture)
-            let scaler = try reuse(outputScaler, frame: canvasPicture, crop: nil, width: outputWidth,
-                                   height: outputHeight, format: outputFormat)
+            let scaler = try reuse(outputScaler, frame: canvasPicture, crop: nil, width: stage.outputWidth,
+                                   height: stage.outputHeight, format: stage.outputFormat)
             outputScaler = scaler
-            let target = try destination ?? Self.made(&outputFrame, outputWidth, outputHeight, outputFormat)
+            let target = try destination ?? Self.made(&outputFrame, stage.outputWidth, stage.outputHeight, stage.outputFormat)
             try scaler.scale(canvasPicture, into: target)
             return target
         } catch {
