@@ -66,6 +66,12 @@ public final class SegmentStore: SegmentArchive {
         return segment
     }
 
+    /// Whether the folder has an entry for `key` (not read, so not checked: a plan's guess of what a render takes
+    /// from it).
+    public func holds(_ key: SegmentKey) -> Bool {
+        entry(for: key).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+    }
+
     /// Writes `segment` as `key`'s entry on the store's own thread (the render goes on meanwhile): into a temporary
     /// file, flushed to disk, then renamed into place. `finishWrites` waits for the writes asked so far.
     public func save(_ key: SegmentKey, _ segment: ArchivedSegment) {

@@ -7,6 +7,12 @@ extension ExportSession {
     /// it encodes none: audio-only, stills, HDR); a run uses them to plan its cache and job order. With passthrough,
     /// the keys of a render that copies what it can from its sources (an output copied whole has none to share).
     public func plannedSegmentKeys() -> [SegmentKey] {
+        plannedVideoSegments().compactMap { $0 }
+    }
+
+    /// Every video segment an export of this session would encode, in output order, with its key (nil for a
+    /// segment no other output or run can share); empty as for `plannedSegmentKeys`.
+    public func plannedVideoSegments() -> [SegmentKey?] {
         guard let video = settings.video, !video.isHDR, settings.container != .m4a,
               !settings.container.isStillImage, !settings.container.isAnimatedPicture,
               videoComposition != nil, let range = try? exportedRange(of: composition.duration),
@@ -15,6 +21,6 @@ extension ExportSession {
                                         encoder: settings.encoderSettings(video, pixelFormat: format))
         else { return [] }
         // The very plan the renderer reads.
-        return plan.segments.segments.compactMap(\.key)
+        return plan.segments.segments.map(\.key)
     }
 }
