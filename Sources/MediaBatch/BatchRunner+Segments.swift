@@ -5,29 +5,30 @@ import Scheduler
 
 extension BatchRunner {
     /// The run's shared segment cache, told every planned use; a launch rank that keeps outputs sharing segments
-    /// close together (longest first among them); and, per output with video segments, how many of them the cache
-    /// folder does not hold (what its render encodes, unless another output of the run does). Only `names` (the
-    /// outputs that render) count.
-    func planSharedSegments(_ names: [String], jobs: [String: Job], concurrency: Int)
-        -> (cache: SegmentCache, rank: [String: Int], toEncode: [String: Int])
+    /// close together (longest first among them); and the outputs with fewer frames to encode than their lanes
+    /// can share out (`ExportSession.fillsLanes`): the frames of the video segments the cache folder does not hold
+    /// count (what a render encodes, unless another output of the run does). Only `names` (the outputs that render)
+    /// count.
+    func planSharedSegments(_ names: [String], jobs: [String: Job], concurrency: Int, cores: Int)
+        -> (cache: SegmentCache, rank: [String: Int], short: Set<String>)
     {
         let cache = SegmentCache(archive: segmentStore)
         var keys: [String: [SegmentKey]] = [:]
-        var toEncode: [String: Int] = [:]
+        var short: Set<String> = []
         for name in names {
             guard let job = jobs[name] else { continue }
             let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
                                         audioMix: job.audioMix, settings: job.settings, outputPath: job.outputPath)
             session.shareableRanges = Self.keyedRanges(of: job)
             let segments = session.plannedVideoSegments()
-            keys[name] = segments.compactMap { $0 } + [session.plannedSoundtrackKey()].compactMap { $0 }
-            if !segments.isEmpty {
-                toEncode[name] = segments.count { key in key.map { segmentStore?.holds($0) != true } ?? true }
-            }
+            keys[name] = segments.compactMap(\.key) + [session.plannedSoundtrackKey()].compactMap { $0 }
+            let frames = segments.filter { segment in segment.key.map { segmentStore?.holds($0) != true } ?? true }
+                .reduce(0) { $0 + Int64($1.frames.count) }
+            if !segments.isEmpty, !session.fillsLanes(cores, encodingFrames: frames) { short.insert(name) }
         }
         cache.expect(names.flatMap { keys[$0] ?? [] })
         let cost = Dictionary(names.map { ($0, jobs[$0]?.expectedDuration.seconds ?? 0) }, uniquingKeysWith: { a, _ in a })
-        return (cache, SharedWorkOrder.rank(names, keys: keys, cost: cost, window: concurrency), toEncode)
+        return (cache, SharedWorkOrder.rank(names, keys: keys, cost: cost, window: concurrency), short)
     }
 
     /// The ranges of `job`'s timeline whose still stretches get segment keys: all of it. Every stretch that shows one
@@ -40,16 +41,15 @@ extension BatchRunner {
     }
 
     /// Without `--jobs`, the renders that run alone: those whose encoder lanes fill the cores (and fit the memory
-    /// budget, outside `singleLane`) with segments to encode (`toEncode`, where known). A second render beside one
-    /// of them would add its memory and no speed; the next render starts in its tail instead. A render that takes
-    /// most of its segments from the cache folder has too few left to fill its lanes, so it runs beside another.
-    func rendersAlone(_ names: [String], jobs: [String: Job], singleLane: Set<String>, toEncode: [String: Int],
+    /// budget, outside `singleLane`) with enough to encode to keep them busy (outside `short`). A second render
+    /// beside one of them would add its memory and no speed; the next render starts in its tail instead. A render
+    /// that takes most of its video from the cache folder runs beside another.
+    func rendersAlone(_ names: [String], jobs: [String: Job], singleLane: Set<String>, short: Set<String>,
                       cores: Int) -> Set<String> {
         guard options.jobs == nil else { return [] }
         return Set(names.filter { name in
-            guard let job = jobs[name], !singleLane.contains(name) else { return false }
-            let lanes = RenderMemory.lanes(settings: job.settings, composition: job.composition)
-            return min(lanes, toEncode[name] ?? lanes) >= cores
+            guard let job = jobs[name], !singleLane.contains(name), !short.contains(name) else { return false }
+            return RenderMemory.lanes(settings: job.settings, composition: job.composition) >= cores
         })
     }
 }

@@ -50,7 +50,7 @@ public final class BatchRunner: Sendable {
         events(.planned(total: selection.order.count, toRender: renderCount, concurrency: concurrency))
 
         let toRender = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) && problems[$0] == nil }
-        let shared = planSharedSegments(toRender, jobs: jobs, concurrency: concurrency)
+        let shared = planSharedSegments(toRender, jobs: jobs, concurrency: concurrency, cores: cores)
         let budget = options.maxMemory ?? .machineDefault
         let scheduler = Scheduler(maxConcurrentJobs: concurrency, failFast: options.failFast, retries: options.retries,
                                   memoryBudget: max(0, budget.bytes - RenderMemory.processBytes),
@@ -77,8 +77,7 @@ public final class BatchRunner: Sendable {
         let ticker = startProgressTicker(events)
         let collected = Mutex<[OutputReport]>([])
         do {
-            let alone = rendersAlone(toRender, jobs: jobs, singleLane: singleLane, toEncode: shared.toEncode,
-                                     cores: cores)
+            let alone = rendersAlone(toRender, jobs: jobs, singleLane: singleLane, short: shared.short, cores: cores)
             _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory, memoryBeside: memoryBeside,
                                   alone: alone, cancellation: cancellation,
                                   progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in

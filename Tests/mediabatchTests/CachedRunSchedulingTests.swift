@@ -4,14 +4,15 @@ import MediaTestSupport
 import Testing
 
 /// Without `--jobs`, a render whose encoder lanes fill the cores runs alone; once its segments are in the cache
-/// folder it has nothing to fill them with, so it runs beside another render.
+/// folder it has too little left to encode to fill them (less than a shortest chunk per lane), so it runs beside another
+/// render.
 @Suite struct CachedRunSchedulingTests {
     @Test func aRenderWhoseSegmentsAreCachedNoLongerRunsAlone() throws {
         let folder = try TestScratch.directory("cached-scheduling")
         try FileManager.default.createDirectory(atPath: folder.appendingPathComponent("m").path,
                                                 withIntermediateDirectories: true)
         for name in ["a", "b"] {
-            _ = try MediaTool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=10:duration=2", "-pix_fmt",
+            _ = try MediaTool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=10:duration=4", "-pix_fmt",
                                       "yuv420p", folder.appendingPathComponent("m/\(name).mp4").path])
         }
         let manifest = folder.appendingPathComponent("m/batch.yaml")
@@ -26,23 +27,23 @@ import Testing
         var options = BatchOptions(paths: [manifest.path], toolVersion: "test")
         options.cacheDirectory = folder.appendingPathComponent("cache").path
 
-        func scheduled() throws -> (toEncode: Int?, alone: Bool) {
+        func scheduled() throws -> (short: Bool, alone: Bool) {
             let runner = BatchRunner(options: options)
             let plan = BatchPlan.make(paths: [manifest.path])
             let jobs = Dictionary(uniqueKeysWithValues: plan.jobs.map { ($0.name, $0) })
             try #require(jobs["one"] != nil, "\(plan.diagnostics) \(plan.problems)")
-            let shared = runner.planSharedSegments(["one"], jobs: jobs, concurrency: 2)
-            let alone = runner.rendersAlone(["one"], jobs: jobs, singleLane: [], toEncode: shared.toEncode, cores: 2)
-            return (shared.toEncode["one"], alone.contains("one"))
+            let shared = runner.planSharedSegments(["one"], jobs: jobs, concurrency: 2, cores: 2)
+            let alone = runner.rendersAlone(["one"], jobs: jobs, singleLane: [], short: shared.short, cores: 2)
+            return (shared.short.contains("one"), alone.contains("one"))
         }
 
         let before = try scheduled()
-        #expect((before.toEncode ?? 0) >= 2 && before.alone, "\(before)")
+        #expect(!before.short && before.alone, "\(before)")
         let runner = BatchRunner(options: options)
         let report = runner.run(BatchPlan.make(paths: [manifest.path]))
         #expect(report.outputs.allSatisfy { $0.status == .rendered }, "\(report.outputs)")
         runner.segmentStore?.finishWrites()
         let after = try scheduled()
-        #expect(after.toEncode == 0 && !after.alone, "\(after)")
+        #expect(after.short && !after.alone, "\(after)")
     }
 }

@@ -7,12 +7,12 @@ extension ExportSession {
     /// it encodes none: audio-only, stills, HDR); a run uses them to plan its cache and job order. With passthrough,
     /// the keys of a render that copies what it can from its sources (an output copied whole has none to share).
     public func plannedSegmentKeys() -> [SegmentKey] {
-        plannedVideoSegments().compactMap { $0 }
+        plannedVideoSegments().compactMap(\.key)
     }
 
-    /// Every video segment an export of this session would encode, in output order, with its key (nil for a
-    /// segment no other output or run can share); empty as for `plannedSegmentKeys`.
-    public func plannedVideoSegments() -> [SegmentKey?] {
+    /// Every video segment an export of this session would encode, in output order, with its frames and key (nil
+    /// for a segment no other output or run can share); empty as for `plannedSegmentKeys`.
+    public func plannedVideoSegments() -> [PlannedSegment] {
         guard let video = settings.video, !video.isHDR, settings.container != .m4a,
               !settings.container.isStillImage, !settings.container.isAnimatedPicture,
               videoComposition != nil, let range = try? exportedRange(of: composition.duration),
@@ -21,6 +21,14 @@ extension ExportSession {
                                         encoder: settings.encoderSettings(video, pixelFormat: format))
         else { return [] }
         // The very plan the renderer reads.
-        return plan.segments.segments.map(\.key)
+        return plan.segments.segments
+    }
+
+    /// Whether encoding `frames` output frames gives each of `lanes` encoder lanes at least one chunk of the
+    /// shortest length. A render with less to encode (most of it kept by earlier runs) spends its time on what one
+    /// core does (the sound, the joins), so it is no reason to keep the other cores from another render.
+    public func fillsLanes(_ lanes: Int, encodingFrames frames: Int64) -> Bool {
+        guard let video = settings.video, let clock = try? FrameClock(frameRate: video.frameRate) else { return false }
+        return Double(frames) * clock.frameDuration.seconds >= Double(lanes) * SegmentPlan.minimumChunkSeconds
     }
 }
