@@ -6,12 +6,7 @@ import MediaCore
 extension ExportSession {
     /// Copies the plan's pieces into a new file, then verifies it.
     func exportPassthrough(_ plan: PassthroughPlan, duration: MediaTime) throws(ExportError) -> ExportResult {
-        let input: InputFile
-        do {
-            input = try InputFile(path: plan.path)
-        } catch {
-            throw ExportError.wrap(error, path: plan.path)
-        }
+        let input = try InputFile.opened(plan.path)
         let target = try makePassthroughOutput(plan, input: input)
         var packets: Int64 = 0
         for (index, piece) in plan.pieces.enumerated() {

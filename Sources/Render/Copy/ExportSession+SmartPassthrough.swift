@@ -7,12 +7,7 @@ import MediaCore
 extension ExportSession {
     /// Writes the plan's pieces into a new file, then verifies it.
     func exportSmartPassthrough(_ plan: SmartPassthroughPlan, duration: MediaTime) throws(ExportError) -> ExportResult {
-        let input: InputFile
-        do {
-            input = try InputFile(path: plan.path)
-        } catch {
-            throw ExportError.wrap(error, path: plan.path)
-        }
+        let input = try InputFile.opened(plan.path)
         let (output, videoOut, audioOut) = try openSmartOutput(plan, input: input)
         let audio = try audioOut.map { (stream) throws(ExportError) in
             try SmartAudioCopier(path: plan.path, stream: plan.audioStream ?? 0, outputStream: stream)

@@ -20,11 +20,7 @@ final class SmartAudioCopier {
 
     /// Opens `path` to copy its stream `stream` into output stream `outputStream`.
     init(path: String, stream: Int, outputStream: Int) throws(ExportError) {
-        do {
-            input = try InputFile(path: path)
-        } catch {
-            throw ExportError.wrap(error, path: path)
-        }
+        input = try InputFile.opened(path)
         self.stream = stream
         self.outputStream = outputStream
     }

@@ -105,12 +105,7 @@ extension ExportSession {
     /// sound through its last frame.
     func writeCopied(_ stretch: CopiedStretch, frames: Range<Int64>, video: inout SegmentedVideo, output: OutputFile,
                      audio: (any AudioFeed)?) throws(ExportError) {
-        let input: InputFile
-        do {
-            input = try InputFile(path: stretch.source.path)
-        } catch {
-            throw ExportError.wrap(error, path: stretch.source.path)
-        }
+        let input = try InputFile.opened(stretch.source.path)
         try video.splicer?.copy(stretch, from: input, to: output, cancelled: { isCancelled })
         for index in frames { try audio?.pump(throughFrame: index) }
     }
