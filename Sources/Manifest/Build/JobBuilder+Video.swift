@@ -20,9 +20,9 @@ extension JobBuilder {
         } + (fills.contains { $0 != nil } ? placed.map(\.start) : []))
         let courses = try clipCourses(placed, composition: composition, canvas: canvas, spec: spec,
                                       frameDuration: video.frameDuration)
-        let overlayCourses = try overlays.map { overlay, _, info in
-            try overlayCourse(overlay, info: info, canvas: canvas, total: composition.duration,
-                              frameDuration: video.frameDuration, spec: spec)
+        let overlayCourses = try overlays.enumerated().map { index, overlay in
+            try overlayCourse(overlay.0, number: index + 1, info: overlay.2, canvas: canvas,
+                              total: composition.duration, frameDuration: video.frameDuration, spec: spec)
         }
         let lumaImages = try transitionImages(placed, spec: spec)
         do {
@@ -167,8 +167,9 @@ extension JobBuilder {
     }
 
     /// An overlay's course: contained in its region (or anchored to a corner), at its opacity with its fades, moved
-    /// by its motion; nil when it does not show.
-    private func overlayCourse(_ overlay: OverlaySpec, info: SourceInfo, canvas: Size, total: MediaTime,
+    /// by its motion, or with `reframe: auto` its crop following the subject in that region; nil when it does not
+    /// show. `number` is its place among the output's overlays, from 1.
+    private func overlayCourse(_ overlay: OverlaySpec, number: Int, info: SourceInfo, canvas: Size, total: MediaTime,
                                frameDuration: MediaTime, spec: OutputSpec) throws -> LayerCourse? {
         let time = Self.overlayTime(overlay, info: info, total: total)
         guard time.duration > .zero else { return nil }
@@ -176,6 +177,22 @@ extension JobBuilder {
         let geometry = placeOverlay(overlay, size: size, canvas: canvas)
         let picture = FittedPicture(sourceSize: size, crop: geometry.crop, transform: geometry.transform, canvas: canvas,
                                     opacity: overlay.opacityRamps.isEmpty ? overlay.opacity : 1)
+        let motion = Self.motionWithFades(overlay)
+        var faded = overlay
+        faded.motion = motion
+        if let reframed = try reframedOverlayCourse(faded, number: number, info: info, time: time, canvas: canvas,
+                                                    spec: spec, frameDuration: frameDuration) {
+            return reframed
+        }
+        do {
+            return try MotionCompiler.course(motion, picture: picture, range: time, frameDuration: frameDuration)
+        } catch {
+            throw problem(spec, stage: "load", error.message, at: error.location)
+        }
+    }
+
+    /// An overlay's motion with its `fade` written as an entrance and an exit.
+    private static func motionWithFades(_ overlay: OverlaySpec) -> Motion? {
         var motion = overlay.motion
         if overlay.fade > .zero && motion?.enter == nil && motion?.exit == nil {
             // `fade` is a fade in and, when the overlay is long enough for both, a fade out.
@@ -186,11 +203,7 @@ extension JobBuilder {
             }
             motion = fades
         }
-        do {
-            return try MotionCompiler.course(motion, picture: picture, range: time, frameDuration: frameDuration)
-        } catch {
-            throw problem(spec, stage: "load", error.message, at: error.location)
-        }
+        return motion
     }
 
     /// Opacity written as ramps (`{ at, value }` and `{ from, to, start, end }`) into `layer`.

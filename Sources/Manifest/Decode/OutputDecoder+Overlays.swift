@@ -40,13 +40,17 @@ extension OutputDecoder {
         }
     }
 
-    /// `from`, `to`, `volume` and `mute` of a `video` overlay; on an `image` overlay they are errors.
+    /// `from`, `to`, `volume`, `mute` and `reframe` of a `video` overlay; on an `image` or `lottie` overlay they are
+    /// errors (a picture or an animation has no filmed subject to follow).
     func videoOverlay(_ fields: [String: YAMLNode], into spec: inout OverlaySpec, rate: FrameRate?,
                       reader: inout NodeReader) {
         spec.isVideo = fields["video"] != nil
         guard spec.isVideo else {
             for key in ManifestSchema.videoOverlay.dropFirst() {
-                if let node = fields[key] {
+                if let node = fields[key], key == "reframe" {
+                    reader.error("'reframe' follows a filmed subject; it applies to a 'video:' overlay, not to a picture "
+                                 + "or an animation", at: node)
+                } else if let node = fields[key] {
                     reader.error("'\(key)' applies to a clip; write 'video:' instead of 'image:' to play one", at: node)
                 }
             }
@@ -62,5 +66,6 @@ extension OutputDecoder {
         }
         if let node = fields["volume"], let gain = reader.gain(node, "volume") { spec.volume = gain }
         if let node = fields["mute"], reader.bool(node, "mute") == true { spec.volume = 0 }
+        if let node = fields["reframe"] { spec.reframe = reframe(node, reader: &reader) }
     }
 }

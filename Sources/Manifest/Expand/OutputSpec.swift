@@ -207,6 +207,8 @@ public struct OverlaySpec: Sendable, Hashable {
     public var to: MediaTime? = nil
     /// Linear gain of a video overlay's sound (0 mutes it).
     public var volume: Double = 1
+    /// A video overlay's `reframe`: its crop follows the subject with the aspect of its region; nil for none.
+    public var reframe: ReframeSpec? = nil
 }
 
 /// Text over the video.

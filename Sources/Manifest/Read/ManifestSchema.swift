@@ -15,7 +15,7 @@ enum ManifestSchema {
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
                        "captions", "reframe", "fill", "lottie"] + motion
-    /// `reframe` as a mapping (clips, and outputs or templates as their clips' default).
+    /// `reframe` as a mapping (clips and video overlays, and outputs or templates as their clips' default).
     static let reframe = ["mode", "subject", "padding", "smoothing"]
     /// `snap` as a mapping (outputs and templates).
     static let snap = ["to", "every", "max_shift"]
@@ -35,7 +35,7 @@ enum ManifestSchema {
         + motion + appearances
         + videoOverlay
     /// An overlay's keys for a clip played as a picture-in-picture.
-    static let videoOverlay = ["video", "from", "to", "volume", "mute"]
+    static let videoOverlay = ["video", "from", "to", "volume", "mute", "reframe"]
     static let region = ["x", "y", "width", "height"]
     /// An output's `background` as a generator (a colour or a gradient filling the canvas for the whole output).
     static let background = ["generate", "color"] + GeneratorDecoder.gradientKeys

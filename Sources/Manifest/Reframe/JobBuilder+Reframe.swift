@@ -9,35 +9,74 @@ extension JobBuilder {
                         frameDuration: MediaTime) throws -> LayerCourse? {
         guard let reframe = item.clip.reframe ?? spec.reframe, reframe.mode == .auto,
               let video = item.info.video, canvas.width > 0, canvas.height > 0 else { return nil }
-        var summary = ReframedClip(clip: number, source: label(item.clip.source, in: spec), location: item.clip.location,
+        let summary = ReframedClip(clip: number, source: label(item.clip.source, in: spec), location: item.clip.location,
                                    timeRange: TimeRange(start: item.start, end: item.end),
-                                   sourceSize: item.info.video?.naturalSize ?? canvas, subject: reframe.subject)
+                                   sourceSize: video.naturalSize, subject: reframe.subject)
+        let handWritten = item.clip.crop != nil ? "crop" : item.clip.motion != nil ? "motion" : nil
+        let target = ReframeTarget(source: item.clip.source, info: item.info, sourceRange: item.sourceRange,
+                                   box: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height),
+                                   handWritten: handWritten)
+        return try followingCourse(target, reframe: reframe, summary: summary, canvas: canvas, spec: spec,
+                                   frameDuration: frameDuration)
+    }
+
+    /// The course of a `video:` overlay with `reframe: auto`: a crop of its region's aspect moving along the camera
+    /// path, filling the region, at the overlay's opacity with its entrance and exit. Nil, with a note, when it is
+    /// not reframed: hand-written `motion` (keyframes, `zoom`, `pan`) wins.
+    func reframedOverlayCourse(_ overlay: OverlaySpec, number: Int, info: SourceInfo, time: TimeRange, canvas: Size,
+                               spec: OutputSpec, frameDuration: MediaTime) throws -> LayerCourse? {
+        guard let reframe = overlay.reframe, reframe.mode == .auto, let video = info.video,
+              canvas.width > 0, canvas.height > 0 else { return nil }
+        let summary = ReframedClip(kind: .overlay, clip: number, source: label(overlay.source, in: spec),
+                                   location: overlay.location, timeRange: time, sourceSize: video.naturalSize,
+                                   subject: reframe.subject)
+        let moves = overlay.motion.map { !$0.keyframes.isEmpty } ?? false
+        let target = ReframeTarget(source: overlay.source, info: info,
+                                   sourceRange: TimeRange(start: overlay.from, duration: time.duration),
+                                   box: Self.overlayRegion(overlay, pictureSize: video.naturalSize, canvas: canvas),
+                                   handWritten: moves ? "motion" : nil)
+        guard var course = try followingCourse(target, reframe: reframe, summary: summary, canvas: canvas, spec: spec,
+                                               frameDuration: frameDuration) else { return nil }
+        if overlay.opacityRamps.isEmpty { course.opacity = Course(overlay.opacity, over: course.range) }
+        if let enter = overlay.motion?.enter { MotionCompiler.apply(enter, entering: true, to: &course) }
+        if let exit = overlay.motion?.exit { MotionCompiler.apply(exit, entering: false, to: &course) }
+        return course
+    }
+
+    /// The one way a picture follows its subject: the catalog's (cached) analysis of the source range, the camera
+    /// planner for a crop of the box's aspect, and the course that draws that crop into the box.
+    /// Records `summary` with the path or the reason there is none.
+    private func followingCourse(_ target: ReframeTarget, reframe: ReframeSpec, summary: ReframedClip, canvas: Size,
+                                 spec: OutputSpec, frameDuration: MediaTime) throws -> LayerCourse? {
+        var summary = summary
         defer { reframeLog.clips.append(summary) }
-        if item.clip.crop != nil || item.clip.motion != nil {
-            summary.note = "the hand-written '\(item.clip.crop != nil ? "crop" : "motion")' wins over 'reframe: auto'"
+        if let handWritten = target.handWritten {
+            summary.note = "the hand-written '\(handWritten)' wins over 'reframe: auto'"
             return nil
         }
-        guard video.url.isFileURL, !item.info.isStill, Self.isMediaFile(item.clip.source) else {
+        guard let video = target.info.video, video.url.isFileURL, !target.info.isStill, Self.isMediaFile(target.source),
+              target.box.width > 0, target.box.height > 0 else {
             summary.note = "not reframed: only video files have a subject to follow"
             return nil
         }
         let track: SubjectTrack
-        switch catalog.subjectTrack(path: video.url.path, range: item.sourceRange, subject: reframe.subject) {
+        switch catalog.subjectTrack(path: video.url.path, range: target.sourceRange, subject: reframe.subject) {
         case .success(let found): track = found
         case .failure(let failure):
-            throw problem(spec, stage: failure.stage, "\(label(item.clip.source, in: spec)) \(failure.message)",
+            throw problem(spec, stage: failure.stage, "\(label(target.source, in: spec)) \(failure.message)",
                           at: reframe.location)
         }
-        let range = TimeRange(start: item.start, end: item.end)
+        let range = summary.timeRange
         let knots = FrameGrid(frameDuration: frameDuration).knots(from: range.start, to: range.end)
-        let speed = item.sourceRange.duration.seconds / max(item.duration.seconds, 1e-9)
+        let speed = target.sourceRange.duration.seconds / max(range.duration.seconds, 1e-9)
         let frames = knots.dropLast().map { time in
-            CameraPlanner.FrameTime(source: item.sourceRange.start.seconds + (time - item.start).seconds * speed)
+            CameraPlanner.FrameTime(source: target.sourceRange.start.seconds + (time - range.start).seconds * speed)
         }
-        let path = CameraPlanner.path(track, sourceSize: video.naturalSize, canvasAspect: canvas.width / canvas.height,
-                                      frames: frames, framesPerSecond: 1 / frameDuration.seconds, spec: reframe)
+        let path = CameraPlanner.path(track, sourceSize: video.naturalSize,
+                                      canvasAspect: target.box.width / target.box.height, frames: frames,
+                                      framesPerSecond: 1 / frameDuration.seconds, spec: reframe)
         summary.path = path
-        return Self.course(path, knots: knots, sourceSize: video.naturalSize, canvas: canvas,
+        return Self.course(path, knots: knots, sourceSize: video.naturalSize, box: target.box, canvas: canvas,
                            frameDuration: frameDuration)
     }
 
@@ -49,10 +88,10 @@ extension JobBuilder {
         }
     }
 
-    /// The crop and transform at each output frame (`knots` are the frame instants and the clip's end), ramped
-    /// linearly from frame to frame within a shot and held over the last frame of a shot, so that the crop jumps
-    /// at a cut.
-    static func course(_ path: CameraPath, knots: [MediaTime], sourceSize: Size, canvas: Size,
+    /// The crop and transform at each output frame (`knots` are the frame instants and the item's end), the crop
+    /// drawn filling `box` on the canvas, ramped linearly from frame to frame within a shot and held over the last
+    /// frame of a shot, so that the crop jumps at a cut.
+    static func course(_ path: CameraPath, knots: [MediaTime], sourceSize: Size, box: Rect, canvas: Size,
                        frameDuration: MediaTime) -> LayerCourse {
         func crop(_ index: Int) -> Rect {
             let position = path.positions[index]
@@ -61,8 +100,8 @@ extension JobBuilder {
                 : Rect(x: 0, y: position, width: sourceSize.width, height: path.extent)
         }
         func transform(_ rect: Rect) -> AffineTransform2D {
-            let sx = canvas.width / rect.width, sy = canvas.height / rect.height
-            return AffineTransform2D(a: sx, b: 0, c: 0, d: sy, tx: -rect.x * sx, ty: -rect.y * sy)
+            let sx = box.width / rect.width, sy = box.height / rect.height
+            return AffineTransform2D(a: sx, b: 0, c: 0, d: sy, tx: box.x - rect.x * sx, ty: box.y - rect.y * sy)
         }
         let range = TimeRange(start: knots[0], end: knots[knots.count - 1])
         var course = LayerCourse(range: range, canvas: canvas, frameDuration: frameDuration, crop: crop(0),
@@ -80,4 +119,14 @@ extension JobBuilder {
         course.transform = Course(pieces: transforms)
         return course
     }
+}
+
+/// What a reframed clip or overlay shows: its source, the part of it played, and the box on the canvas its crop
+/// fills; `handWritten` names a `crop` or `motion` that wins over the reframe.
+struct ReframeTarget {
+    var source: SourceReference
+    var info: SourceInfo
+    var sourceRange: TimeRange
+    var box: Rect
+    var handWritten: String?
 }

@@ -1,9 +1,19 @@
 public import Composition
 public import MediaCore
 
-/// What `reframe: auto` did to one clip: the path its crop takes, or why it was not reframed.
+/// What `reframe: auto` did to one clip or video overlay: the path its crop takes, or why it was not reframed.
 public struct ReframedClip: Sendable, Hashable, Codable {
-    /// The clip's place among the output's clips, from 1 (the intro first when there is one).
+    /// What is reframed: a clip of the sequence, or a video overlay drawn in its region.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// A clip of the output's sequence; its crop has the canvas's aspect.
+        case clip
+        /// A `video:` overlay; its crop has the aspect of the overlay's region.
+        case overlay
+    }
+
+    /// Whether `clip` counts clips or overlays.
+    public var kind: Kind = .clip
+    /// The item's place among the output's clips (the intro first when there is one) or among its overlays, from 1.
     public var clip: Int
     /// The clip's source as messages name it.
     public var source: String

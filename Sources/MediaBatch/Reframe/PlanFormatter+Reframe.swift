@@ -12,7 +12,7 @@ extension PlanFormatter {
     static func reframeSummaries(_ job: Job) -> [String] {
         let frame = job.videoComposition?.frameDuration ?? MediaTime(value: 1, timescale: 30)
         return (job.reframes ?? []).map { clip in
-            let head = "clip \(clip.clip) \(clip.source) (\(clip.subject.rawValue))"
+            let head = "\(clip.kind.rawValue) \(clip.clip) \(clip.source) (\(clip.subject.rawValue))"
             guard let path = clip.path else { return head + ": " + (clip.note ?? "not reframed") }
             let axis = path.axis == .horizontal ? "x" : "y"
             let shots = path.shots.map { shot in

@@ -12,7 +12,8 @@ enum ReframeSheet {
     /// The sheet of `job`'s reframed clips: `count` frames spread over them, `columns` a row, cells `cellWidth`
     /// wide; nil when no clip of `job` is reframed.
     static func render(_ job: Job, count: Int, columns: Int, cellWidth: Int) throws(ExportError) -> Picture? {
-        let clips = (job.reframes ?? []).filter { $0.path != nil }
+        // Overlays share start times with clips, so their tracks could not be told apart here: the sheet shows clips.
+        let clips = (job.reframes ?? []).filter { $0.path != nil && $0.kind == .clip }
         guard let first = clips.first, let video = job.settings.video else { return nil }
         let frame = video.frameRate.frameDuration
         let cellHeight = max(2, Int((Double(cellWidth) * first.sourceSize.height / first.sourceSize.width / 2).rounded()) * 2)
