@@ -41,14 +41,13 @@ extension BatchRunner {
     }
 
     /// Without `--jobs`, the renders that run alone: those whose encoder lanes fill the cores (and fit the memory
-    /// budget, outside `singleLane`) with enough to encode to keep them busy (outside `short`). A second render
-    /// beside one of them would add its memory and no speed; the next render starts in its tail instead. A render
-    /// that takes most of its video from the cache folder runs beside another.
-    func rendersAlone(_ names: [String], jobs: [String: Job], singleLane: Set<String>, short: Set<String>,
-                      cores: Int) -> Set<String> {
+    /// budget) and have enough to encode to keep them busy, outside `excluded` (renders held to one lane, and those
+    /// that take most of their video from the cache folder). A second render beside one of them would add its memory
+    /// and no speed; the next render starts in its tail instead.
+    func rendersAlone(_ names: [String], jobs: [String: Job], excluded: Set<String>, cores: Int) -> Set<String> {
         guard options.jobs == nil else { return [] }
         return Set(names.filter { name in
-            guard let job = jobs[name], !singleLane.contains(name), !short.contains(name) else { return false }
+            guard let job = jobs[name], !excluded.contains(name) else { return false }
             return RenderMemory.lanes(settings: job.settings, composition: job.composition) >= cores
         })
     }

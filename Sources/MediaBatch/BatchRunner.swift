@@ -77,7 +77,7 @@ public final class BatchRunner: Sendable {
         let ticker = startProgressTicker(events)
         let collected = Mutex<[OutputReport]>([])
         do {
-            let alone = rendersAlone(toRender, jobs: jobs, singleLane: singleLane, short: shared.short, cores: cores)
+            let alone = rendersAlone(toRender, jobs: jobs, excluded: singleLane.union(shared.short), cores: cores)
             _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory, memoryBeside: memoryBeside,
                                   alone: alone, cancellation: cancellation,
                                   progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in

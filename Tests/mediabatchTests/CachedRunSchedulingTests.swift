@@ -33,7 +33,7 @@ import Testing
             let jobs = Dictionary(uniqueKeysWithValues: plan.jobs.map { ($0.name, $0) })
             try #require(jobs["one"] != nil, "\(plan.diagnostics) \(plan.problems)")
             let shared = runner.planSharedSegments(["one"], jobs: jobs, concurrency: 2, cores: 2)
-            let alone = runner.rendersAlone(["one"], jobs: jobs, singleLane: [], short: shared.short, cores: 2)
+            let alone = runner.rendersAlone(["one"], jobs: jobs, excluded: shared.short, cores: 2)
             return (shared.short.contains("one"), alone.contains("one"))
         }
 

@@ -56,11 +56,7 @@ final class VideoFrameBuffer16 {
 
     /// Sets every sample of the Y, Cb and Cr planes (and alpha, opaque) to `color`.
     func fill(_ color: (y: UInt16, cb: UInt16, cr: UInt16)) {
-        let values = [color.y, color.cb, color.cr, UInt16.max]
-        for plane in 0..<planeCount {
-            let (w, h) = size(ofPlane: plane)
-            unsafePlane(plane).pointer.update(repeating: values[plane], count: w * h)
-        }
+        fill(CanvasColor(y: color.y, cb: color.cb, cr: color.cr))
     }
 
     /// The luma, chroma and alpha code values at pixel (`x`, `y`).

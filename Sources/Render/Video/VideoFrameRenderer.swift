@@ -327,9 +327,7 @@ final class VideoFrameRenderer {
 
     /// An opaque alpha plane for a layer that needs one but whose source has none.
     private func fillAlpha(_ buffer: VideoFrameBuffer, _ plan: PlannedLayer) {
-        if buffer.hasAlpha && !plan.frame.pixelFormat.hasAlpha {
-            buffer.withPlane(3) { pointer, stride, _, height in pointer.update(repeating: 255, count: stride * height) }
-        }
+        if !plan.frame.pixelFormat.hasAlpha { buffer.makeOpaque() }
     }
 
     /// The layers blended over the background, converted to the output size and format.
