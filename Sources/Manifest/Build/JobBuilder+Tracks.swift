@@ -64,7 +64,9 @@ extension JobBuilder {
                         let played = available.duration.multiplied(by: Int64(segment.speed.denominator),
                                                                    dividedBy: Int64(segment.speed.numerator))
                         pictures[index, default: []].append(
-                            ExplicitPicture(range: TimeRange(start: start, duration: played), size: source.naturalSize))
+                            ExplicitPicture(range: TimeRange(start: start, duration: played), size: source.naturalSize,
+                                            source: segment.source, info: info, sourceRange: available,
+                                            location: segment.location, trackID: id))
                     }
                 }
                 cursor = start + scaled
@@ -89,16 +91,21 @@ extension JobBuilder {
                 ? pictures.map { ($0.size, $0.range) } : [(pictures.first?.size ?? canvas, whole)]
             // A single opacity value under an animated opacity is its base; ramps are written as they are.
             let animated = layerSpec?.motion?.animatesOpacity == true
-            var compiled: [(course: LayerCourse, span: TimeRange)] = []
-            for (size, span) in spans {
+            func fitted(_ size: Size, _ span: TimeRange, _ motion: Motion?) throws -> LayerCourse {
                 let picture = fittedPicture(layerSpec, size: size, canvas: canvas, animated: animated)
                 do {
-                    compiled.append((try MotionCompiler.course(layerSpec?.motion, picture: picture, range: span,
-                                                               frameDuration: video.frameDuration), span))
+                    return try MotionCompiler.course(motion, picture: picture, range: span,
+                                                     frameDuration: video.frameDuration)
                 } catch {
                     throw problem(spec, stage: "load", error.message, at: error.location)
                 }
             }
+            let reframed = try reframedTrackCourses(layerSpec, track: trackIndex + 1, pictures: pictures,
+                                                    canvas: canvas, spec: spec, frameDuration: video.frameDuration,
+                                                    base: fittedPicture(layerSpec, size: canvas, canvas: canvas,
+                                                                        animated: animated).opacity,
+                                                    writesOpacity: animated, fitted: fitted)
+            let compiled = try reframed ?? spans.map { (try fitted($0.0, $0.1, layerSpec?.motion), $0.1) }
             courses[trackID] = (compiled, animated, layerSpec)
         }
         for index in video.instructions.indices {
@@ -158,10 +165,16 @@ struct ExplicitTracks {
     var pictures: [Int: [ExplicitPicture]]
 }
 
-/// One video segment of an explicit track: where it plays on the output's timeline and its source's display size.
+/// One video segment of an explicit track: where it plays on the output's timeline, its source's display size, and
+/// what `reframe` needs to follow its subject (the source, the part of it played, the composition track).
 struct ExplicitPicture {
     var range: TimeRange
     var size: Size
+    var source: SourceReference
+    var info: SourceInfo
+    var sourceRange: TimeRange
+    var location: SourceLocation
+    var trackID: Int32
 }
 
 /// A segment placed before the end of what its track already holds.

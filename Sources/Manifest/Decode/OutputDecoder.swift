@@ -457,6 +457,7 @@ struct OutputDecoder {
         if let node = fields["volume"] { spec.volume = ramps(node, "volume", range: 0...16, rate: rate, reader: &reader) }
         spec.motion = motion(fields, rate: rate, appearances: true, reader: &reader)
         checkOpacity(spec.motion, ramped: fields["opacity"]?.isSequence == true, fields, reader: &reader)
+        if let node = fields["reframe"] { spec.reframe = reframe(node, reader: &reader) }
         return spec
     }
 

@@ -304,6 +304,9 @@ public struct LayerSpec: Sendable, Hashable {
     public var volume: [RampSpec]
     /// Keyframed movement, entrance and exit.
     public var motion: Motion? = nil
+    /// The layer's `reframe`: each video segment's crop follows its subject with the aspect of the layer's region;
+    /// nil for the output's default.
+    public var reframe: ReframeSpec? = nil
 }
 
 /// A value set at a time, or ramped linearly across a range.

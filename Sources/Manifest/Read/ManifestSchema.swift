@@ -15,7 +15,7 @@ enum ManifestSchema {
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
                        "captions", "reframe", "fill", "lottie"] + motion
-    /// `reframe` as a mapping (clips and video overlays, and outputs or templates as their clips' default).
+    /// `reframe` as a mapping (clips, layers and video overlays, and outputs or templates as their default).
     static let reframe = ["mode", "subject", "padding", "smoothing"]
     /// `snap` as a mapping (outputs and templates).
     static let snap = ["to", "every", "max_shift"]
@@ -49,7 +49,7 @@ enum ManifestSchema {
     static let captions = ["file", "offset", "position", "style", "highlight"] + textStyle
     static let track = ["segments"]
     static let segment = ["source", "from", "to", "at", "speed"]
-    static let layer = ["track", "region", "crop", "fit", "opacity", "volume"] + motion + appearances
+    static let layer = ["track", "region", "crop", "fit", "opacity", "volume", "reframe"] + motion + appearances
     static let ramp = ["at", "value", "from", "to", "start", "end"]
     static let presetOverride = ["base", "aspect", "name", "container", "video", "audio", "faststart", "passthrough",
                                  "poster_at", "metadata", "damage_limit", "loop"]

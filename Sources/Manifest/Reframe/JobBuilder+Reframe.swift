@@ -43,6 +43,44 @@ extension JobBuilder {
         return course
     }
 
+    /// The courses of a `tracks:` layer's segments with `reframe: auto` (the layer's own or its output's), one per
+    /// segment in timeline order: each video file's crop follows its subject with the aspect of the layer's region
+    /// (the canvas's without one); other segments are `fitted` as written. The layer's entrance applies to its first
+    /// segment and its exit to its last. Nil when the track is not reframed, so that its layer applies as written: no
+    /// `reframe: auto`, or a hand-written `crop` or motion keyframes win (noted for each segment).
+    func reframedTrackCourses(_ layer: LayerSpec?, track: Int, pictures: [ExplicitPicture], canvas: Size,
+                              spec: OutputSpec, frameDuration: MediaTime, base: Double, writesOpacity: Bool,
+                              fitted: (Size, TimeRange, Motion?) throws -> LayerCourse)
+        throws -> [(course: LayerCourse, span: TimeRange)]? {
+        guard let reframe = layer?.reframe ?? spec.reframe, reframe.mode == .auto,
+              canvas.width > 0, canvas.height > 0 else { return nil }
+        let keyframed = layer?.motion.map { !$0.keyframes.isEmpty } ?? false
+        let handWritten = layer?.crop != nil ? "crop" : keyframed ? "motion" : nil
+        var result: [(course: LayerCourse, span: TimeRange)] = []
+        for (index, picture) in pictures.enumerated() {
+            let enter = index == 0 ? layer?.motion?.enter : nil
+            let exit = index == pictures.count - 1 ? layer?.motion?.exit : nil
+            let summary = ReframedClip(kind: .layer, clip: track, source: label(picture.source, in: spec),
+                                       location: picture.location, timeRange: picture.range,
+                                       sourceSize: picture.size, subject: reframe.subject, trackID: picture.trackID)
+            let box = layer?.region.map { FitGeometry.resolve($0, in: canvas, aspectOf: picture.size) }
+                ?? Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+            let target = ReframeTarget(source: picture.source, info: picture.info, sourceRange: picture.sourceRange,
+                                       box: box, handWritten: handWritten)
+            guard var course = try followingCourse(target, reframe: reframe, summary: summary, canvas: canvas,
+                                                   spec: spec, frameDuration: frameDuration) else {
+                let motion = layer?.motion.map { Motion(enter: enter, exit: exit, location: $0.location) }
+                result.append((try fitted(picture.size, picture.range, motion), picture.range))
+                continue
+            }
+            if writesOpacity { course.opacity = Course(base, over: course.range) }
+            if let enter { MotionCompiler.apply(enter, entering: true, to: &course) }
+            if let exit { MotionCompiler.apply(exit, entering: false, to: &course) }
+            result.append((course, picture.range))
+        }
+        return handWritten == nil ? result : nil
+    }
+
     /// The one way a picture follows its subject: the catalog's (cached) analysis of the source range, the camera
     /// planner for a crop of the box's aspect, and the course that draws that crop into the box.
     /// Records `summary` with the path or the reason there is none.

@@ -1,7 +1,7 @@
 public import Composition
 public import MediaCore
 
-/// What `reframe: auto` did to one clip or video overlay: the path its crop takes, or why it was not reframed.
+/// What `reframe: auto` did to one clip, video overlay or segment of a layer: the path its crop takes, or why it was not reframed.
 public struct ReframedClip: Sendable, Hashable, Codable {
     /// What is reframed: a clip of the sequence, or a video overlay drawn in its region.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -9,11 +9,14 @@ public struct ReframedClip: Sendable, Hashable, Codable {
         case clip
         /// A `video:` overlay; its crop has the aspect of the overlay's region.
         case overlay
+        /// A video segment of a `tracks:` layer; its crop has the aspect of the layer's region.
+        case layer
     }
 
-    /// Whether `clip` counts clips or overlays.
+    /// Whether `clip` counts clips, overlays or tracks.
     public var kind: Kind = .clip
-    /// The item's place among the output's clips (the intro first when there is one) or among its overlays, from 1.
+    /// The item's place among the output's clips (the intro first when there is one), among its overlays, or, for a
+    /// layer, its track's number in `tracks:`, from 1.
     public var clip: Int
     /// The clip's source as messages name it.
     public var source: String
@@ -27,6 +30,8 @@ public struct ReframedClip: Sendable, Hashable, Codable {
     public var subject: ReframeSubject
     /// The crop's path; nil when the clip is not reframed.
     public var path: CameraPath?
+    /// The composition track that plays a layer's segment; nil for clips and overlays.
+    public var trackID: Int32? = nil
     /// Why the clip is not reframed (a hand-written `crop` or `motion` wins; a source without a file); nil when it is.
     public var note: String?
 }

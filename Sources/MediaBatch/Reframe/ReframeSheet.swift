@@ -12,8 +12,9 @@ enum ReframeSheet {
     /// The sheet of `job`'s reframed clips: `count` frames spread over them, `columns` a row, cells `cellWidth`
     /// wide; nil when no clip of `job` is reframed.
     static func render(_ job: Job, count: Int, columns: Int, cellWidth: Int) throws(ExportError) -> Picture? {
-        // Overlays share start times with clips, so their tracks could not be told apart here: the sheet shows clips.
-        let clips = (job.reframes ?? []).filter { $0.path != nil && $0.kind == .clip }
+        // Overlays share start times with clips, so their tracks could not be told apart here: the sheet shows clips
+        // and layers (which name their track).
+        let clips = (job.reframes ?? []).filter { $0.path != nil && $0.kind != .overlay }
         guard let first = clips.first, let video = job.settings.video else { return nil }
         let frame = video.frameRate.frameDuration
         let cellHeight = max(2, Int((Double(cellWidth) * first.sourceSize.height / first.sourceSize.width / 2).rounded()) * 2)
@@ -50,7 +51,8 @@ enum ReframeSheet {
                               rate: FrameRate) throws(ExportError) -> FrameGrabber {
         var composition = job.composition
         let track = composition.tracks(withMediaType: .video).first { track in
-            track.segments.contains { !$0.isEmpty && $0.targetRange.start == clip.timeRange.start }
+            clip.trackID.map { $0 == track.trackID }
+                ?? track.segments.contains { !$0.isEmpty && $0.targetRange.start == clip.timeRange.start }
         }
         for other in composition.tracks where other.trackID != track?.trackID { composition.removeTrack(withID: other.trackID) }
         composition.naturalSize = clip.sourceSize
