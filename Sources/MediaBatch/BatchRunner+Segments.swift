@@ -27,7 +27,12 @@ extension BatchRunner {
             if !segments.isEmpty, !session.fillsLanes(cores, encodingFrames: frames) { short.insert(name) }
         }
         cache.expect(names.flatMap { keys[$0] ?? [] })
-        let cost = Dictionary(names.map { ($0, jobs[$0]?.expectedDuration.seconds ?? 0) }, uniquingKeysWith: { a, _ in a })
+        // Work, not length, orders the renders: the largest outputs start first, so that small ones are left to run
+        // beside them, and the batch does not end on a large render alone.
+        let cost = Dictionary(names.map { name in
+            let pixels = jobs[name]?.settings.video.map { Double(max(1, $0.width * $0.height)) } ?? 1
+            return (name, (jobs[name]?.expectedDuration.seconds ?? 0) * pixels)
+        }, uniquingKeysWith: { a, _ in a })
         return (cache, SharedWorkOrder.rank(names, keys: keys, cost: cost, window: concurrency), short)
     }
 

@@ -51,34 +51,18 @@ public final class BatchRunner: Sendable {
 
         let toRender = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) && problems[$0] == nil }
         let shared = planSharedSegments(toRender, jobs: jobs, concurrency: concurrency, cores: cores)
-        let budget = options.maxMemory ?? .machineDefault
+        let memory = memoryPlan(toRender, jobs: jobs, streams: plan.videoStreams, decoderThreads: decoderThreads,
+                                concurrency: concurrency, short: shared.short)
         let scheduler = Scheduler(maxConcurrentJobs: concurrency, failFast: options.failFast, retries: options.retries,
-                                  memoryBudget: max(0, budget.bytes - RenderMemory.processBytes),
+                                  memoryBudget: memory.budget,
                                   isTransient: { error in (error as? JobFailure)?.isTransient ?? false })
-        let oneLane = toRender.reduce(into: [String: Int]()) { estimates, name in
-            guard let job = jobs[name] else { return }
-            estimates[name] = RenderMemory.estimate(settings: job.settings, composition: job.composition,
-                                                    sources: plan.videoStreams, decoderThreads: decoderThreads)
-        }
-        // Alone, a render runs all its encoder lanes when they fit the budget, else one (the same bytes either way).
-        let laneBudget = max(0, budget.bytes - RenderMemory.processBytes)
-        let inLanes = oneLane.reduce(into: [String: Int]()) { estimates, entry in
-            guard let job = jobs[entry.key] else { return }
-            estimates[entry.key] = RenderMemory.inLanes(entry.value, settings: job.settings, composition: job.composition)
-        }
-        let singleLane = Set(inLanes.filter { $0.value > laneBudget }.keys)
-        let memory = oneLane.reduce(into: [String: Int]()) { estimates, entry in
-            estimates[entry.key] = singleLane.contains(entry.key) ? entry.value : inLanes[entry.key] ?? entry.value
-        }
-        let memoryBeside = oneLane.reduce(into: [String: Int]()) { estimates, entry in
-            guard let job = jobs[entry.key] else { return }
-            estimates[entry.key] = RenderMemory.besideOthers(entry.value, settings: job.settings)
-        }
+        let singleLane = memory.singleLane
         let ticker = startProgressTicker(events)
         let collected = Mutex<[OutputReport]>([])
         do {
-            let alone = rendersAlone(toRender, jobs: jobs, excluded: singleLane.union(shared.short), cores: cores)
-            _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory, memoryBeside: memoryBeside,
+            let alone = memory.pairs ? []
+                : rendersAlone(toRender, jobs: jobs, excluded: singleLane.union(shared.short), cores: cores)
+            _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory.alone, memoryBeside: memory.beside,
                                   alone: alone, cancellation: cancellation,
                                   progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
                 switch event {
