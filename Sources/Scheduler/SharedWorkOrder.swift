@@ -3,8 +3,9 @@
 /// has rendered yet. So the first users of different segments run side by side, and the later users of a segment
 /// start once it is in the cache instead of idling while another job renders it.
 public enum SharedWorkOrder {
-    /// Ranks (0 first) for `jobs`; `keys` are each job's shared-work keys, `cost` its expected work (a render's length times its pixels); `window` is
-    /// how many jobs run at once (the concurrency). Deterministic: ties go to the longer job, then the smaller id.
+    /// Ranks (0 first) for `jobs`; `keys` are each job's shared-work keys, `cost` its expected work (a render's
+    /// length times its pixels); `window` is how many jobs run at once (the concurrency). Deterministic: ties go to
+    /// the costlier job, then the smaller id.
     public static func rank<ID: Hashable & Comparable, Key: Hashable>(
         _ jobs: [ID], keys: [ID: [Key]], cost: [ID: Double], window: Int
     ) -> [ID: Int] {

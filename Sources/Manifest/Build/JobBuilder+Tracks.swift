@@ -102,8 +102,7 @@ extension JobBuilder {
             }
             let reframed = try reframedTrackCourses(layerSpec, track: trackIndex + 1, pictures: pictures,
                                                     canvas: canvas, spec: spec, frameDuration: video.frameDuration,
-                                                    base: fittedPicture(layerSpec, size: canvas, canvas: canvas,
-                                                                        animated: animated).opacity,
+                                                    base: Self.baseOpacity(layerSpec, animated: animated),
                                                     writesOpacity: animated, fitted: fitted)
             let compiled = try reframed ?? spans.map { (try fitted($0.0, $0.1, layerSpec?.motion), $0.1) }
             courses[trackID] = (compiled, animated, layerSpec)
@@ -128,11 +127,16 @@ extension JobBuilder {
         let region = layerSpec?.region.map { FitGeometry.resolve($0, in: canvas, aspectOf: size) } ?? full
         let geometry = FitGeometry.place(crop: FitGeometry.crop(layerSpec?.crop, in: size), into: region,
                                          fit: layerSpec?.fit ?? .contain)
+        return FittedPicture(sourceSize: size, crop: geometry.crop, transform: geometry.transform, canvas: canvas,
+                             opacity: Self.baseOpacity(layerSpec, animated: animated))
+    }
+
+    /// The opacity an animated layer's motion starts from: its single `opacity` value, else 1 (ramps are written as
+    /// they are).
+    static func baseOpacity(_ layerSpec: LayerSpec?, animated: Bool) -> Double {
         let single = layerSpec?.opacity.count == 1 && layerSpec?.opacity.first?.duration == .zero
             && layerSpec?.opacity.first?.start == .zero
-        let base = animated && single ? layerSpec?.opacity.first?.startValue ?? 1 : 1
-        return FittedPicture(sourceSize: size, crop: geometry.crop, transform: geometry.transform, canvas: canvas,
-                             opacity: base)
+        return animated && single ? layerSpec?.opacity.first?.startValue ?? 1 : 1
     }
 
     /// Volume ramps of `layers:` for the explicit audio tracks.

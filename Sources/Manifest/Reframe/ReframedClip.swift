@@ -1,9 +1,10 @@
 public import Composition
 public import MediaCore
 
-/// What `reframe: auto` did to one clip, video overlay or segment of a layer: the path its crop takes, or why it was not reframed.
+/// What `reframe: auto` did to one clip, video overlay or segment of a layer: the path its crop takes, or why it was
+/// not reframed.
 public struct ReframedClip: Sendable, Hashable, Codable {
-    /// What is reframed: a clip of the sequence, or a video overlay drawn in its region.
+    /// What is reframed: a clip of the sequence, a video overlay drawn in its region, or a segment of a layer.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// A clip of the output's sequence; its crop has the canvas's aspect.
         case clip
