@@ -24,6 +24,8 @@ final class EncoderLane: @unchecked Sendable {
     struct Shared: @unchecked Sendable {
         let session: ExportSession
         let segments: [PlannedSegment]
+        /// How many lanes take segments.
+        let lanes: Int
         let clock: FrameClock
         let rangeStart: MediaTime
         let work: HandoffQueue<Int>
@@ -60,7 +62,7 @@ final class EncoderLane: @unchecked Sendable {
         while let number = shared.work.take() {
             let sink = shared.results[number]
             do throws(ExportError) {
-                try encode(shared.segments[number], into: sink)
+                try encode(shared.segments[number], number: number, into: sink)
                 sink.finish()
             } catch {
                 sink.put(.failure(error))
@@ -70,17 +72,19 @@ final class EncoderLane: @unchecked Sendable {
         }
     }
 
-    /// Renders and encodes `segment` (or takes a shared one from the run's cache), handing its output to `sink`; a
-    /// copied segment is the writer's.
-    private func encode(_ segment: PlannedSegment, into sink: HandoffQueue<Result<LaneOutput, ExportError>>)
-        throws(ExportError) {
+    /// Renders and encodes `segment`, the plan's segment `number` (or takes a shared one from the run's cache),
+    /// handing its output to `sink`; a copied segment is the writer's.
+    private func encode(_ segment: PlannedSegment, number: Int,
+                        into sink: HandoffQueue<Result<LaneOutput, ExportError>>) throws(ExportError) {
         guard !segment.isCopied else { return }
         let session = shared.session
         func hand(_ output: LaneOutput) throws(ExportError) {
             guard sink.put(.success(output)) else { throw .cancelled }
         }
         func encode(each: (Int64, [Packet]) throws(ExportError) -> Void) throws(ExportError) {
-            try session.encodeFrames(segment.frames, from: pictures(segment.frames), clock: shared.clock, total: nil,
+            let frames = pictures(segment.frames, number: number)
+            defer { frames.close() }
+            try session.encodeFrames(segment.frames, from: frames, clock: shared.clock, total: nil,
                                      encoder: try shared.makeEncoder(), stills: shared.stills,
                                      beforeDrain: { _ = sink.put(.success(.picturesDone)) }, each: each)
         }
@@ -98,9 +102,14 @@ final class EncoderLane: @unchecked Sendable {
         try hand(.segment(packets, reused: false, earlier: false))
     }
 
-    /// The pictures of `frames`, rendered on the lane's thread as the encoder asks for them.
-    private func pictures(_ frames: Range<Int64>) -> FramePipeline {
+    /// The pictures of `frames`, segment `number`'s: rendered on the lane's thread as the encoder asks for them,
+    /// or, for the last segment of each lane, one ahead on a thread of their own. Once the other lanes have no
+    /// segment left their cores would idle while this one's encoder works; with the pictures rendered beside it, the
+    /// encoder has its core to itself (B1's last stretch ran on one core for about a second). Earlier segments keep
+    /// one thread per lane: with every core busy, a second thread per lane only adds switching.
+    private func pictures(_ frames: Range<Int64>, number: Int) -> FramePipeline {
         let (clock, start) = (shared.clock, shared.rangeStart)
-        return FramePipeline(renderer: renderer, frames: frames, depth: 0) { start + clock.time(ofFrame: $0) }
+        let depth = number >= shared.segments.count - shared.lanes ? 1 : 0
+        return FramePipeline(renderer: renderer, frames: frames, depth: depth) { start + clock.time(ofFrame: $0) }
     }
 }

@@ -29,7 +29,7 @@ extension ExportSession {
         let spare = SpareEncoder(video.spareEncoder, making: video.makeEncoder)
         video.spareEncoder = nil
         let shared = EncoderLane.Shared(
-            session: self, segments: segments, clock: video.clock, rangeStart: range.start,
+            session: self, segments: segments, lanes: lanes, clock: video.clock, rangeStart: range.start,
             work: HandoffQueue(capacity: segments.count),
             results: segments.map { HandoffQueue(capacity: $0.frames.count + 2) },
             makeEncoder: spare.next, stills: video.stills, headers: video.encoderHeaders)
