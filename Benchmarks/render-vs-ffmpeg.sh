@@ -2,8 +2,9 @@
 # One documented job rendered by mediabatch and by an equivalent ffmpeg -filter_complex, in the same run:
 # three 1280x720 30 fps H.264+AAC clips, each trimmed to 8 s, joined by two 0.5 s crossfades (video and audio),
 # a centre 720x720 crop scaled to 1080x1080, a soundtrack bed under them, libx264 veryfast crf 23 (max 10M) + AAC 192k.
-# Prints wall time and peak memory of both and the ratio mediabatch / ffmpeg (target: <= 0.8), then the peak memory
-# of a 10 s and a 60 s mediabatch output (target: 60 s <= 1.2 x 10 s).
+# Prints wall time and peak memory of both and the ratio mediabatch / ffmpeg (target: <= 0.8); on a processor with
+# AVX-512 also ffmpeg with x264 held to the routines mediabatch gives it and that ratio. Then the peak memory of a
+# 10 s and a 60 s mediabatch output (target: 60 s <= 1.2 x 10 s).
 # Usage: bash Benchmarks/render-vs-ffmpeg.sh   (from the repository root; builds mediabatch in release mode)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -38,7 +39,22 @@ YAML
 }
 manifest bench 8
 
-runs=${RUNS:-3}   # alternate the two tools and keep each one's best run, so a busy moment does not decide
+runs=${RUNS:-3}   # alternate the tools and keep each one's best run, so a busy moment does not decide
+
+# The routines mediabatch gives libx264: the machine's, without AVX-512 (x264's AVX-512 macroblock-tree propagation
+# writes another stream than its AVX2 one at widths that are not a multiple of 128 px, so holding it keeps the bytes
+# the same on every machine from SSSE3 up). ffmpeg's x264 takes AVX-512 where the processor has it; the third command
+# gives it mediabatch's routines, so both encode with the same x264 code and the ratio compares the pipelines.
+x264_routines() {
+  local flags names=(MMX2 SSE SSE2) pair
+  flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
+  for pair in pni:SSE3 ssse3:SSSE3 sse4_1:SSE4.1 sse4_2:SSE4.2 avx:AVX xop:XOP fma4:FMA4 fma:FMA3 avx2:AVX2; do
+    [[ "$flags" == *" ${pair%%:*} "* ]] && names+=("${pair##*:}")
+  done
+  (IFS=,; echo "${names[*]}")
+}
+routines=$(x264_routines)
+has_avx512=$(grep -m1 '^flags' /proc/cpuinfo | grep -qw avx512f && echo yes || echo no)
 
 # FFmpeg 5.1's xfade has no 4:2:0 formats: without the last format=yuv420p, ffmpeg would convert to 4:4:4 and encode a
 # High 4:4:4 stream, a different (and heavier) output than mediabatch's 4:2:0 High. The script prints both formats.
@@ -55,12 +71,25 @@ for ((i = 1; i <= runs; i++)); do
   keep_fastest ff $ff -i "$work/a.mp4" -i "$work/b.mp4" -i "$work/c.mp4" -i "$work/bed.m4a" \
     -filter_complex "$fc" -map "[vout]" -map "[aout]" -c:v libx264 -preset veryfast -crf 23 -maxrate 10M -bufsize 20M \
     -c:a aac -b:a 192k -ar 48000 -movflags +faststart "$work/ffmpeg.mp4"
+  if [ "$has_avx512" = yes ]; then
+    keep_fastest fs $ff -i "$work/a.mp4" -i "$work/b.mp4" -i "$work/c.mp4" -i "$work/bed.m4a" \
+      -filter_complex "$fc" -map "[vout]" -map "[aout]" -c:v libx264 -preset veryfast -crf 23 -maxrate 10M \
+      -bufsize 20M -x264-params "asm=$routines" -c:a aac -b:a 192k -ar 48000 -movflags +faststart "$work/ffmpeg-held.mp4"
+  fi
 done
 
 echo "job: 3 x 8 s of 1280x720 clips, 2 crossfades, centre crop to 1080x1080, bed; x264 veryfast crf 23"
 printf "mediabatch  %6.2f s wall  %6.2f s cpu  %7.1f MB peak   (best of %d)\n" "$mb_wall" "$mb_cpu" "$(calc "$mb_rss/1024")" "$runs"
 printf "ffmpeg      %6.2f s wall  %6.2f s cpu  %7.1f MB peak   (best of %d)\n" "$ff_wall" "$ff_cpu" "$(calc "$ff_rss/1024")" "$runs"
 printf "ratio mediabatch/ffmpeg: %.2f (target <= 0.8)\n" "$(calc "$mb_wall/$ff_wall")"
+if [ "$has_avx512" = yes ]; then
+  printf "ffmpeg, x264 held to mediabatch's routines (asm=%s)\n" "$routines"
+  printf "            %6.2f s wall  %6.2f s cpu  %7.1f MB peak   (best of %d)\n" "$fs_wall" "$fs_cpu" \
+    "$(calc "$fs_rss/1024")" "$runs"
+  printf "ratio mediabatch/ffmpeg with the same x264 routines: %.2f\n" "$(calc "$mb_wall/$fs_wall")"
+else
+  echo "x264 routines (the same for both tools on this processor, which has no AVX-512): $routines"
+fi
 ffprobe -v error -show_entries format=duration -of csv=p=0 "$work/out/bench.mp4" | xargs printf "mediabatch output duration: %s s (expected 23.0)\n"
 picture() { ffprobe -v error -select_streams v:0 -show_entries stream=pix_fmt,profile -of csv=p=0 "$1"; }
 printf "video streams: mediabatch %s, ffmpeg %s (must match)\n" "$(picture "$work/out/bench.mp4")" "$(picture "$work/ffmpeg.mp4")"
@@ -78,6 +107,13 @@ x264=$(calc "$encoding - $plain")
 floor=$(calc "($x264 + $decoding) / $(nproc)")
 printf "floor: x264 %.2f s + decoding %.2f s of CPU over %d cores = %.2f s wall, ratio %.2f to ffmpeg\n" \
   "$x264" "$decoding" "$(nproc)" "$floor" "$(calc "$floor / $ff_wall")"
+if [ "$has_avx512" = yes ]; then # the same floor with x264 on mediabatch's routines
+  held=$(cpu_of $ff -threads 1 -i "$work/out/bench.mp4" -map 0:v -c:v libx264 -threads 2 -preset veryfast -crf 23 \
+    -maxrate 10M -bufsize 20M -x264-params "asm=$routines" -f null -)
+  floor=$(calc "($held - $plain + $decoding) / $(nproc)")
+  printf "floor with x264 on mediabatch's routines: x264 %.2f s + decoding %.2f s = %.2f s wall, ratio %.2f to ffmpeg\n" \
+    "$(calc "$held - $plain")" "$decoding" "$floor" "$(calc "$floor / $ff_wall")"
+fi
 
 # Memory must not grow with length: a 10 s and a 60 s output of the same shape.
 manifest short 3.6667
