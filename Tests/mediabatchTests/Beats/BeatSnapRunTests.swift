@@ -206,4 +206,48 @@ struct BeatSnapRunTests {
             "  snap:     cut into clip 2 stays at 1.37s: no beat within 0.05s",
         ], "\(result.stdout)")
     }
+
+    /// The beat grid does not depend on the processor: aubio's analysis (its FFTs through fftw, which picks its
+    /// routines by the processor) run on QEMU's emulated Nehalem (SSE4.2; no AVX, AVX2 or FMA) writes the cache entry
+    /// this machine writes, byte for byte, and `plan` moves the cuts to the same beats. The soundtrack is not a clean
+    /// click track: a kick at 123 BPM, an off-beat tone, a chirp and noise, so the tracker weighs close candidates.
+    @Test(.enabled(if: DeterminismTests.runsOnX86)) func theBeatGridIsTheSameOnAnOlderProcessor() throws {
+        let nehalem = try DeterminismTests.emulated("Nehalem")
+        let directory = try CommandRunner.temporaryDirectory("beat-cpu")
+        try Self.makeMedia(in: directory)
+        let music = directory.appendingPathComponent("m/media/music.wav").path
+        _ = try MediaTool.run("ffmpeg", [
+            "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+            "aevalsrc='0.6*sin(2*PI*55*t)*exp(-25*mod(t,60/123))+0.2*sin(2*PI*220*t)*exp(-8*mod(t+0.12,120/123))"
+                + "+0.05*sin(2*PI*3000*t*t)':s=44100:d=12",
+            "-f", "lavfi", "-i", "anoisesrc=a=0.08:d=12:seed=7", "-filter_complex", "amix=inputs=2",
+            "-c:a", "pcm_s16le", music])
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            outputs:
+              - name: snapped
+                soundtrack: { source: media/music.wav, loop: false }
+                snap: beats
+                clips:
+                  - { source: media/a.mp4, from: 0s, duration: 3.37s }
+                  - { source: media/b.mp4, from: 0s, duration: 2.2s }
+                  - { source: media/c.mp4, from: 0s, duration: 3.5s }
+
+            """, to: "m/test.yaml", in: directory)
+        func plan(cache: String, launcher: [String] = []) throws -> (text: String, grid: Data) {
+            let result = try CommandRunner.run(["plan", "m", "--cache", cache], in: directory, launcher: launcher)
+            try #require(result.status == 0, "\(result.stderr)")
+            let folder = directory.appendingPathComponent("\(cache)/beats")
+            let entries = try #require(FileManager.default.enumerator(atPath: folder.path)?
+                .compactMap { $0 as? String }.filter { $0.hasSuffix(".json") })
+            try #require(entries.count == 1, "\(entries)")
+            return (result.stdout, try Data(contentsOf: folder.appendingPathComponent(entries[0])))
+        }
+        let own = try plan(cache: "own")
+        let older = try plan(cache: "older", launcher: nehalem)
+        #expect(own.text.contains("  snap:     cut into clip 2 "), "\(own.text)")
+        #expect(older.text == own.text)
+        #expect(older.grid == own.grid, "the beat grids differ on a Nehalem")
+    }
 }
