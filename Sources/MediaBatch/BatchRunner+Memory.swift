@@ -17,11 +17,12 @@ struct RenderMemoryPlan {
 }
 
 extension BatchRunner {
-    /// The memory plan of `names`. With `--max-memory` its budget is the user's; with neither it nor `--jobs`, and
-    /// renders whose lanes would hold more than a large output beside a small one, the budget is that pair's
-    /// (capped by the machine's): those renders run in one lane beside others, which keeps the cores as busy.
-    /// Renders of `short` (most of their video in the cache folder) do not ask for pairs: they encode too little to
-    /// run their lanes, and two of them run at once.
+    /// The memory plan of `names`. Without `--jobs`, renders whose lanes would hold more than a large output beside
+    /// a small one (`RenderMemory.pairedBudget`) run in one lane beside others, which keeps the cores as busy. Without
+    /// `--max-memory` the budget is then that pair's (capped by the machine's); with it, the budget stays the user's,
+    /// and renders pair when some render's lanes do not fit it but the pair does (else such a render would run in
+    /// one lane with the other core idle). Renders of `short` (most of their video in the cache folder) do not ask
+    /// for pairs: they encode too little to run their lanes, and two of them run at once.
     func memoryPlan(_ names: [String], jobs: [String: Job], streams: [String: ProbedStream], decoderThreads: Int,
                     concurrency: Int, short: Set<String>) -> RenderMemoryPlan {
         var estimates: [String: RenderMemory.Estimates] = [:]
@@ -36,10 +37,13 @@ extension BatchRunner {
         let machine = max(0, (options.maxMemory ?? .machineDefault).bytes - RenderMemory.processBytes)
         var budget = machine
         var pairs = false
-        if options.maxMemory == nil, options.jobs == nil, concurrency > 1,
-           let paired = RenderMemory.pairedBudget(names.compactMap { estimates[$0] }), paired < machine,
-           estimates.contains(where: { !short.contains($0.key) && $0.value.inLanes > paired }) {
-            (budget, pairs) = (paired, true)
+        if options.jobs == nil, concurrency > 1,
+           let paired = RenderMemory.pairedBudget(names.compactMap { estimates[$0] }), paired < machine {
+            let lanesBeyond = options.maxMemory == nil ? paired : machine
+            if estimates.contains(where: { !short.contains($0.key) && $0.value.inLanes > lanesBeyond }) {
+                pairs = true
+                if options.maxMemory == nil { budget = paired }
+            }
         }
         // Alone, a render runs all its encoder lanes when they fit the budget, else one (the same bytes either way).
         let singleLane = Set(estimates.filter { $0.value.inLanes > budget }.keys)
