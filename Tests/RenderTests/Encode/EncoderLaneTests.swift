@@ -20,12 +20,7 @@ import Testing
     /// sessions), exported with `maximumLanes` lanes; the file's bytes.
     func export(lanes: Int) throws -> Data {
         let range = TimeRange(start: .zero, duration: seconds(10))
-        let pattern = GeneratedSource(kind: .testpattern, duration: seconds(10), width: 320, height: 240)
-        var composition = MutableComposition()
-        try composition.insertTimeRange(range, of: [
-            SourceTrack(url: pattern.url, trackID: 1, mediaType: .video, timeRange: range,
-                        naturalSize: Size(width: 320, height: 240), frameRate: FrameRate(30)),
-        ], at: .invalid)
+        let composition = try TestPresets.pattern(seconds: 10, tone: false)
         let track = try #require(composition.tracks(withMediaType: .video).first?.trackID)
         var video = VideoComposition(
             renderSize: Size(width: 320, height: 240), frameDuration: seconds(1, 30),

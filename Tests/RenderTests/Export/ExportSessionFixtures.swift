@@ -105,14 +105,19 @@ enum TestPresets {
 
     /// Two minutes of generated 320x240 pictures and tone: far longer than a cancelling test waits.
     static func twoMinutesOfPatternAndTone() throws -> MutableComposition {
-        let range = TimeRange(start: .zero, duration: seconds(120))
-        let pattern = GeneratedSource(kind: .testpattern, duration: seconds(120), width: 320, height: 240)
+        try pattern(seconds: 120, tone: true)
+    }
+
+    /// `seconds` of the generated 320x240 test pattern at 30 fps, with its tone when `tone`.
+    static func pattern(seconds count: Int64, tone: Bool) throws -> MutableComposition {
+        let range = TimeRange(start: .zero, duration: seconds(count))
+        let pattern = GeneratedSource(kind: .testpattern, duration: seconds(count), width: 320, height: 240)
         var composition = MutableComposition()
         try composition.insertTimeRange(range, of: [
             SourceTrack(url: pattern.url, trackID: 1, mediaType: .video, timeRange: range,
                         naturalSize: Size(width: 320, height: 240), frameRate: FrameRate(30)),
-            SourceTrack(url: pattern.url, trackID: 2, mediaType: .audio, timeRange: range),
-        ], at: .invalid)
+        ] + (tone ? [SourceTrack(url: pattern.url, trackID: 2, mediaType: .audio, timeRange: range)] : []),
+            at: .invalid)
         return composition
     }
 }
