@@ -7,7 +7,8 @@ import Testing
 /// right; a folder that cannot be written is used without storing, and the run says so once.
 @Suite(.serialized)
 struct SegmentCacheRunTests {
-    /// What a run left: the outputs' bytes, the report and the terminal's text.
+    /// What a run left: the outputs' and their posters' bytes (a poster as `NAME.jpg`), the report and the terminal's
+    /// text.
     typealias Run = (files: [String: Data], report: [String: Any], text: String)
 
     /// `mediabatch run m --force --jobs 1` with `--cache cache` (a folder of `directory`), into `out`.
@@ -24,6 +25,8 @@ struct SegmentCacheRunTests {
         var files: [String: Data] = [:]
         for name in SharedSegmentTests.names {
             files[name] = FileManager.default.contents(atPath: folder.appendingPathComponent("\(name).mp4").path)
+            files[name + ".jpg"] = FileManager.default.contents(
+                atPath: folder.appendingPathComponent("posters/\(name).jpg").path)
         }
         let json = try Data(contentsOf: folder.appendingPathComponent("report.json"))
         return (files, try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:], text)
@@ -55,7 +58,8 @@ struct SegmentCacheRunTests {
         #expect(kept == (passthrough ? 4 : 5), "\(kept) entries")
         let again = try Self.render(directory, cache: "cache")
         let fresh = try Self.render(directory, cache: "empty")
-        for name in SharedSegmentTests.names {
+        // The posters too: the pictures a kept segment's render captured travel with it.
+        for name in SharedSegmentTests.names.flatMap({ [$0, $0 + ".jpg"] }) {
             let bytes = try #require(fresh.files[name])
             #expect(first.files[name] == bytes, "\(name): the first run differs from a render with an empty cache")
             #expect(again.files[name] == bytes, "\(name): the cached run differs from a render with an empty cache")

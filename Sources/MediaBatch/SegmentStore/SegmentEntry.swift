@@ -3,11 +3,12 @@ import LibAV
 import Render
 
 /// The file format of one kept segment: a magic line, the full key it was saved under, the encoder's codec headers,
-/// the packets (timestamps, time base, flags, side data, payload), then the SHA-256 of everything before it.
+/// the packets (timestamps, time base, flags, side data, payload), the pictures its render kept for posters (frame,
+/// size, RGB bytes), then the SHA-256 of everything before it.
 /// Little-endian integers; a reader checks the digest first, so a truncated or damaged file is never used.
 enum SegmentEntry {
     /// The first bytes of every entry; a new layout gets a new magic.
-    static let magic = Array("mediabatch segment 1\n".utf8)
+    static let magic = Array("mediabatch segment 2\n".utf8)
 
     /// The bytes of `segment` saved under the full key text `identity`.
     static func encode(_ segment: ArchivedSegment, identity: String) throws(LibAVError) -> [UInt8] {
@@ -27,6 +28,13 @@ enum SegmentEntry {
                 append(side.bytes, to: &bytes)
             }
             append(packet.payload, to: &bytes)
+        }
+        appendInteger(UInt32(segment.stills.count), to: &bytes)
+        for (frame, picture) in segment.stills.sorted(by: { $0.key < $1.key }) {
+            appendInteger(frame, to: &bytes)
+            appendInteger(UInt32(picture.width), to: &bytes)
+            appendInteger(UInt32(picture.height), to: &bytes)
+            append(picture.rgb, to: &bytes)
         }
         let digest = try Digest()
         digest.update(bytes)
@@ -58,8 +66,16 @@ enum SegmentEntry {
                                         timeBaseNumerator: numerator, timeBaseDenominator: denominator, flags: flags,
                                         sideData: sideData))
         }
+        guard let stillCount = reader.integer(UInt32.self) else { return nil }
+        var stills: [Int64: Picture] = [:]
+        for _ in 0..<stillCount {
+            guard let frame = reader.integer(Int64.self), let width = reader.integer(UInt32.self),
+                  let height = reader.integer(UInt32.self), let rgb = reader.block(),
+                  rgb.count == Int(width) * Int(height) * 3 else { return nil }
+            stills[frame] = Picture(width: Int(width), height: Int(height), rgb: rgb)
+        }
         guard reader.isAtEnd else { return nil }
-        return ArchivedSegment(packets: packets, extradata: extradata)
+        return ArchivedSegment(packets: packets, extradata: extradata, stills: stills)
     }
 
     /// Appends a length (32 bits) and `block`.

@@ -92,9 +92,11 @@ final class EncoderLane: @unchecked Sendable {
             return try encode { (index, packets) throws(ExportError) in try hand(.frame(index, packets)) }
         }
         if case .hit(let cached)? = session.segmentCache?.claim(key, extradata: shared.headers) {
+            shared.stills?.accept(cached.stills, from: segment.frames.lowerBound)
             return try hand(.segment(cached.packets, reused: true, earlier: cached.fromEarlierRun))
         }
-        let packets = try session.storingShared(key, headers: shared.headers) { () throws(ExportError) -> [Packet] in
+        let packets = try session.storingShared(key, frames: segment.frames, headers: shared.headers,
+                                                stills: shared.stills) { () throws(ExportError) -> [Packet] in
             var collected: [Packet] = []
             try encode { (_, packets) throws(ExportError) in collected += packets }
             return collected

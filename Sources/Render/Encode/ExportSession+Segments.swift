@@ -87,6 +87,7 @@ extension ExportSession {
         var reused: SegmentReuse?
         if case .hit(let cached)? = segmentCache?.claim(key, extradata: video.encoderHeaders) {
             packets = cached.packets
+            video.stills?.accept(cached.stills, from: segment.frames.lowerBound)
             reused = reuse(of: key, frames: segment.frames, clock: video.clock, fromEarlierRun: cached.fromEarlierRun)
             report(progress: Double(segment.frames.upperBound) / Double(max(1, video.frameCount)))
         } else {
@@ -128,7 +129,7 @@ extension ExportSession {
 
     /// The packets `encode` makes of a shareable segment, stored in the run's cache under `key` (abandoned there when
     /// `encode` fails) and kept in its archive with the encoder's codec `headers`.
-    func storingShared(_ key: SegmentKey, headers: [UInt8],
+    func storingShared(_ key: SegmentKey, frames: Range<Int64>, headers: [UInt8], stills: StillCapture?,
                        _ encode: () throws(ExportError) -> [Packet]) throws(ExportError) -> [Packet] {
         let packets: [Packet]
         do {
@@ -137,8 +138,9 @@ extension ExportSession {
             segmentCache?.abandon(key)
             throw error
         }
-        segmentCache?.store(key, packets: packets)
-        segmentCache?.archive(key, packets: packets, extradata: headers)
+        let kept = stills?.pictures(in: frames) ?? [:]
+        segmentCache?.store(key, payload: SegmentCache.Payload(packets: packets, stills: kept))
+        segmentCache?.archive(key, packets: packets, extradata: headers, stills: kept)
         return packets
     }
 
@@ -149,7 +151,8 @@ extension ExportSession {
                               headers: [UInt8], beforeDrain: () -> Void) throws(ExportError) -> [Packet] {
         audio?.holdsPackets = true
         defer { audio?.holdsPackets = false }
-        return try storingShared(key, headers: headers) { () throws(ExportError) -> [Packet] in
+        return try storingShared(key, frames: indices, headers: headers, stills: stills) {
+            () throws(ExportError) -> [Packet] in
             var collected: [Packet] = []
             try encodeFrames(indices, from: frames, clock: clock, total: total, encoder: encoder, stills: stills,
                              beforeDrain: beforeDrain) { (index, packets) throws(ExportError) in

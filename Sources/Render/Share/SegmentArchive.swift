@@ -12,16 +12,21 @@ public protocol SegmentArchive: Sendable {
     func save(_ key: SegmentKey, _ segment: ArchivedSegment)
 }
 
-/// A keyed segment's encoded packets as plain values, with the codec headers of the encoder that made them.
+/// A keyed segment's encoded packets as plain values, with the codec headers of the encoder that made them and the
+/// small pictures its render kept for posters.
 public struct ArchivedSegment: Sendable, Hashable {
     /// The packets in encoding order, in segment time.
     public var packets: [PacketRecord]
     /// The encoder's codec headers (its extradata; empty without global headers).
     public var extradata: [UInt8]
+    /// Pictures the render kept (`StillCapture`), by frame from the segment's first: a later run whose poster falls
+    /// there takes them instead of rendering the frame again, so its poster is the same picture.
+    public var stills: [Int64: Picture]
 
-    /// A segment of `packets` made by an encoder with `extradata`.
-    public init(packets: [PacketRecord], extradata: [UInt8]) {
+    /// A segment of `packets` made by an encoder with `extradata`, with the `stills` its render kept.
+    public init(packets: [PacketRecord], extradata: [UInt8], stills: [Int64: Picture] = [:]) {
         self.packets = packets
         self.extradata = extradata
+        self.stills = stills
     }
 }

@@ -21,6 +21,8 @@ public final class SegmentCache: @unchecked Sendable {
         var marks: [Int64] = []
         /// A soundtrack's loudness as its render measured it.
         var loudness: Loudness?
+        /// A segment's pictures kept for posters, by frame from its first (`ArchivedSegment.stills`).
+        var stills: [Int64: Picture] = [:]
         /// Whether the packets were encoded by an earlier run (loaded from the archive).
         var fromEarlierRun = false
     }
@@ -81,16 +83,17 @@ public final class SegmentCache: @unchecked Sendable {
         } catch {
             return answer
         }
-        let payload = Payload(packets: packets, fromEarlierRun: true)
+        let payload = Payload(packets: packets, stills: saved.stills, fromEarlierRun: true)
         store(key, payload: payload)
         condition.withLock { earlierRunCount += 1 }
         return .hit(payload)
     }
 
-    /// Saves a segment this run encoded under `key` in the archive, with its encoder's codec headers.
-    func archive(_ key: SegmentKey, packets: [Packet], extradata: [UInt8]) {
+    /// Saves a segment this run encoded under `key` in the archive, with its encoder's codec headers and the
+    /// pictures its render kept.
+    func archive(_ key: SegmentKey, packets: [Packet], extradata: [UInt8], stills: [Int64: Picture] = [:]) {
         guard let archive else { return }
-        archive.save(key, ArchivedSegment(packets: packets.map(\.record), extradata: extradata))
+        archive.save(key, ArchivedSegment(packets: packets.map(\.record), extradata: extradata, stills: stills))
     }
 
     /// `claim` among the run's own entries.
@@ -126,15 +129,10 @@ public final class SegmentCache: @unchecked Sendable {
         condition.withLock { remainingUses[key].map { $0 > 0 } ?? true }
     }
 
-    /// Keeps a rendered segment's packets when a later planned use needs them (or, unplanned, while they fit).
-    func store(_ key: SegmentKey, packets: [Packet]) {
-        store(key, payload: Payload(packets: packets))
-    }
-
     /// Keeps a rendered payload when a later planned use needs it (or, unplanned, while it fits).
     func store(_ key: SegmentKey, payload: Payload) {
         condition.withLock {
-            let bytes = payload.packets.reduce(0) { $0 + $1.size }
+            let bytes = payload.packets.reduce(0) { $0 + $1.size } + payload.stills.values.reduce(0) { $0 + $1.rgb.count }
             let wanted = remainingUses[key].map { $0 > 0 } ?? true
             finishing.remove(key)
             if wanted, storedBytes + bytes <= byteLimit {

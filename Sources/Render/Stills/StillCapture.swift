@@ -42,6 +42,29 @@ final class StillCapture {
         for time in times { pictures[time] = picture }
     }
 
+    /// The pictures kept for output frames `frames`, by frame from its first: what a keyed segment of those frames
+    /// carries into the run's cache and the cache folder.
+    func pictures(in frames: Range<Int64>) -> [Int64: Picture] {
+        lock.lock()
+        defer { lock.unlock() }
+        var kept: [Int64: Picture] = [:]
+        for (index, times) in wanted where frames.contains(index) {
+            if let picture = times.lazy.compactMap({ self.pictures[$0] }).first { kept[index - frames.lowerBound] = picture }
+        }
+        return kept
+    }
+
+    /// Takes the pictures a segment of output frames from `first` carried (`pictures(in:)`, by frame from its first)
+    /// for the asked times they show, as if its frames had been offered; pictures wider than the capture keeps are
+    /// left.
+    func accept(_ carried: [Int64: Picture], from first: Int64) {
+        lock.lock()
+        defer { lock.unlock() }
+        for (offset, picture) in carried where picture.width <= width {
+            for time in wanted[first + offset] ?? [] { pictures[time] = picture }
+        }
+    }
+
     /// `frame` scaled to the capture's width (keeping its shape, even sizes) as RGB.
     private func picture(of frame: Frame) throws(LibAVError) -> Picture {
         let size = Picture.size(of: frame.width, by: frame.height, atMost: width)
