@@ -80,4 +80,29 @@ struct DamagedSourceRunTests {
                 + "first error: Invalid data found when processing input",
         ])
     }
+
+    /// A run that takes its segments from the cache folder reports the damage a run with an empty cache reports: the
+    /// segments of an export whose sources were damaged are not kept for later runs (a kept segment is never decoded
+    /// again, so its damage would go unreported and the damaged share would be counted over fewer packets).
+    @Test func aRunFromTheCacheReportsTheDamageOfARunFromNothing() throws {
+        let directory = try CommandRunner.temporaryDirectory("damaged-cache")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("m/media"),
+                                                withIntermediateDirectories: true)
+        try Self.makeDamagedAVI(at: directory.appendingPathComponent("m/media/tape.avi").path)
+        try CommandRunner.write(BatchRunTests.header + """
+            outputs:
+              - name: tape
+                clips: [ media/tape.avi ]
+
+            """, to: "m/batch.yaml", in: directory)
+        func warnings(cache: String) throws -> [[String: String]] {
+            let run = try CommandRunner.run(["run", "m", "--out", "out", "--force", "--cache", cache], in: directory)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try Self.output(directory)["warnings"] as? [[String: String]] ?? []
+        }
+        let fresh = try warnings(cache: "cache")
+        #expect(fresh.count == 2, "\(fresh)")
+        #expect(try warnings(cache: "cache") == fresh)
+        #expect(try warnings(cache: "cache") == fresh)
+    }
 }

@@ -79,6 +79,18 @@ public final class SegmentStore: SegmentArchive {
         writer.async { [self] in writeEntry(key, segment) }
     }
 
+    /// Removes `key`'s entry on the store's own thread, after any `save` of it asked before (an export takes back
+    /// what it saved: no longer counted as saved).
+    public func remove(_ key: SegmentKey) {
+        guard isWritable else { return }
+        writer.async { [self] in
+            guard let (path, _) = entry(for: key), (try? FileManager.default.removeItem(atPath: path)) != nil else {
+                return
+            }
+            counts.withLock { $0.saved -= 1 }
+        }
+    }
+
     /// Returns once every `save` asked before has written its entry (or failed to).
     public func finishWrites() {
         writer.sync {}

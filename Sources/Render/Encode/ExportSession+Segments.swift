@@ -140,7 +140,7 @@ extension ExportSession {
         }
         let kept = stills?.pictures(in: frames) ?? [:]
         segmentCache?.store(key, payload: SegmentCache.Payload(packets: packets, stills: kept))
-        segmentCache?.archive(key, packets: packets, extradata: headers, stills: kept)
+        archive(key, packets: packets, extradata: headers, stills: kept)
         return packets
     }
 

@@ -118,8 +118,15 @@ extension ExportSession {
                                audio audioFeed: (any AudioFeed)?,
                                written: (frames: Int64, reused: [SegmentReuse])) throws(ExportError) -> ExportResult {
         let otherPools = (sources.audioPool === sources.pool ? [] : [sources.audioPool]) + (video?.lanePools ?? [])
-        let warnings = try sources.pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit,
+        let warnings: [SourceWarning]
+        do {
+            warnings = try sources.pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit,
                                                  alongside: otherPools)
+        } catch {
+            forgetArchived()
+            throw error
+        }
+        if warnings.contains(where: { $0.stage == .decode }) { forgetArchived() }
         // Only a soundtrack made from undamaged sources is shared: its replays do not decode them to warn.
         if warnings.isEmpty { sources.soundtrack?.store(try audioFeed?.recording()) }
         do {

@@ -42,6 +42,8 @@ public final class ExportSession: Sendable {
         var onTail: (@Sendable () -> Void)?
         var stillTimes: [MediaTime] = []
         var stillWidth = 320
+        /// The keyed segments this export saved to the run cache's archive.
+        var archivedKeys: [SegmentKey] = []
     }
 
     private let state = Mutex(State())
@@ -134,6 +136,24 @@ public final class ExportSession: Sendable {
     public var segmentCache: SegmentCache? {
         get { state.withLock { $0.segmentCache } }
         set { state.withLock { $0.segmentCache = newValue } }
+    }
+
+    /// Saves a segment this export encoded under `key` to the run cache's archive (see `SegmentCache.archive`) and
+    /// remembers it, so that `forgetArchived()` can take it back.
+    func archive(_ key: SegmentKey, packets: [Packet], extradata: [UInt8], stills: [Int64: Picture]) {
+        guard let cache = segmentCache, cache.archive != nil else { return }
+        cache.archive(key, packets: packets, extradata: extradata, stills: stills)
+        state.withLock { $0.archivedKeys.append(key) }
+    }
+
+    /// Takes back from the archive every segment this export saved: its sources were damaged, and a kept segment is
+    /// never decoded again, so a later run would neither report the damage nor count it against the damage limit.
+    func forgetArchived() {
+        let keys = state.withLock { state in
+            defer { state.archivedKeys = [] }
+            return state.archivedKeys
+        }
+        for key in keys { segmentCache?.archive?.remove(key) }
     }
 
     /// Composition times whose output pictures the export keeps in `ExportResult.stills` (at most `stillWidth` wide),

@@ -10,6 +10,8 @@ public protocol SegmentArchive: Sendable {
     func load(_ key: SegmentKey, extradata: [UInt8]) -> ArchivedSegment?
     /// Keeps `segment` under `key` (a failure to keep it is not an error: the next run renders it again).
     func save(_ key: SegmentKey, _ segment: ArchivedSegment)
+    /// Drops what was saved under `key`, after any `save` of it asked before.
+    func remove(_ key: SegmentKey)
 }
 
 /// A keyed segment's encoded packets as plain values, with the codec headers of the encoder that made them and the
