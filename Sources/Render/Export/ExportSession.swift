@@ -157,8 +157,9 @@ public final class ExportSession: Sendable {
     }
 
     /// Composition times whose output pictures the export keeps in `ExportResult.stills` (at most `stillWidth` wide),
-    /// so thumbnails need no second render; a time inside a segment taken from the cache, or in an HDR output, is
-    /// not kept. Empty (the default) keeps none. The file written is the same either way.
+    /// so thumbnails need no second render; a time inside a segment taken from the cache is kept when the segment
+    /// carries its picture (its render kept it), one in an HDR output never. Empty (the default) keeps none. The file
+    /// written is the same either way.
     public var stillTimes: [MediaTime] {
         get { state.withLock { $0.stillTimes } }
         set { state.withLock { $0.stillTimes = newValue } }

@@ -91,7 +91,7 @@ public final class SegmentCache: @unchecked Sendable {
 
     /// Saves a segment this run encoded under `key` in the archive, with its encoder's codec headers and the
     /// pictures its render kept.
-    func archive(_ key: SegmentKey, packets: [Packet], extradata: [UInt8], stills: [Int64: Picture] = [:]) {
+    func archive(_ key: SegmentKey, packets: [Packet], extradata: [UInt8], stills: [Int64: Picture]) {
         guard let archive else { return }
         archive.save(key, ArchivedSegment(packets: packets.map(\.record), extradata: extradata, stills: stills))
     }
@@ -132,7 +132,8 @@ public final class SegmentCache: @unchecked Sendable {
     /// Keeps a rendered payload when a later planned use needs it (or, unplanned, while it fits).
     func store(_ key: SegmentKey, payload: Payload) {
         condition.withLock {
-            let bytes = payload.packets.reduce(0) { $0 + $1.size } + payload.stills.values.reduce(0) { $0 + $1.rgb.count }
+            let bytes = payload.packets.reduce(0) { $0 + $1.size }
+                + payload.stills.values.reduce(0) { $0 + $1.rgb.count }
             let wanted = remainingUses[key].map { $0 > 0 } ?? true
             finishing.remove(key)
             if wanted, storedBytes + bytes <= byteLimit {

@@ -3,8 +3,9 @@ import LibAV
 import MediaCore
 
 /// Keeps small RGB copies of the output frames showing at asked times while an export encodes them, so a caller that
-/// wants thumbnails (the report's posters) needs no second render of the composition. Frames the export does not
-/// render (segments taken from the run's cache) and HDR pictures are not kept; the caller renders those itself.
+/// wants thumbnails (the report's posters) needs no second render of the composition. A segment taken from the
+/// run's cache brings the pictures its render kept (`accept`); other frames the export does not render, and HDR
+/// pictures, are not kept, and the caller renders those itself.
 /// Lanes encoding segments side by side offer their frames from their own threads: `offer` takes a lock for a frame
 /// it keeps (the asked frames are fixed at creation, so the others pass without one).
 final class StillCapture {
@@ -49,7 +50,9 @@ final class StillCapture {
         defer { lock.unlock() }
         var kept: [Int64: Picture] = [:]
         for (index, times) in wanted where frames.contains(index) {
-            if let picture = times.lazy.compactMap({ self.pictures[$0] }).first { kept[index - frames.lowerBound] = picture }
+            if let picture = times.lazy.compactMap({ self.pictures[$0] }).first {
+                kept[index - frames.lowerBound] = picture
+            }
         }
         return kept
     }
