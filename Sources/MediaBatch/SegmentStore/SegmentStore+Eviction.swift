@@ -28,6 +28,20 @@ extension SegmentStore {
             if (try? manager.removeItem(atPath: entry.path)) != nil { total -= entry.size }
         }
         removeAbandonedTemporaries()
+        removeOldBuildDigests()
+    }
+
+    /// Build digests remembered longer ago than `buildMemoLifetime` (builds that may no longer run).
+    private func removeOldBuildDigests() {
+        let folder = (directory as NSString).appendingPathComponent(Self.buildsFolder)
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] {
+            let path = (folder as NSString).appendingPathComponent(name)
+            let written = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            if let written, written < Date(timeIntervalSinceNow: -Self.buildMemoLifetime) {
+                try? manager.removeItem(atPath: path)
+            }
+        }
     }
 
     /// Temporary files of writes that stopped over an hour ago (a run killed mid-write).

@@ -22,6 +22,8 @@ public final class SegmentStore: SegmentArchive {
     private let toolVersion: String
     private let counts = Mutex((loaded: 0, saved: 0, damaged: 0))
     private let writer = DispatchQueue(label: "mediabatch.segment-store")
+    /// The running build's digest (`digest(ofExecutable:memo:)`), once known.
+    private let build = Mutex<String?>(nil)
 
     /// The store in `cacheDirectory`/segments for a tool at `toolVersion`; read-only when the folder cannot be
     /// written.
@@ -29,8 +31,6 @@ public final class SegmentStore: SegmentArchive {
         directory = (cacheDirectory as NSString).appendingPathComponent("segments")
         self.byteLimit = byteLimit
         self.toolVersion = toolVersion
-        // Read while the run plans, not when its first render asks for a segment.
-        DispatchQueue.global(qos: .utility).async { _ = Self.executableDigest }
         let probe = (directory as NSString).appendingPathComponent("tmp/.probe-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(atPath: (directory as NSString).appendingPathComponent("tmp"),
@@ -44,6 +44,21 @@ public final class SegmentStore: SegmentArchive {
             isWritable = false
             notice = "the cache folder '\(cacheDirectory)' cannot be written: segments are not kept for later runs"
                 + (FileManager.default.fileExists(atPath: directory) ? " (those it holds are used)" : "")
+        }
+        // Known while the run plans, not when its first render asks for a segment.
+        DispatchQueue.global(qos: .utility).async { [self] in _ = executableDigest }
+    }
+
+    /// The running build's digest: computed (or read from the `builds` memo) once; callers meanwhile wait for it.
+    var executableDigest: String {
+        build.withLock { (known: inout String?) -> String in
+            if let known { return known }
+            let path = FileManager.default.fileExists(atPath: "/proc/self/exe")
+                ? "/proc/self/exe" : (CommandLine.arguments.first ?? "")
+            let digest = Self.digest(ofExecutable: path,
+                                     memo: (directory as NSString).appendingPathComponent(Self.buildsFolder))
+            known = digest
+            return digest
         }
     }
 
@@ -114,7 +129,7 @@ public final class SegmentStore: SegmentArchive {
 
     /// The entry file of `key` and the full text it is saved under.
     private func entry(for key: SegmentKey) -> (path: String, identity: String)? {
-        let identity = "mediabatch \(toolVersion)\n\(Self.executableDigest)\n\(CodecBuild.identity)\n" + key.identity
+        let identity = "mediabatch \(toolVersion)\n\(executableDigest)\n\(CodecBuild.identity)\n" + key.identity
         guard let name = try? Digest.hex(of: Array(identity.utf8)) else { return nil }
         return ((directory as NSString).appendingPathComponent("\(name.prefix(2))/\(name)"), identity)
     }
