@@ -23,7 +23,8 @@ struct BuildDigestTests {
         try #require(remembered.count == 1, "\(remembered)")
         // What the memo says is what an unchanged file gets (the file is not read again).
         let stand = String(repeating: "ab", count: 32)
-        try stand.write(toFile: (memo as NSString).appendingPathComponent(remembered[0]), atomically: true, encoding: .utf8)
+        let entry = (memo as NSString).appendingPathComponent(remembered[0])
+        try stand.write(toFile: entry, atomically: true, encoding: .utf8)
         #expect(SegmentStore.digest(ofExecutable: tool, memo: memo) == stand)
         // Same size, the modification time put back: the change time moved, so the file is hashed again.
         let modified = try #require(try FileManager.default.attributesOfItem(atPath: tool)[.modificationDate] as? Date)

@@ -20,8 +20,8 @@ extension SegmentStore {
     static func digest(ofExecutable path: String, memo: String?) -> String {
         var facts = stat()
         guard stat(path, &facts) == 0 else { return "" }
-        let identity = "\(facts.st_dev) \(facts.st_ino) \(facts.st_size) \(facts.st_mtim.tv_sec).\(facts.st_mtim.tv_nsec) "
-            + "\(facts.st_ctim.tv_sec).\(facts.st_ctim.tv_nsec)"
+        let identity = "\(facts.st_dev) \(facts.st_ino) \(facts.st_size) "
+            + "\(facts.st_mtim.tv_sec).\(facts.st_mtim.tv_nsec) \(facts.st_ctim.tv_sec).\(facts.st_ctim.tv_nsec)"
         let remembered = memo.flatMap { folder in
             (try? Digest.hex(of: Array(identity.utf8))).map { (folder as NSString).appendingPathComponent($0) }
         }
