@@ -7,12 +7,6 @@ import Scheduler
 /// `run` and `report merge`.
 enum BatchCommand {
     static func run(_ invocation: Invocation, version: String, console: Console) -> Int32 {
-        let plan: BatchPlan
-        switch Commands.loadPlan(invocation, console: console) {
-        case .success(let loaded): plan = loaded
-        case .failure(let status): return status.code
-        }
-        console.print(plan.problems.map(\.diagnostic))
         var options = BatchOptions(paths: invocation.paths, toolVersion: version)
         options.outDirectory = invocation.outDirectory
         options.jobs = invocation.jobs
@@ -39,7 +33,15 @@ enum BatchCommand {
             console.usage(Invocation.UsageError(message: "\(error)", command: .run))
             return 64
         }
+        // Made before the plan loads: its segment store learns the build's digest meanwhile (reading the executable
+        // when the cache folder has not seen this build), instead of the first render waiting for it.
         let runner = BatchRunner(options: options)
+        let plan: BatchPlan
+        switch Commands.loadPlan(invocation, console: console) {
+        case .success(let loaded): plan = loaded
+        case .failure(let status): return status.code
+        }
+        console.print(plan.problems.map(\.diagnostic))
         if invocation.dryRun { return dryRun(plan, runner: runner, console: console) }
         if let notice = runner.segmentStore?.notice {
             console.error("mediabatch: warning: " + TerminalText.escaped(notice))

@@ -83,6 +83,8 @@ extension ExportSession {
         var reused: [SegmentReuse] = []
         if segment.isCopied, let stretch = video.copies[segment.frames.lowerBound] {
             try writeCopied(stretch, frames: segment.frames, video: &video, output: output, audio: audio)
+        } else if segment.key != nil, let audio {
+            try encodeSound(of: segment.frames, ahead: audio)
         }
         while let item = queue.take() {
             switch try item.get() {
@@ -100,5 +102,14 @@ extension ExportSession {
         }
         try checkCancelled()
         return reused
+    }
+
+    /// Encodes the sound of a shared segment's `frames` while its lane renders it, holding the packets for
+    /// `writeShared` to mux after the segment's: the order the serial loop writes, and the sound of the last segment
+    /// is not left to encode on its own once every lane is done.
+    private func encodeSound(of frames: Range<Int64>, ahead audio: any AudioFeed) throws(ExportError) {
+        audio.holdsPackets = true
+        defer { audio.holdsPackets = false }
+        for index in frames { try audio.pump(throughFrame: index) }
     }
 }

@@ -8,7 +8,8 @@ import Testing
 
 /// Encoder lanes against one session after another: a capped video cut into four chunks, the first two rendered on
 /// the lanes' own threads and the last two (one per lane) rendered ahead on threads of their own, writes the bytes of
-/// the same chunks encoded one after another.
+/// the same chunks encoded one after another; so does one whose untitled ends are keyed segments, with sound (the
+/// writer encodes a keyed segment's sound while its lane renders it).
 @Suite struct EncoderLaneTests {
     let fixtures: ExportFixtures
 
@@ -18,9 +19,9 @@ import Testing
 
     /// 10 s of the generated test pattern at 320x240 with a fading title, capped (so two lanes of one-thread
     /// sessions), exported with `maximumLanes` lanes; the file's bytes.
-    func export(lanes: Int) throws -> Data {
+    func export(lanes: Int, keyedWithSound: Bool = false) throws -> Data {
         let range = TimeRange(start: .zero, duration: seconds(10))
-        let composition = try TestPresets.pattern(seconds: 10, tone: false)
+        let composition = try TestPresets.pattern(seconds: 10, tone: keyedWithSound)
         let track = try #require(composition.tracks(withMediaType: .video).first?.trackID)
         var video = VideoComposition(
             renderSize: Size(width: 320, height: 240), frameDuration: seconds(1, 30),
@@ -28,14 +29,18 @@ import Testing
                                                        layerInstructions: [LayerInstruction(trackID: track)])])
         video.textLayers = [TextLayer(text: "Lanes", timeRange: TimeRange(start: seconds(1), duration: seconds(8)),
                                       style: TextStyle(size: 0.1, color: .white))]
-        var settings = TestPresets.mp4(audio: false, width: 320, height: 240)
+        var settings = TestPresets.mp4(audio: keyedWithSound, width: 320, height: 240)
         settings.video?.speed = "veryfast"
         settings.video?.maxBitRate = 1_000_000
         settings.video?.threads = 2
-        let output = try fixtures.outputDirectory("lanes-\(lanes)") + "/out.mp4"
+        let output = try fixtures.outputDirectory("lanes-\(lanes)-\(keyedWithSound)") + "/out.mp4"
         let session = ExportSession(composition: composition, videoComposition: video, audioMix: AudioMix(),
                                     settings: settings, outputPath: output)
         session.maximumLanes = lanes
+        if keyedWithSound {
+            session.shareableRanges = [range]
+            #expect(session.plannedVideoSegments().map { $0.key != nil } == [true, false, false, false, false, true])
+        }
         #expect(try session.export().framesWritten == 300)
         return try Data(contentsOf: URL(fileURLWithPath: output))
     }
@@ -52,5 +57,11 @@ import Testing
             "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=key_frame", "-of", "csv=p=0", path]),
             as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("1") }.count
         #expect(keyframes >= 4, "\(keyframes) keyframes")
+    }
+
+    @Test func lanesWriteKeyedSegmentsAndTheirSoundInTheOrderOfOneSessionAfterAnother() throws {
+        let serial = try export(lanes: 1, keyedWithSound: true)
+        #expect(serial.count > 10_000)
+        #expect(try export(lanes: 2, keyedWithSound: true) == serial)
     }
 }
