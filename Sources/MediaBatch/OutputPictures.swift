@@ -110,12 +110,16 @@ public enum OutputPictures {
 
     /// Writes a poster of `job` (`posterWidth` pixels wide at most) as a JPEG file at `path`, chosen by
     /// `PosterChoice` among `candidates`: from `stills` (pictures the export kept) where it has them, else rendered
-    /// (the sources are opened only then). Returns false when none could be made.
+    /// as the export would have kept them (`StillRenderer`; the sources are opened only then), so the poster does not
+    /// depend on which frames the export rendered itself. Returns false when none could be made.
     static func writePoster(of job: Job, candidates: [MediaTime], stills: [MediaTime: Picture] = [:],
                             to path: String) -> Bool {
+        let renderer = StillRenderer(composition: job.composition, videoComposition: job.videoComposition,
+                                     settings: job.settings)
         var grabber: FrameGrabber?
         let chosen = PosterChoice.pick(candidates) { time in
             if let kept = stills[time] { return kept }
+            if let renderer { return try? renderer.still(at: time, width: posterWidth) }
             if grabber == nil { grabber = try? Self.grabber(for: job, width: posterWidth) }
             return try? grabber?.picture(at: time)
         }

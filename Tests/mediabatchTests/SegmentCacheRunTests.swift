@@ -74,6 +74,23 @@ struct SegmentCacheRunTests {
         #expect(again.text.contains("from earlier runs: "), "\(again.text)")
     }
 
+    @Test func anOutputsPosterIsTheSameAloneAndInABatchThatSharesItsSegments() throws {
+        let directory = try SharedSegmentTests.makeBatch()
+        // In the batch, the later outputs take the intro and outro another output encoded, and with them the
+        // pictures that output kept (its clip, a flat colour, is passed over for a poster); alone, each output
+        // renders every frame itself. A poster frame no render kept is drawn as a render keeps it
+        // (ExportSessionStillsTests.aStillRenderedAfterwardsHasTheKeptPixels).
+        let batch = try Self.render(directory, cache: "cache-batch", out: "out-batch")
+        for name in SharedSegmentTests.names {
+            let result = try CommandRunner.run(["run", "m", "--force", "--only", name, "--cache", "cache-\(name)",
+                                                "--out", "out-\(name)"], in: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            let alone = try Self.collect(directory, out: "out-\(name)")
+            let poster = try #require(alone.files[name + ".jpg"])
+            #expect(batch.files[name + ".jpg"] == poster, "\(name): the poster differs in the batch")
+        }
+    }
+
     @Test func aDamagedOrTruncatedEntryIsFoundAndRenderedAgain() throws {
         let directory = try SharedSegmentTests.makeBatch()
         let cache = directory.appendingPathComponent("cache")

@@ -68,8 +68,15 @@ final class StillCapture {
         }
     }
 
-    /// `frame` scaled to the capture's width (keeping its shape, even sizes) as RGB.
+    /// `frame` scaled to the capture's width as `still(of:width:scaler:)` does.
     private func picture(of frame: Frame) throws(LibAVError) -> Picture {
+        try Self.still(of: frame, width: width, scaler: &scaler)
+    }
+
+    /// `frame` scaled to at most `width` pixels wide (keeping its shape, even sizes) as RGB, with `scaler` when it
+    /// fits (else a new one, left in it): how every still of an export's frame is made, whether captured while the
+    /// export encodes it or rendered afterwards (`StillRenderer`), so both give the same pixels.
+    static func still(of frame: Frame, width: Int, scaler: inout Scaler?) throws(LibAVError) -> Picture {
         let size = Picture.size(of: frame.width, by: frame.height, atMost: width)
         let made = try Scaler.reusing(scaler, sourceWidth: frame.width, sourceHeight: frame.height,
                                       sourceFormat: frame.pixelFormat, width: size.width, height: size.height,

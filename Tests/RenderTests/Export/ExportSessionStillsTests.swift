@@ -6,8 +6,8 @@ import MediaCore
 import Testing
 
 /// Pictures kept while exporting (`stillTimes`) and sources warmed up before their first picture: neither changes
-/// the file, the kept pictures are the frames the grabber renders, and a warmed reader gives the pictures a fresh one
-/// does.
+/// the file, the kept pictures are the frames the grabber renders, a still rendered afterwards has the kept one's
+/// pixels exactly, and a warmed reader gives the pictures a fresh one does.
 @Suite struct ExportSessionStillsTests {
     let fixtures: ExportFixtures
 
@@ -85,6 +85,19 @@ import Testing
         // A still in the crossfade differs from both of its sources' pictures alone.
         let middle = try #require(result.stills[seconds(4, 3)])
         #expect(middle != (try #require(result.stills[seconds(1, 2)])))
+    }
+
+    @Test func aStillRenderedAfterwardsHasTheKeptPixels() throws {
+        let asked = [seconds(1, 2), seconds(4, 3), seconds(21, 10)]
+        let (_, result) = try export("rendered-after", stills: asked)
+        let (composition, video) = try crossfadeIntoMidGOP()
+        let renderer = try #require(StillRenderer(composition: composition, videoComposition: video,
+                                                  settings: TestPresets.mp4(audio: false, width: 320, height: 240)))
+        // Backwards too: the renderer seeks its sources as the export's never did.
+        for time in asked.reversed() {
+            let kept = try #require(result.stills[time])
+            #expect(try renderer.still(at: time, width: 160) == kept, "\(time): not the kept picture")
+        }
     }
 
     @Test func aWarmedReaderGivesAFreshReadersPicture() throws {
