@@ -43,13 +43,11 @@ public final class StillRenderer {
         }
     }
 
-    /// The export's frame showing at `time`, as `StillCapture` counts frames from the start of the composition.
+    /// The export's frame showing at `time`, counted from the start of the composition as `StillCapture` counts
+    /// them, within the composition's frames.
     private func frameIndex(at time: MediaTime) -> Int64 {
         let last = max(0, ((try? clock.frameCount(for: duration)) ?? 1) - 1)
-        guard time.isNumeric, time > .zero else { return 0 }
-        let frame = clock.frameDuration
-        let index = Int64(clamping: Int128(time.value) * Int128(frame.timescale)
-            / (Int128(time.timescale) * Int128(frame.value)))
+        guard time.isNumeric, time > .zero, let index = try? clock.frameIndex(at: time) else { return 0 }
         return min(index, last)
     }
 
