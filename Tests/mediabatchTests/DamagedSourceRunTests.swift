@@ -105,4 +105,31 @@ struct DamagedSourceRunTests {
         #expect(try warnings(cache: "cache") == fresh)
         #expect(try warnings(cache: "cache") == fresh)
     }
+    /// Two outputs that open with the same damaged intro both report its damage: a segment made while its export's
+    /// sources showed damage is not handed to another output of the run (which would show the concealed pictures
+    /// without decoding them, so without a word), and the second output renders, and reports, it itself.
+    @Test func outputsSharingADamagedIntroEachReportItsDamage() throws {
+        let directory = try CommandRunner.temporaryDirectory("damaged-shared")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("m/media"),
+                                                withIntermediateDirectories: true)
+        try Self.makeDamagedAVI(at: directory.appendingPathComponent("m/media/tape.avi").path)
+        try CommandRunner.write(BatchRunTests.header + """
+            outputs:
+              - name: "spot-{color}"
+                matrix: { color: [red, blue] }
+                intro: { source: media/tape.avi, transition: { type: crossfade, duration: 0.25s } }
+                clips: [ { source: { generate: color, color: "{color}", duration: 1s } } ]
+
+            """, to: "m/batch.yaml", in: directory)
+        let run = try CommandRunner.run(["run", "m", "--out", "out", "--jobs", "1", "--cache", "cache"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let data = try Data(contentsOf: directory.appendingPathComponent("out/report.json"))
+        let report = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let outputs = try #require(report["outputs"] as? [[String: Any]])
+        try #require(outputs.count == 2)
+        let warnings = outputs.map { ($0["warnings"] as? [[String: String]] ?? []).filter { $0["stage"] == "decode" } }
+        #expect(warnings[0].count == 2, "\(warnings[0])")
+        #expect(warnings[1] == warnings[0])
+        #expect(outputs.allSatisfy { $0["reusedSegments"] == nil }, "\(outputs.map { $0["reusedSegments"] ?? [] })")
+    }
 }

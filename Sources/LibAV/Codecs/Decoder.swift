@@ -21,6 +21,8 @@ public final class Decoder: @unchecked Sendable {
     private var draining = false
     /// What was concealed so far.
     public private(set) var damage = DecodeDamage()
+    /// Where every damaged packet is counted as well (nil: nowhere).
+    public var damageTally: DamageTally?
     /// Keys of the packets already counted as damaged (byte position, else pts), so a packet is counted once.
     private var damagedKeys: Set<Int64> = []
     /// The furthest decode position (dts, else byte position) counted in `damage.packets`.
@@ -220,5 +222,6 @@ public final class Decoder: @unchecked Sendable {
         if let packet, packet.pts.isNumeric { when = packet.pts } else if let packet, packet.dts.isNumeric { when = packet.dts }
         damage.damagedTimes.append(when)
         if damage.firstReason == nil { damage.firstReason = reason }
+        damageTally?.add()
     }
 }

@@ -7,8 +7,9 @@ import Synchronization
 /// `~/.cache/mediabatch`), under `segments/`: one file per segment, named by the SHA-256 of its key (what decides its
 /// bytes: the segment's sources, their sizes and times, its composition, encoder and settings) together with the
 /// tool's version and build (its executable's digest) and the codec libraries' builds. Entries are written to a
-/// temporary file, flushed and renamed into place, so runs on one machine or many sharing the folder never see half
-/// an entry; each entry ends with a digest, so a damaged one is found, removed and rendered again. Reading an entry
+/// temporary file and flushed as their segments are encoded, and renamed into place when their export ends with whole
+/// sources, so runs on one machine or many sharing the folder never see half an entry, nor one made from damaged
+/// sources; each entry ends with a digest, so a damaged one is found, removed and rendered again. Reading an entry
 /// marks it used (its modification time); past `byteLimit` the least recently used go first.
 public final class SegmentStore: SegmentArchive {
     /// The `segments` folder.
@@ -87,44 +88,60 @@ public final class SegmentStore: SegmentArchive {
         entry(for: key).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
     }
 
-    /// Writes `segment` as `key`'s entry on the store's own thread (the render goes on meanwhile): into a temporary
-    /// file, flushed to disk, then renamed into place. `finishWrites` waits for the writes asked so far.
-    public func save(_ key: SegmentKey, _ segment: ArchivedSegment) {
-        guard isWritable else { return }
-        writer.async { [self] in writeEntry(key, segment) }
+    /// Writes `segment` for `key` on the store's own thread (the render goes on meanwhile) into a file of `tmp/`,
+    /// flushed to disk; `publish` renames it into place. `finishWrites` waits for the writes asked so far.
+    public func stage(_ key: SegmentKey, _ segment: ArchivedSegment) -> StagedSegment {
+        let staged = StagedSegment(key: key, name: "staged-\(UUID().uuidString)")
+        guard isWritable else { return staged }
+        writer.async { [self] in writeStaged(staged, segment) }
+        return staged
     }
 
-    /// Removes `key`'s entry on the store's own thread, after any `save` of it asked before (an export takes back
-    /// what it saved: no longer counted as saved).
-    public func remove(_ key: SegmentKey) {
+    /// Renames a staged segment into place as its key's entry, on the store's own thread after its write. A staged
+    /// file gone meanwhile (another run's `evict` sweeps files of `tmp/` left over an hour) is simply not kept.
+    public func publish(_ staged: StagedSegment) {
         guard isWritable else { return }
         writer.async { [self] in
-            guard let (path, _) = entry(for: key), (try? FileManager.default.removeItem(atPath: path)) != nil else {
+            let temporary = stagedPath(staged)
+            guard let (path, _) = entry(for: staged.key), FileManager.default.fileExists(atPath: temporary) else {
                 return
             }
-            counts.withLock { $0.saved -= 1 }
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                     withIntermediateDirectories: true)
+            if rename(temporary, path) == 0 {
+                counts.withLock { $0.saved += 1 }
+            } else {
+                try? FileManager.default.removeItem(atPath: temporary)
+            }
         }
     }
 
-    /// Returns once every `save` asked before has written its entry (or failed to).
+    /// Removes a staged segment, on the store's own thread after its write.
+    public func discard(_ staged: StagedSegment) {
+        guard isWritable else { return }
+        writer.async { [self] in try? FileManager.default.removeItem(atPath: stagedPath(staged)) }
+    }
+
+    /// Returns once every `stage`, `publish` and `discard` asked before is done (or failed).
     public func finishWrites() {
         writer.sync {}
     }
 
-    /// Writes `key`'s entry.
-    private func writeEntry(_ key: SegmentKey, _ segment: ArchivedSegment) {
-        guard let (path, identity) = entry(for: key),
+    /// Writes `segment`, staged as `staged`.
+    private func writeStaged(_ staged: StagedSegment, _ segment: ArchivedSegment) {
+        let temporary = stagedPath(staged)
+        guard let (_, identity) = entry(for: staged.key),
               let bytes = try? SegmentEntry.encode(segment, identity: identity) else { return }
-        let temporary = (directory as NSString).appendingPathComponent("tmp/\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
             try Self.writeDurably(bytes, to: temporary)
-            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-            counts.withLock { $0.saved += 1 }
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
         }
+    }
+
+    /// Where `staged` is written.
+    private func stagedPath(_ staged: StagedSegment) -> String {
+        (directory as NSString).appendingPathComponent("tmp/\(staged.name)")
     }
 
     /// The entry file of `key` and the full text it is saved under.

@@ -35,7 +35,8 @@ extension ExportSession {
             makeEncoder: spare.next, stills: video.stills, headers: video.encoderHeaders)
         var workers = [EncoderLane(renderer: video.renderer, shared: shared)]
         for _ in 1..<lanes {
-            let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
+            let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices,
+                                  damageTally: damageTally)
             pool.planReleases(for: composition)
             video.lanePools.append(pool)
             workers.append(EncoderLane(renderer: try video.makeRenderer(pool), shared: shared))

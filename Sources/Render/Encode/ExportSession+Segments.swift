@@ -128,7 +128,9 @@ extension ExportSession {
     }
 
     /// The packets `encode` makes of a shareable segment, stored in the run's cache under `key` (abandoned there when
-    /// `encode` fails) and kept in its archive with the encoder's codec `headers`.
+    /// `encode` fails) and staged in its archive with the encoder's codec `headers`. A segment made while the
+    /// export's video sources have shown damage is abandoned too: another output taking it would show the concealed
+    /// pictures without a word, where rendering it itself reports them.
     func storingShared(_ key: SegmentKey, frames: Range<Int64>, headers: [UInt8], stills: StillCapture?,
                        _ encode: () throws(ExportError) -> [Packet]) throws(ExportError) -> [Packet] {
         let packets: [Packet]
@@ -137,6 +139,11 @@ extension ExportSession {
         } catch {
             segmentCache?.abandon(key)
             throw error
+        }
+        // Every packet the segment's pictures came from was decoded before its last picture was encoded.
+        guard damageTally.total == 0 else {
+            segmentCache?.abandon(key)
+            return packets
         }
         let kept = stills?.pictures(in: frames) ?? [:]
         segmentCache?.store(key, payload: SegmentCache.Payload(packets: packets, stills: kept))

@@ -17,6 +17,9 @@ extension ExportSession {
 
         // Video: renderer, the first encoder, stream, segment plan.
         var videoPipe: SegmentedVideo?
+        // However the export ends, what it staged for later runs is kept only when its sources were whole (a
+        // finished export settles it first, against the damage limit, and leaves nothing here).
+        defer { settleArchived(keeping: sourcesAreWhole(sources, video: videoPipe)) }
         if let video {
             videoPipe = try makeVideoPipe(video, range: range, pool: sources.pool, output: output, depth: depth)
         }
@@ -54,7 +57,7 @@ extension ExportSession {
     /// The sources of an encoded export opened: the pictures' pool, the sound's (its own when the export mixes on a
     /// thread of its own), the audio plan and the run's soundtrack claimed for it.
     private func openSources(range: TimeRange, video: ExportSettings.Video?) throws(ExportError) -> ExportSources {
-        let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
+        let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices, damageTally: damageTally)
         // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
         let audioPool = framesAhead > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
             : pool
@@ -117,16 +120,15 @@ extension ExportSession {
     private func finishEncoded(range: TimeRange, output: OutputFile, sources: ExportSources, video: SegmentedVideo?,
                                audio audioFeed: (any AudioFeed)?,
                                written: (frames: Int64, reused: [SegmentReuse])) throws(ExportError) -> ExportResult {
-        let otherPools = (sources.audioPool === sources.pool ? [] : [sources.audioPool]) + (video?.lanePools ?? [])
         let warnings: [SourceWarning]
         do {
             warnings = try sources.pool.warnings(damageLimit: settings.damageLimit ?? ExportSettings.defaultDamageLimit,
-                                                 alongside: otherPools)
+                                                 alongside: otherPools(sources, video: video))
         } catch {
-            forgetArchived()
+            settleArchived(keeping: false)
             throw error
         }
-        if warnings.contains(where: { $0.stage == .decode }) { forgetArchived() }
+        settleArchived(keeping: !warnings.contains { $0.stage == .decode })
         // Only a soundtrack made from undamaged sources is shared: its replays do not decode them to warn.
         if warnings.isEmpty { sources.soundtrack?.store(try audioFeed?.recording()) }
         do {
@@ -152,6 +154,17 @@ extension ExportSession {
             (result.copiedFrames, result.reencodedFrames) = (copied, written.frames - copied)
         }
         return result
+    }
+
+    /// The export's pools besides `sources.pool`: the sound's own, and the lanes'.
+    private func otherPools(_ sources: ExportSources, video: SegmentedVideo?) -> [SourcePool] {
+        (sources.audioPool === sources.pool ? [] : [sources.audioPool]) + (video?.lanePools ?? [])
+    }
+
+    /// Whether no source of the export has shown a damaged packet so far.
+    private func sourcesAreWhole(_ sources: ExportSources, video: SegmentedVideo?) -> Bool {
+        let warnings = try? sources.pool.warnings(damageLimit: .infinity, alongside: otherPools(sources, video: video))
+        return warnings.map { !$0.contains { $0.stage == .decode } } ?? false
     }
 
     /// Probes the written file: it must have streams (video and audio as asked) and, for timed media, a duration

@@ -42,12 +42,15 @@ public final class ExportSession: Sendable {
         var onTail: (@Sendable () -> Void)?
         var stillTimes: [MediaTime] = []
         var stillWidth = 320
-        /// The keyed segments this export saved to the run cache's archive.
-        var archivedKeys: [SegmentKey] = []
+        /// The keyed segments this export staged in the run cache's archive, not yet published or dropped.
+        var stagedSegments: [StagedSegment] = []
     }
 
     private let state = Mutex(State())
     private let cancelRequested = Atomic<Bool>(false)
+    /// The damaged packets the export's video sources concealed so far: a keyed segment made while there were any is
+    /// neither shared nor kept (see `storingShared`).
+    let damageTally = DamageTally()
     /// Whether this export has created the output file (only then does a failure delete it).
     private let createdOutput = Atomic<Bool>(false)
 
@@ -138,22 +141,28 @@ public final class ExportSession: Sendable {
         set { state.withLock { $0.segmentCache = newValue } }
     }
 
-    /// Saves a segment this export encoded under `key` to the run cache's archive (see `SegmentCache.archive`) and
-    /// remembers it, so that `forgetArchived()` can take it back.
+    /// Stages a segment this export encoded under `key` in the run cache's archive (see `SegmentCache.stage`) and
+    /// remembers it for `settleArchived(keeping:)`.
     func archive(_ key: SegmentKey, packets: [Packet], extradata: [UInt8], stills: [Int64: Picture]) {
-        guard let cache = segmentCache, cache.archive != nil else { return }
-        cache.archive(key, packets: packets, extradata: extradata, stills: stills)
-        state.withLock { $0.archivedKeys.append(key) }
+        guard let staged = segmentCache?.stage(key, packets: packets, extradata: extradata, stills: stills) else {
+            return
+        }
+        state.withLock { $0.stagedSegments.append(staged) }
     }
 
-    /// Takes back from the archive every segment this export saved: its sources were damaged, and a kept segment is
-    /// never decoded again, so a later run would neither report the damage nor count it against the damage limit.
-    func forgetArchived() {
-        let keys = state.withLock { state in
-            defer { state.archivedKeys = [] }
-            return state.archivedKeys
+    /// Publishes every segment this export staged (`keeping`), or drops them: a segment made from damaged sources is
+    /// never kept, since a kept segment is not decoded again and a later run would neither report the damage nor
+    /// count it against the damage limit. Later calls do nothing until another segment is staged.
+    func settleArchived(keeping: @autoclosure () -> Bool) {
+        let staged = state.withLock { state in
+            defer { state.stagedSegments = [] }
+            return state.stagedSegments
         }
-        for key in keys { segmentCache?.archive?.remove(key) }
+        guard !staged.isEmpty, let archive = segmentCache?.archive else { return }
+        let keeps = keeping()
+        for segment in staged {
+            if keeps { archive.publish(segment) } else { archive.discard(segment) }
+        }
     }
 
     /// Composition times whose output pictures the export keeps in `ExportResult.stills` (at most `stillWidth` wide),

@@ -8,10 +8,29 @@ public protocol SegmentArchive: Sendable {
     /// The segment saved under `key` by an encoder whose codec headers were `extradata`; nil when there is none, it
     /// is damaged, or it was made with other headers.
     func load(_ key: SegmentKey, extradata: [UInt8]) -> ArchivedSegment?
-    /// Keeps `segment` under `key` (a failure to keep it is not an error: the next run renders it again).
-    func save(_ key: SegmentKey, _ segment: ArchivedSegment)
-    /// Drops what was saved under `key`, after any `save` of it asked before.
-    func remove(_ key: SegmentKey)
+    /// Writes `segment` for `key` where no run finds it, this one included, until `publish` makes it the key's entry
+    /// (a failure to keep it is not an error: the next run renders it again).
+    func stage(_ key: SegmentKey, _ segment: ArchivedSegment) -> StagedSegment
+    /// Makes a staged segment its key's entry, after its write.
+    func publish(_ staged: StagedSegment)
+    /// Drops a staged segment, after its write.
+    func discard(_ staged: StagedSegment)
+}
+
+/// A segment written to an archive that is not yet an entry (`SegmentArchive.stage`): an export keeps what it encodes
+/// out of sight until it knows its sources were whole, so that no run, not even one killed before it could take a
+/// segment back, ever finds a segment whose damage it would not report.
+public struct StagedSegment: Sendable, Hashable {
+    /// The segment's key.
+    public let key: SegmentKey
+    /// The archive's name for the write, unique to it.
+    public let name: String
+
+    /// The write `name` of `key`'s segment.
+    public init(key: SegmentKey, name: String) {
+        self.key = key
+        self.name = name
+    }
 }
 
 /// A keyed segment's encoded packets as plain values, with the codec headers of the encoder that made them and the

@@ -10,7 +10,7 @@ import LibAV
 /// it plans (`expect`), an entry is dropped after its last planned use, and nothing is kept past `byteLimit`.
 /// While one job renders a key, another job asking for it waits for the packets rather than rendering them twice.
 /// With an `archive` (a store that outlives the run), a video claim nobody in the run has answered is looked up there
-/// first, and every keyed segment the run encodes is saved there.
+/// first, and every keyed segment the run encodes is staged there, published when its export ends with whole sources.
 public final class SegmentCache: @unchecked Sendable {
     /// What an entry holds: a segment's packets, or a soundtrack's packets with what `AudioReplay` needs.
     struct Payload {
@@ -89,11 +89,10 @@ public final class SegmentCache: @unchecked Sendable {
         return .hit(payload)
     }
 
-    /// Saves a segment this run encoded under `key` in the archive, with its encoder's codec headers and the
-    /// pictures its render kept.
-    func archive(_ key: SegmentKey, packets: [Packet], extradata: [UInt8], stills: [Int64: Picture]) {
-        guard let archive else { return }
-        archive.save(key, ArchivedSegment(packets: packets.map(\.record), extradata: extradata, stills: stills))
+    /// Stages a segment this run encoded under `key` in the archive, with its encoder's codec headers and the
+    /// pictures its render kept; nil without an archive. The export publishes it once its sources prove whole.
+    func stage(_ key: SegmentKey, packets: [Packet], extradata: [UInt8], stills: [Int64: Picture]) -> StagedSegment? {
+        archive?.stage(key, ArchivedSegment(packets: packets.map(\.record), extradata: extradata, stills: stills))
     }
 
     /// `claim` among the run's own entries.

@@ -43,9 +43,10 @@ final class DecodedVideoReader: VideoSourceReader {
 
     /// Opens `path` and the decoder of track `trackID` (stream `trackID - 1`, or the best video stream);
     /// `allowsDevices` lets it be a named pipe or device; `firstTime`, the first source time the reader will be asked
-    /// for, when known, sets how many threads decode (see `DecoderThreads`).
+    /// for, when known, sets how many threads decode (see `DecoderThreads`); damaged packets are counted in
+    /// `damageTally` too.
     init(path: String, trackID: Int32, threads: Int, allowsDevices: Bool = false,
-         firstTime: MediaTime? = nil) throws(ExportError) {
+         firstTime: MediaTime? = nil, damageTally: DamageTally? = nil) throws(ExportError) {
         self.path = path
         do {
             input = try InputFile(path: path, allowsDevices: allowsDevices)
@@ -58,6 +59,7 @@ final class DecodedVideoReader: VideoSourceReader {
             if let firstTime { preRoll = Self.preRoll(before: firstTime, in: input, stream: index, startOffset: startOffset) }
             decoder = try Decoder(input: input, stream: index,
                                   threads: DecoderThreads.count(base: threads, stream: stream, preRoll: preRoll))
+            decoder.damageTally = damageTally
             normalizer = SourceFrameNormalizer(rotation: stream.rotation, sampleAspectRatio: stream.sampleAspectRatio,
                                                fieldOrder: input.fieldOrder(ofStream: index))
         } catch {

@@ -30,9 +30,15 @@ final class SourcePool {
     /// Readers being warmed up on threads of their own; a reader is not used until its warm-up is joined.
     var warmUps: [Key: SourceWarmUp] = [:]
 
-    init(decoderThreads: Int, allowsDevices: Bool = false) {
+    /// Where the video readers count their damaged packets besides their own records (nil: nowhere).
+    let damageTally: DamageTally?
+
+    /// A pool whose video sources decode on `decoderThreads` threads each, may be devices with `allowsDevices`, and
+    /// count their damaged packets in `damageTally`.
+    init(decoderThreads: Int, allowsDevices: Bool = false, damageTally: DamageTally? = nil) {
         self.decoderThreads = decoderThreads
         self.allowsDevices = allowsDevices
+        self.damageTally = damageTally
     }
 
     /// The path shown in errors for a segment's URL.
@@ -59,7 +65,8 @@ final class SourcePool {
             reader = try LottiePictureReader(path: url.path)
         } else {
             reader = try DecodedVideoReader(path: Self.path(of: url), trackID: trackID, threads: decoderThreads,
-                                            allowsDevices: allowsDevices, firstTime: firstTime)
+                                            allowsDevices: allowsDevices, firstTime: firstTime,
+                                            damageTally: damageTally)
         }
         videoReaders[key] = reader
         return reader
