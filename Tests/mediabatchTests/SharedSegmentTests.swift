@@ -13,7 +13,7 @@ struct SharedSegmentTests {
     /// A folder with the intro and outro files and a manifest of three outputs that share them (and, the clips being
     /// muted, all their sound), with a `loudness` target when given. With `passthrough` the preset copies what it can
     /// from the sources, which are then made for it (x264 High, tagged BT.709, like the output).
-    static func makeBatch(loudness: Int? = nil, passthrough: Bool = false) throws -> URL {
+    static func makeBatch(loudness: Int? = nil, passthrough: Bool = false, crossfades: Bool = true) throws -> URL {
         let directory = try CommandRunner.temporaryDirectory("shared-segments")
         let encoding = passthrough
             ? ["-preset", "veryfast", "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
@@ -24,6 +24,7 @@ struct SharedSegmentTests {
                 "sine=frequency=440:sample_rate=48000:duration=1.5", "-c:v", "libx264"] + encoding + [
                 "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"])
         }
+        let transition = crossfades ? ", transition: { type: crossfade, duration: 0.25s }" : ""
         try CommandRunner.write("""
             mediabatch: 1
             defaults: { out: out }
@@ -33,8 +34,8 @@ struct SharedSegmentTests {
               - name: "promo-{color}"
                 matrix: { color: [red, blue, green] }
                 preset: small
-                intro: { source: intro.mp4, transition: { type: crossfade, duration: 0.25s } }
-                outro: { source: outro.mp4, transition: { type: crossfade, duration: 0.25s } }
+                intro: { source: intro.mp4\(transition) }
+                outro: { source: outro.mp4\(transition) }
                 clips: [ { source: { generate: color, color: "{color}", duration: 1.5s }, mute: true } ]
 
             """, to: "m/batch.yaml", in: directory)
@@ -105,6 +106,23 @@ struct SharedSegmentTests {
         // Two at a time, the second output waits for the first one's intro instead of rendering it again.
         #expect(!Self.reuse(in: parallel.report).isEmpty)
         #expect(Self.reuse(in: try Self.render(["--only", "promo-blue"], in: directory).report).isEmpty)
+    }
+
+    /// An intro and an outro joined to the clip by plain cuts (one instruction over the whole output) are segments of
+    /// their own too: the second and third outputs take both from the first, with the bytes each has alone.
+    @Test func anIntroAndOutroJoinedWithoutTransitionsAreSharedToo() throws {
+        let directory = try Self.makeBatch(crossfades: false)
+        let serial = try Self.render(["--jobs", "1"], in: directory)
+        for name in Self.names {
+            let alone = try Self.render(["--only", name], in: directory).files[name]
+            #expect(alone != nil && serial.files[name] == alone, "\(name): --jobs 1 batch differs from the output alone")
+        }
+        let reuse = Self.reuse(in: serial.report)
+        #expect(reuse.values.sorted { $0.joined() < $1.joined() } == [
+            ["intro.mp4 from 0.00 s", "outro.mp4 from 0.00 s"], ["intro.mp4 from 0.00 s", "outro.mp4 from 0.00 s"],
+        ], "\(reuse)")
+        let file = directory.appendingPathComponent("m/out/promo-green.mp4")
+        #expect(try MediaCheck.video(file).frames == 54)
     }
 
     /// With passthrough, each output copies the start of the intro from its file (and encodes the rest), with the

@@ -3,10 +3,10 @@ import Foundation
 import LibAV
 import MediaCore
 
-/// Cuts an output's video into encoder segments at instruction boundaries: a stretch inside one of the shareable
-/// ranges (an intro, an outro) over which the picture is one unchanging arrangement of source ranges is a keyed
-/// segment of its own; everything else (the clips between them, transitions, titles, moves) joins its unkeyed
-/// neighbours in one encoder session. The cut depends only on the output's own composition, shareable ranges and
+/// Cuts an output's video into encoder segments at its content boundaries (instructions, titles, a track's passing
+/// from one segment to the next): a stretch inside one of the shareable ranges (an intro, an outro) over which the
+/// picture is one unchanging arrangement of source ranges is a keyed segment of its own; everything else (the clips
+/// between them, transitions, titles, moves) joins its unkeyed neighbours in one encoder session. The cut depends only on the output's own composition, shareable ranges and
 /// settings, so an output has the same segments alone, in a batch and with any --jobs.
 public struct SegmentPlan: Sendable {
     /// Shorter keyed stretches are not worth a keyframe of their own and stay in their neighbours' segment.
@@ -41,7 +41,9 @@ public struct SegmentPlan: Sendable {
                                          encoder: SegmentPlan.encoderIdentity(encoder, settings))
         let maximum = Int64(Self.maximumKeyedSeconds / clock.frameDuration.seconds)
         var segments: [PlannedSegment] = []
-        let groups = Self.contentGroups(videoComposition, range: range, clock: clock, frameCount: frameCount)
+        let cuts = Self.sourceCuts(composition, range: range, clock: clock, frameCount: frameCount)
+        let groups = Self.contentGroups(videoComposition, range: range, clock: clock, frameCount: frameCount,
+                                        sourceCuts: cuts)
         for (group, copied) in Self.splitting(groups, at: copies) {
             if copied {
                 segments.append(PlannedSegment(frames: group, key: nil, isCopied: true))
@@ -80,11 +82,48 @@ public struct SegmentPlan: Sendable {
         return runs
     }
 
-    /// Runs of consecutive frames that show the same instruction (or none) under the same titles: the cuts are the
-    /// output's own content boundaries (an instruction's, a title's start and end), so the stretches a title does not
-    /// touch are keyed apart from the titled ones, whichever other outputs exist.
+    /// Runs of consecutive frames that show the same instruction (or none) under the same titles, cut again at
+    /// `sourceCuts`: the cuts are the output's own content boundaries (an instruction's, a title's start and end, a
+    /// track's passing to its next segment), so the stretches a title does not touch are keyed apart from the titled
+    /// ones, and an intro joined without a transition apart from the clip after it, whichever other outputs exist.
     static func contentGroups(_ videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
-                              frameCount: Int64) -> [Range<Int64>] {
+                              frameCount: Int64, sourceCuts: [Int64] = []) -> [Range<Int64>] {
+        split(titleGroups(videoComposition, range: range, clock: clock, frameCount: frameCount), at: sourceCuts)
+    }
+
+    /// The frames of `range` (at `clock`'s rate, `frameCount` of them) where a video track of `composition` passes
+    /// from one segment to the next, each the first frame the next one shows; sorted.
+    static func sourceCuts(_ composition: MutableComposition, range: TimeRange, clock: FrameClock,
+                           frameCount: Int64) -> [Int64] {
+        var frames = Set<Int64>()
+        for track in composition.tracks(withMediaType: .video) {
+            for segment in track.segments.dropFirst() where segment.targetRange.start > range.start {
+                guard let frame = try? clock.frameCount(for: segment.targetRange.start - range.start),
+                      frame < frameCount else { continue }
+                frames.insert(frame)
+            }
+        }
+        return frames.sorted()
+    }
+
+    /// `groups` (consecutive, in order) cut again at `cuts` (sorted frames).
+    static func split(_ groups: [Range<Int64>], at cuts: [Int64]) -> [Range<Int64>] {
+        guard !cuts.isEmpty else { return groups }
+        var split: [Range<Int64>] = []
+        for group in groups {
+            var start = group.lowerBound
+            for cut in cuts where cut > group.lowerBound && cut < group.upperBound {
+                split.append(start..<cut)
+                start = cut
+            }
+            split.append(start..<group.upperBound)
+        }
+        return split
+    }
+
+    /// Runs of consecutive frames that show the same instruction (or none) under the same titles.
+    static func titleGroups(_ videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
+                            frameCount: Int64) -> [Range<Int64>] {
         let texts = videoComposition.textLayers.map(\.timeRange)
         guard !texts.isEmpty else {
             return instructionGroups(videoComposition, range: range, clock: clock, frameCount: frameCount)
