@@ -18,8 +18,12 @@ extension ExportSession {
         // Video: renderer, the first encoder, stream, segment plan.
         var videoPipe: SegmentedVideo?
         // However the export ends, what it staged for later runs is kept only when its sources were whole (a
-        // finished export settles it first, against the damage limit, and leaves nothing here).
-        defer { settleArchived(keeping: sourcesAreWhole(sources, video: videoPipe)) }
+        // finished export settles it first, against the damage limit, and leaves nothing here). The readers warming
+        // up on threads of their own are joined first: their damage is read here.
+        defer {
+            sources.pool.finishWarmUps()
+            settleArchived(keeping: sourcesAreWhole(sources, video: videoPipe))
+        }
         if let video {
             videoPipe = try makeVideoPipe(video, range: range, pool: sources.pool, output: output, depth: depth)
         }
