@@ -6,8 +6,9 @@ import MediaCore
 /// Cuts an output's video into encoder segments at its content boundaries (instructions, titles, a track's passing
 /// from one segment to the next): a stretch inside one of the shareable ranges (an intro, an outro) over which the
 /// picture is one unchanging arrangement of source ranges is a keyed segment of its own; everything else (the clips
-/// between them, transitions, titles, moves) joins its unkeyed neighbours in one encoder session. The cut depends only on the output's own composition, shareable ranges and
-/// settings, so an output has the same segments alone, in a batch and with any --jobs.
+/// between them, transitions, titles, moves) joins its unkeyed neighbours in one encoder session. The cut depends
+/// only on the output's own composition, shareable ranges and settings, so an output has the same segments alone, in
+/// a batch and with any --jobs.
 public struct SegmentPlan: Sendable {
     /// Shorter keyed stretches are not worth a keyframe of their own and stay in their neighbours' segment.
     public static let minimumKeyedFrames: Int64 = 12

@@ -22,11 +22,7 @@ import Testing
     func export(lanes: Int, keyedWithSound: Bool = false) throws -> Data {
         let range = TimeRange(start: .zero, duration: seconds(10))
         let composition = try TestPresets.pattern(seconds: 10, tone: keyedWithSound)
-        let track = try #require(composition.tracks(withMediaType: .video).first?.trackID)
-        var video = VideoComposition(
-            renderSize: Size(width: 320, height: 240), frameDuration: seconds(1, 30),
-            instructions: [VideoCompositionInstruction(timeRange: range,
-                                                       layerInstructions: [LayerInstruction(trackID: track)])])
+        var video = try TestPresets.oneLayer(of: composition, size: Size(width: 320, height: 240), range: range)
         video.textLayers = [TextLayer(text: "Lanes", timeRange: TimeRange(start: seconds(1), duration: seconds(8)),
                                       style: TextStyle(size: 0.1, color: .white))]
         var settings = TestPresets.mp4(audio: keyedWithSound, width: 320, height: 240)

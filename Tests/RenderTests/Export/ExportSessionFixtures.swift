@@ -108,6 +108,15 @@ enum TestPresets {
         try pattern(seconds: 120, tone: true)
     }
 
+    /// A 30 fps video composition of `size` showing `composition`'s first video track over `range`, one instruction.
+    static func oneLayer(of composition: MutableComposition, size: Size, range: TimeRange) throws -> VideoComposition {
+        let track = try #require(composition.tracks(withMediaType: .video).first?.trackID)
+        return VideoComposition(
+            renderSize: size, frameDuration: seconds(1, 30),
+            instructions: [VideoCompositionInstruction(timeRange: range,
+                                                       layerInstructions: [LayerInstruction(trackID: track)])])
+    }
+
     /// `seconds` of the generated 320x240 test pattern at 30 fps, with its tone when `tone`.
     static func pattern(seconds count: Int64, tone: Bool) throws -> MutableComposition {
         let range = TimeRange(start: .zero, duration: seconds(count))

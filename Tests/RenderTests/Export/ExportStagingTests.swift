@@ -29,11 +29,7 @@ import Testing
     @Test func aCancelledExportOfWholeSourcesPublishesWhatItStaged() throws {
         let range = TimeRange(start: .zero, duration: seconds(2))
         let composition = try TestPresets.pattern(seconds: 2, tone: false)
-        let track = try #require(composition.tracks(withMediaType: .video).first?.trackID)
-        let video = VideoComposition(
-            renderSize: Size(width: 160, height: 120), frameDuration: seconds(1, 30),
-            instructions: [VideoCompositionInstruction(timeRange: range,
-                                                       layerInstructions: [LayerInstruction(trackID: track)])])
+        let video = try TestPresets.oneLayer(of: composition, size: Size(width: 160, height: 120), range: range)
         let output = try ExportFixtures.get().outputDirectory("staging-cancelled") + "/out.mp4"
         let session = ExportSession(composition: composition, videoComposition: video, audioMix: AudioMix(),
                                     settings: TestPresets.mp4(audio: false), outputPath: output)
