@@ -54,4 +54,30 @@ struct SegmentStoreStagingTests {
         #expect(store.load(Self.key, extradata: Self.segment.extradata) == nil)
         #expect(store.statistics.saved == 0)
     }
+
+    /// An entry is written through a small buffer: packets smaller than it, one larger, and a poster picture of
+    /// several megabytes all read back the same (a byte written twice or lost would fail the digest or the layout).
+    @Test func anEntryLargerThanTheWriteBufferReadsBackWhole() throws {
+        let folder = try TestScratch.directory("segment-large-entry").path
+        let store = SegmentStore(cacheDirectory: folder, toolVersion: "test", byteLimit: 1 << 30)
+        var packets: [PacketRecord] = []
+        for index in 0..<400 {
+            let payload: [UInt8] = (0..<(500 + index)).map { (byte: Int) -> UInt8 in
+                UInt8(truncatingIfNeeded: byte &* 31 &+ index)
+            }
+            packets.append(PacketRecord(payload: payload, pts: Int64(index), dts: Int64(index) - 1, duration: 1,
+                                        timeBaseNumerator: 1, timeBaseDenominator: 30, flags: index == 0 ? 1 : 0,
+                                        sideData: []))
+        }
+        packets.append(PacketRecord(payload: Array(repeating: 9, count: 200_000), pts: 400, dts: 399, duration: 1,
+                                    timeBaseNumerator: 1, timeBaseDenominator: 30, flags: 0,
+                                    sideData: [.init(type: 4, bytes: [1, 2, 3])]))
+        var poster = Picture(width: 1080, height: 1080, red: 200, green: 10, blue: 60)
+        poster.rgb[1_000_000] = 1
+        let segment = ArchivedSegment(packets: packets, extradata: [1, 100, 0, 31], stills: [120: poster])
+
+        store.publish(store.stage(Self.key, segment))
+        store.finishWrites()
+        #expect(store.load(Self.key, extradata: segment.extradata) == segment)
+    }
 }

@@ -10,35 +10,32 @@ enum SegmentEntry {
     /// The first bytes of every entry; a new layout gets a new magic.
     static let magic = Array("mediabatch segment 2\n".utf8)
 
-    /// The bytes of `segment` saved under the full key text `identity`.
-    static func encode(_ segment: ArchivedSegment, identity: String) throws(LibAVError) -> [UInt8] {
-        var bytes = magic
-        bytes.reserveCapacity(segment.packets.reduce(1024) { $0 + $1.payload.count + 64 })
-        append(Array(identity.utf8), to: &bytes)
-        append(segment.extradata, to: &bytes)
-        appendInteger(UInt32(segment.packets.count), to: &bytes)
+    /// Writes `segment`, saved under the full key text `identity`, to `file`, digest last.
+    static func write(_ segment: ArchivedSegment, identity: String, to file: EntryFile) throws {
+        try file.append(magic)
+        try appendBlock(Array(identity.utf8), to: file)
+        try appendBlock(segment.extradata, to: file)
+        try appendInteger(UInt32(segment.packets.count), to: file)
         for packet in segment.packets {
-            for value in [packet.pts, packet.dts, packet.duration] { appendInteger(value, to: &bytes) }
+            for value in [packet.pts, packet.dts, packet.duration] { try appendInteger(value, to: file) }
             for value in [packet.timeBaseNumerator, packet.timeBaseDenominator, packet.flags] {
-                appendInteger(value, to: &bytes)
+                try appendInteger(value, to: file)
             }
-            appendInteger(UInt32(packet.sideData.count), to: &bytes)
+            try appendInteger(UInt32(packet.sideData.count), to: file)
             for side in packet.sideData {
-                appendInteger(side.type, to: &bytes)
-                append(side.bytes, to: &bytes)
+                try appendInteger(side.type, to: file)
+                try appendBlock(side.bytes, to: file)
             }
-            append(packet.payload, to: &bytes)
+            try appendBlock(packet.payload, to: file)
         }
-        appendInteger(UInt32(segment.stills.count), to: &bytes)
+        try appendInteger(UInt32(segment.stills.count), to: file)
         for (frame, picture) in segment.stills.sorted(by: { $0.key < $1.key }) {
-            appendInteger(frame, to: &bytes)
-            appendInteger(UInt32(picture.width), to: &bytes)
-            appendInteger(UInt32(picture.height), to: &bytes)
-            append(picture.rgb, to: &bytes)
+            try appendInteger(frame, to: file)
+            try appendInteger(UInt32(picture.width), to: file)
+            try appendInteger(UInt32(picture.height), to: file)
+            try appendBlock(picture.rgb, to: file)
         }
-        let digest = try Digest()
-        digest.update(bytes)
-        return bytes + digest.finish()
+        try file.finish()
     }
 
     /// The segment in `bytes` when they are whole (the digest matches) and were saved under `identity`; nil otherwise.
@@ -79,14 +76,14 @@ enum SegmentEntry {
     }
 
     /// Appends a length (32 bits) and `block`.
-    private static func append(_ block: [UInt8], to bytes: inout [UInt8]) {
-        appendInteger(UInt32(block.count), to: &bytes)
-        bytes += block
+    private static func appendBlock(_ block: [UInt8], to file: EntryFile) throws {
+        try appendInteger(UInt32(block.count), to: file)
+        try file.append(block)
     }
 
     /// Appends `value` little-endian.
-    private static func appendInteger<Value: FixedWidthInteger>(_ value: Value, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    private static func appendInteger<Value: FixedWidthInteger>(_ value: Value, to file: EntryFile) throws {
+        try withUnsafeBytes(of: value.littleEndian) { try file.append($0) }
     }
 }
 

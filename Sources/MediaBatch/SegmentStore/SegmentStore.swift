@@ -68,10 +68,8 @@ public final class SegmentStore: SegmentArchive {
 
     /// The entry of `key`, when it is whole, saved under the same key and builds, and made with `extradata`.
     public func load(_ key: SegmentKey, extradata: [UInt8]) -> ArchivedSegment? {
-        guard let (path, identity) = entry(for: key), let data = FileManager.default.contents(atPath: path) else {
-            return nil
-        }
-        guard let segment = SegmentEntry.decode(Array(data), identity: identity) else {
+        guard let (path, identity) = entry(for: key), let bytes = EntryFile.contents(of: path) else { return nil }
+        guard let segment = SegmentEntry.decode(bytes, identity: identity) else {
             counts.withLock { $0.damaged += 1 }
             if isWritable { try? FileManager.default.removeItem(atPath: path) }
             return nil
@@ -127,13 +125,12 @@ public final class SegmentStore: SegmentArchive {
         writer.sync {}
     }
 
-    /// Writes `segment`, staged as `staged`.
+    /// Writes `segment`, staged as `staged`, and flushes it to the disk; a failed write leaves nothing.
     private func writeStaged(_ staged: StagedSegment, _ segment: ArchivedSegment) {
         let temporary = stagedPath(staged)
-        guard let (_, identity) = entry(for: staged.key),
-              let bytes = try? SegmentEntry.encode(segment, identity: identity) else { return }
+        guard let (_, identity) = entry(for: staged.key) else { return }
         do {
-            try Self.writeDurably(bytes, to: temporary)
+            try SegmentEntry.write(segment, identity: identity, to: EntryFile(creating: temporary))
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
         }
@@ -149,21 +146,5 @@ public final class SegmentStore: SegmentArchive {
         let identity = "mediabatch \(toolVersion)\n\(executableDigest)\n\(CodecBuild.identity)\n" + key.identity
         guard let name = try? Digest.hex(of: Array(identity.utf8)) else { return nil }
         return ((directory as NSString).appendingPathComponent("\(name.prefix(2))/\(name)"), identity)
-    }
-
-    /// Writes `bytes` to a new file at `path` and flushes it to the disk.
-    static func writeDurably(_ bytes: [UInt8], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        defer { close(descriptor) }
-        var written = 0
-        try bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                guard count > 0 else { throw CocoaError(.fileWriteUnknown) }
-                written += count
-            }
-        }
-        guard fsync(descriptor) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 }
