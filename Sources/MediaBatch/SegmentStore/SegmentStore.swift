@@ -114,6 +114,13 @@ public final class SegmentStore: SegmentArchive {
         }
     }
 
+    /// Removes the entry of `key`, found not to hold its segment's pictures, and counts it as damaged.
+    public func remove(_ key: SegmentKey) {
+        counts.withLock { $0.damaged += 1 }
+        guard isWritable, let (path, _) = entry(for: key) else { return }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
     /// Removes a staged segment, on the store's own thread after its write.
     public func discard(_ staged: StagedSegment) {
         guard isWritable else { return }

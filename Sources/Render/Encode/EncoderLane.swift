@@ -91,11 +91,13 @@ final class EncoderLane: @unchecked Sendable {
         guard let key = segment.key else {
             return try encode { (index, packets) throws(ExportError) in try hand(.frame(index, packets)) }
         }
-        if case .hit(let cached)? = session.segmentCache?.claim(key, extradata: shared.headers) {
+        let times = SegmentPictureTimes(frames: segment.frames, clock: shared.clock)
+        if case .hit(let cached)? = session.segmentCache?.claim(key, extradata: shared.headers, times: times) {
             shared.stills?.accept(cached.stills, from: segment.frames.lowerBound)
             return try hand(.segment(cached.packets, reused: true, earlier: cached.fromEarlierRun))
         }
-        let packets = try session.storingShared(key, frames: segment.frames, headers: shared.headers,
+        let packets = try session.storingShared(key, frames: segment.frames, clock: shared.clock,
+                                                headers: shared.headers,
                                                 stills: shared.stills) { () throws(ExportError) -> [Packet] in
             var collected: [Packet] = []
             try encode { (_, packets) throws(ExportError) in collected += packets }

@@ -85,7 +85,9 @@ extension ExportSession {
                             beforeDrain: (FramePipeline) -> Void) throws(ExportError) -> SegmentReuse? {
         let packets: [Packet]
         var reused: SegmentReuse?
-        if case .hit(let cached)? = segmentCache?.claim(key, extradata: video.encoderHeaders) {
+        if case .hit(let cached)? = segmentCache?.claim(key, extradata: video.encoderHeaders,
+                                                        times: SegmentPictureTimes(frames: segment.frames,
+                                                                                   clock: video.clock)) {
             packets = cached.packets
             video.stills?.accept(cached.stills, from: segment.frames.lowerBound)
             reused = reuse(of: key, frames: segment.frames, clock: video.clock, fromEarlierRun: cached.fromEarlierRun)
@@ -127,11 +129,13 @@ extension ExportSession {
             - clock.time(ofFrame: frames.lowerBound)).seconds, fromEarlierRun: fromEarlierRun)
     }
 
-    /// The packets `encode` makes of a shareable segment, stored in the run's cache under `key` (abandoned there when
-    /// `encode` fails) and staged in its archive with the encoder's codec `headers`. A segment made while the
+    /// The packets `encode` makes of a shareable segment, output frames `frames` on `clock`, stored in the run's
+    /// cache under `key` (abandoned there when `encode` fails) and staged in its archive with the encoder's codec
+    /// `headers` when they carry one picture per frame (what a later run checks them for). A segment made while the
     /// export's video sources have shown damage is abandoned too: another output taking it would show the concealed
     /// pictures without a word, where rendering it itself reports them.
-    func storingShared(_ key: SegmentKey, frames: Range<Int64>, headers: [UInt8], stills: StillCapture?,
+    func storingShared(_ key: SegmentKey, frames: Range<Int64>, clock: FrameClock, headers: [UInt8],
+                       stills: StillCapture?,
                        _ encode: () throws(ExportError) -> [Packet]) throws(ExportError) -> [Packet] {
         let packets: [Packet]
         do {
@@ -147,7 +151,9 @@ extension ExportSession {
         }
         let kept = stills?.pictures(in: frames) ?? [:]
         segmentCache?.store(key, payload: SegmentCache.Payload(packets: packets, stills: kept))
-        archive(key, packets: packets, extradata: headers, stills: kept)
+        if SegmentPictureTimes(frames: frames, clock: clock).match(packets) {
+            archive(key, packets: packets, extradata: headers, stills: kept)
+        }
         return packets
     }
 
@@ -158,7 +164,7 @@ extension ExportSession {
                               headers: [UInt8], beforeDrain: () -> Void) throws(ExportError) -> [Packet] {
         audio?.holdsPackets = true
         defer { audio?.holdsPackets = false }
-        return try storingShared(key, frames: indices, headers: headers, stills: stills) {
+        return try storingShared(key, frames: indices, clock: clock, headers: headers, stills: stills) {
             () throws(ExportError) -> [Packet] in
             var collected: [Packet] = []
             try encodeFrames(indices, from: frames, clock: clock, total: total, encoder: encoder, stills: stills,

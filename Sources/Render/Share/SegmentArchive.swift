@@ -15,6 +15,8 @@ public protocol SegmentArchive: Sendable {
     func publish(_ staged: StagedSegment)
     /// Drops a staged segment, after its write.
     func discard(_ staged: StagedSegment)
+    /// Drops the entry of `key`, which `load` handed back but which does not hold the pictures its segment shows.
+    func remove(_ key: SegmentKey)
 }
 
 /// A segment written to an archive that is not yet an entry (`SegmentArchive.stage`): an export keeps what it encodes

@@ -70,17 +70,24 @@ public final class SegmentCache: @unchecked Sendable {
     /// The cached payload for `key`, or `.render` (the caller now renders it). While another job renders `key`,
     /// waits for it, or with `waits` false answers `.busy` at once (a soundtrack is ready only when its whole output
     /// is: waiting would idle a job for a whole render). A video claim gives its encoder's codec headers
-    /// (`extradata`): a key the run has not rendered is then looked up in the archive, made with the same headers.
-    func claim(_ key: SegmentKey, waits: Bool = true, extradata: [UInt8]? = nil) -> Claim {
+    /// (`extradata`) and its pictures' `times`: a key the run has not rendered is then looked up in the archive, made
+    /// with the same headers; an entry whose packets do not show those times is removed there and rendered again.
+    func claim(_ key: SegmentKey, waits: Bool = true, extradata: [UInt8]? = nil,
+               times: SegmentPictureTimes? = nil) -> Claim {
         let answer = claimInRun(key, waits: waits)
         // The claim holds the key (others wait for it) while the archive is read outside the lock.
-        guard case .render = answer, let extradata, let saved = archive?.load(key, extradata: extradata) else {
+        guard case .render = answer, let extradata, let times, let archive,
+              let saved = archive.load(key, extradata: extradata) else {
             return answer
         }
         var packets: [Packet] = []
         do {
             for record in saved.packets { packets.append(try Packet(record: record)) }
         } catch {
+            return answer
+        }
+        guard times.match(packets) else {
+            archive.remove(key)
             return answer
         }
         let payload = Payload(packets: packets, stills: saved.stills, fromEarlierRun: true)

@@ -24,6 +24,8 @@ import Testing
         func publish(_ staged: StagedSegment) { calls.withLock { $0.append("publish \(staged.name)") } }
 
         func discard(_ staged: StagedSegment) { calls.withLock { $0.append("discard \(staged.name)") } }
+
+        func remove(_ key: SegmentKey) { calls.withLock { $0.append("remove") } }
     }
 
     @Test func aCancelledExportOfWholeSourcesPublishesWhatItStaged() throws {
