@@ -5,13 +5,7 @@ extension CompositionTrack {
     /// Inserts `timeRange` of `source` at `startTime`, pushing existing content at that time out by its duration
     /// (splitting a segment it falls inside). `MediaTime.invalid` appends; a time past the end leaves an empty gap.
     public mutating func insertTimeRange(_ timeRange: TimeRange, of source: SourceTrack, at startTime: MediaTime) throws {
-        let operation = "insertTimeRange"
-        try CompositionTrack.checkRange(timeRange, operation)
-        if startTime.isValid {
-            guard startTime.isNumeric, startTime >= .zero else {
-                throw CompositionError.invalidTime(operation: operation, time: startTime)
-            }
-        }
+        try Self.checkInsertion(of: timeRange, at: startTime)
         guard source.mediaType == mediaType else {
             throw CompositionError.mediaTypeMismatch(
                 trackID: trackID, trackType: mediaType, source: source.url, sourceTrackID: source.trackID,
@@ -82,6 +76,15 @@ extension CompositionTrack {
     static func checkRange(_ range: TimeRange, _ operation: String) throws {
         guard range.isValid, range.start.isNumeric, range.duration.isNumeric, range.start >= .zero else {
             throw CompositionError.invalidTimeRange(operation: operation, range: range)
+        }
+    }
+
+    /// Checks the arguments of an `insertTimeRange`: a valid range from zero on, and a start time that is invalid (to
+    /// append) or numeric from zero on.
+    static func checkInsertion(of timeRange: TimeRange, at startTime: MediaTime) throws {
+        try checkRange(timeRange, "insertTimeRange")
+        guard !startTime.isValid || (startTime.isNumeric && startTime >= .zero) else {
+            throw CompositionError.invalidTime(operation: "insertTimeRange", time: startTime)
         }
     }
 

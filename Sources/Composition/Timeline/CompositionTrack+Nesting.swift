@@ -23,13 +23,7 @@ extension CompositionTrack {
     /// Inserts `timeRange` of `other` (a track of a composition) at `startTime` as `insertTimeRange(_:of:at:)`
     /// inserts a file's track: the types must match and the range must lie inside `[0, other.endTime]`.
     public mutating func insertTimeRange(_ timeRange: TimeRange, of other: CompositionTrack, at startTime: MediaTime) throws {
-        let operation = "insertTimeRange"
-        try CompositionTrack.checkRange(timeRange, operation)
-        if startTime.isValid {
-            guard startTime.isNumeric, startTime >= .zero else {
-                throw CompositionError.invalidTime(operation: operation, time: startTime)
-            }
-        }
+        try CompositionTrack.checkInsertion(of: timeRange, at: startTime)
         guard other.mediaType == mediaType else {
             // A track without media has no file to name; the root stands in.
             throw CompositionError.mediaTypeMismatch(
@@ -38,7 +32,7 @@ extension CompositionTrack {
                 sourceTrackID: other.trackID, sourceType: other.mediaType)
         }
         guard TimeRange(start: .zero, end: other.endTime).contains(timeRange) || timeRange.isEmpty else {
-            throw CompositionError.invalidTimeRange(operation: operation, range: timeRange)
+            throw CompositionError.invalidTimeRange(operation: "insertTimeRange", range: timeRange)
         }
         guard !timeRange.isEmpty else { return }
         if naturalSize.isZero { naturalSize = other.naturalSize }
@@ -52,13 +46,7 @@ extension MutableComposition {
     /// as `insertTimeRange(_:of:at:)` pairs a file's: each goes into the first track of its type not already used by
     /// this insert, or a new one taking its size, transform and frame rate; every other track gets a gap.
     public mutating func insertTimeRange(_ timeRange: TimeRange, of other: MutableComposition, at startTime: MediaTime) throws {
-        let operation = "insertTimeRange"
-        try CompositionTrack.checkRange(timeRange, operation)
-        if startTime.isValid {
-            guard startTime.isNumeric, startTime >= .zero else {
-                throw CompositionError.invalidTime(operation: operation, time: startTime)
-            }
-        }
+        try CompositionTrack.checkInsertion(of: timeRange, at: startTime)
         guard !timeRange.isEmpty else { return }
         let time = startTime.isValid ? startTime : duration
         var updated = self
@@ -77,15 +65,7 @@ extension MutableComposition {
             }
             blocks[trackID] = source.segments(playing: timeRange)
         }
-        for index in updated.tracks.indices {
-            let id = updated.tracks[index].trackID
-            if let block = blocks[id] {
-                updated.tracks[index].insertBlock(block, at: time)
-            } else if time < updated.tracks[index].endTime {
-                updated.tracks[index].insertBlock(
-                    [TrackSegment(emptyTimeRange: TimeRange(start: .zero, duration: timeRange.duration))], at: time)
-            }
-        }
+        updated.insertBlocks(blocks, lasting: timeRange.duration, at: time)
         self = updated
     }
 }

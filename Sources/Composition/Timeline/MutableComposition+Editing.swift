@@ -8,13 +8,7 @@ extension MutableComposition {
     /// by the duration in all tracks. A source with less media than `timeRange` contributes what it has, at the
     /// matching place; a source with none of it contributes a gap.
     public mutating func insertTimeRange(_ timeRange: TimeRange, of sources: [SourceTrack], at startTime: MediaTime) throws {
-        let operation = "insertTimeRange"
-        try CompositionTrack.checkRange(timeRange, operation)
-        if startTime.isValid {
-            guard startTime.isNumeric, startTime >= .zero else {
-                throw CompositionError.invalidTime(operation: operation, time: startTime)
-            }
-        }
+        try CompositionTrack.checkInsertion(of: timeRange, at: startTime)
         guard !timeRange.isEmpty else { return }
         let time = startTime.isValid ? startTime : duration
         var updated = self
@@ -44,16 +38,21 @@ extension MutableComposition {
             }
             blocks[trackID] = block
         }
-        for index in updated.tracks.indices {
-            let id = updated.tracks[index].trackID
-            if let block = blocks[id] {
-                updated.tracks[index].insertBlock(block, at: time)
-            } else if time < updated.tracks[index].endTime {
-                updated.tracks[index].insertBlock(
-                    [TrackSegment(emptyTimeRange: TimeRange(start: .zero, duration: timeRange.duration))], at: time)
+        updated.insertBlocks(blocks, lasting: timeRange.duration, at: time)
+        self = updated
+    }
+
+    /// Inserts each track's block of `blocks` (by track ID) at `time`, and a gap of `duration` in every other track
+    /// that goes on past `time`, so that all tracks move on together.
+    mutating func insertBlocks(_ blocks: [Int32: [TrackSegment]], lasting duration: MediaTime, at time: MediaTime) {
+        for index in tracks.indices {
+            if let block = blocks[tracks[index].trackID] {
+                tracks[index].insertBlock(block, at: time)
+            } else if time < tracks[index].endTime {
+                tracks[index].insertBlock([TrackSegment(emptyTimeRange: TimeRange(start: .zero, duration: duration))],
+                                          at: time)
             }
         }
-        self = updated
     }
 
     /// Inserts a gap of `timeRange.duration` at `timeRange.start` in every track.
