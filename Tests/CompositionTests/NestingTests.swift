@@ -43,4 +43,22 @@ import Testing
         #expect(composition.tracks[1].shapes == [gap(r(0, 1)), seg("a.mov", r(0, 4), r(1, 5))])
         #expect(composition.duration == t(6))
     }
+
+    /// Every form of insertTimeRange refuses a start before zero or an infinite one with the same error, and appends
+    /// at an invalid one.
+    @Test(arguments: [MediaTime(value: -1, timescale: 1), .positiveInfinity])
+    func everyInsertRefusesAStartBeforeZeroOrInfinite(_ start: MediaTime) throws {
+        let other = try source()
+        let expected = thrownMessage { throw CompositionError.invalidTime(operation: "insertTimeRange", time: start) }
+        var track = CompositionTrack(trackID: 1, mediaType: .video)
+        var composition = MutableComposition()
+        #expect(thrownMessage { try track.insertTimeRange(r(0, 1), of: videoSource("a.mov"), at: start) } == expected)
+        #expect(thrownMessage { try track.insertTimeRange(r(0, 1), of: other.tracks[0], at: start) } == expected)
+        #expect(thrownMessage { try composition.insertTimeRange(r(0, 1), of: [videoSource("a.mov")], at: start) }
+            == expected)
+        #expect(thrownMessage { try composition.insertTimeRange(r(0, 1), of: other, at: start) } == expected)
+        try composition.insertTimeRange(r(0, 1), of: other, at: .invalid)
+        try composition.insertTimeRange(r(1, 2), of: other, at: .invalid)
+        #expect(composition.duration == t(2))
+    }
 }
