@@ -2,7 +2,7 @@ import Foundation
 import MediaCore
 
 /// Number formats and escaping shared by the writers.
-enum ReportText {
+public enum ReportText {
     /// Line breaks and other control characters become spaces (runs of spaces they make are kept short);
     /// bidirectional controls, which would reorder what follows on a terminal or a page, become visible escapes.
     static func oneLine(_ text: String) -> String {
@@ -37,7 +37,7 @@ enum ReportText {
     }
 
     /// Decimal units: `512 B`, `1.2 kB`, `3.4 MB`, `1.0 GB`, or `-` when unknown.
-    static func bytes(_ value: Int64?) -> String {
+    public static func bytes(_ value: Int64?) -> String {
         guard let value else { return "-" }
         if value < 1000 { return "\(value) B" }
         let units = ["kB", "MB", "GB", "TB"]

@@ -65,7 +65,7 @@ extension CommandSpec {
     ]
 
     /// The commands, in the order `mediabatch help` lists them.
-    static let all: [CommandSpec] = [run, validate, plan, frames, sheet, reportMerge, completion, help, version]
+    static let all: [CommandSpec] = [run, validate, plan, frames, sheet, reportMerge, cache, completion, help, version]
 
     /// The spec of `command`.
     static func of(_ command: Invocation.Command) -> CommandSpec {
@@ -209,6 +209,26 @@ extension CommandSpec {
             ("mediabatch report merge out/shard-* --out out", "one report of every shard"),
         ])
 
+    static let cache = CommandSpec(
+        command: .cache, synopsis: "cache [options]",
+        summary: "show what the cache folder holds: kept segments and downloaded sources; --clear removes the segments",
+        details: """
+            Counts the encoded segments runs keep for later runs (DIR/segments: how many, their size, when they were \
+            last used, how many this build of mediabatch reads; runs trim the folder to --cache-size, least recently \
+            used first) and the downloaded sources (DIR/sha256). --clear removes every kept segment, waiting for a \
+            run that is trimming the folder; what running renders write meanwhile is theirs and stays.
+            """,
+        options: [
+            Option(name: "--cache", value: "DIR", takesPath: true,
+                   help: "the cache folder (default: $MEDIABATCH_CACHE, else ~/.cache/mediabatch)"),
+            Option(name: "--clear", help: "remove every kept segment (downloaded sources stay)"),
+            Option(name: "--json", help: "print the counts as one line of JSON"),
+        ] + common,
+        examples: [
+            ("mediabatch cache", "how many segments are kept, how large, how recently used"),
+            ("mediabatch cache --cache /mnt/shared/mediabatch --clear", "empty a shared folder's segments"),
+        ])
+
     static let completion = CommandSpec(
         command: .completion, synopsis: "completion SHELL",
         summary: "print a completion script for bash, zsh or fish",
@@ -227,7 +247,7 @@ extension CommandSpec {
         command: .help, synopsis: "help [TOPIC]",
         summary: "show help: the commands, one command, or a topic",
         details: """
-            Without a topic, lists the commands. TOPIC is a command (run, validate, plan, frames, sheet, report, \
+            Without a topic, lists the commands. TOPIC is a command (run, validate, plan, frames, sheet, report, cache, \
             completion) or one of the topics below. --man prints a man page of everything, --markdown the same as \
             docs/cli.md.
             """,

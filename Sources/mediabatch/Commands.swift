@@ -33,6 +33,8 @@ enum Commands {
             return BatchCommand.run(invocation, version: version, console: console)
         case .reportMerge:
             return BatchCommand.mergeReports(invocation, console: console)
+        case .cache:
+            return CacheCommand.run(invocation, version: version, console: console)
         }
     }
 

@@ -65,7 +65,7 @@ enum Completions {
                 lines.append("        if [ \"$COMP_CWORD\" -eq 2 ]; then COMPREPLY=($(compgen -W \"merge\" -- \"$cur\")); return; fi")
                 words.removeFirst()
             }
-            if spec.command == .help || spec.command == .completion || spec.command == .version {
+            if spec.command == .help || spec.command == .completion || spec.command == .version || spec.command == .cache {
                 lines.append("        COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))")
             } else {
                 lines.append("        if [[ \"$cur\" == -* ]]; then")
@@ -132,7 +132,7 @@ enum Completions {
             case .completion: arguments.append("'1:shell:(bash zsh fish)'")
             case .reportMerge: arguments.append("'*:report folder:_files -/'")
             case .frames, .sheet: arguments += ["'1:output name: '", "'*:manifest:_files'"]
-            case .version: break
+            case .version, .cache: break
             default: arguments.append("'*:manifest:_files'")
             }
             lines.append("        _arguments -s \\")
@@ -182,7 +182,7 @@ enum Completions {
             case .help: lines.append("complete -c mediabatch \(condition) -a '\(helpTopics.joined(separator: " "))'")
             case .completion: lines.append("complete -c mediabatch \(condition) -a 'bash zsh fish'")
             case .reportMerge: lines.append("complete -c mediabatch \(condition) -a merge -F")
-            case .version: break
+            case .version, .cache: break
             default: lines.append("complete -c mediabatch \(condition) -F")
             }
         }

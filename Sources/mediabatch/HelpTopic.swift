@@ -25,7 +25,8 @@ struct HelpTopic: Sendable {
             64: the command line is wrong: an unknown command or option, a bad value, a preset that does not exist, \
             or an --only pattern that matches no output.
 
-            73: a report could not be written (a read-only or full output folder); the outputs themselves may be fine.
+            73: a report could not be written (a read-only or full output folder); the outputs themselves may be fine. For \
+            cache --clear: the cache folder could not be written.
 
             75: another run is writing an output folder and --no-wait was given.
             """)

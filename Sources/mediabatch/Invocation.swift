@@ -9,7 +9,7 @@ import Scheduler
 struct Invocation: Equatable, Sendable {
     /// The commands mediabatch understands.
     enum Command: String, Equatable, Sendable, CaseIterable {
-        case run, validate, plan, frames, sheet, reportMerge = "report merge", completion, help, version
+        case run, validate, plan, frames, sheet, reportMerge = "report merge", cache, completion, help, version
     }
 
     /// When to colour the output.
@@ -72,6 +72,8 @@ struct Invocation: Equatable, Sendable {
     var noWait = false
     /// Let sources be named pipes and devices.
     var allowDevices = false
+    /// `cache --clear`: remove the kept segments.
+    var clear = false
     /// The most outputs all manifests together may expand to.
     var maxOutputs: Int?
 
@@ -168,7 +170,7 @@ struct Invocation: Equatable, Sendable {
         default:
             break
         }
-        if command == .completion || command == .help || command == .version {
+        if command == .completion || command == .help || command == .version || command == .cache {
             if let extra = positional.first {
                 throw UsageError(message: "unexpected argument '\(extra)' for '\(command.rawValue)'", command: command)
             }
@@ -197,6 +199,7 @@ struct Invocation: Equatable, Sendable {
         case "--markdown": markdown = true
         case "--no-wait": noWait = true
         case "--allow-devices": allowDevices = true
+        case "--clear": clear = true
         default: break
         }
     }

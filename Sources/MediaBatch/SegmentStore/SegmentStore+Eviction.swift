@@ -13,19 +13,10 @@ extension SegmentStore {
         defer { close(descriptor) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
         defer { flock(descriptor, LOCK_UN) }
-        var entries: [(path: String, size: Int, used: Date)] = []
-        let manager = FileManager.default
-        for folder in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where folder.count == 2 {
-            let path = (directory as NSString).appendingPathComponent(folder)
-            for name in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {
-                let file = (path as NSString).appendingPathComponent(name)
-                guard let facts = try? manager.attributesOfItem(atPath: file) else { continue }
-                entries.append((file, (facts[.size] as? Int) ?? 0, (facts[.modificationDate] as? Date) ?? .distantPast))
-            }
-        }
+        let entries = entryFiles()
         var total = entries.reduce(0) { $0 + $1.size }
         for entry in entries.sorted(by: { $0.used < $1.used }) where total > byteLimit {
-            if (try? manager.removeItem(atPath: entry.path)) != nil { total -= entry.size }
+            if (try? FileManager.default.removeItem(atPath: entry.path)) != nil { total -= entry.size }
         }
         removeAbandonedTemporaries()
         removeOldBuildDigests()

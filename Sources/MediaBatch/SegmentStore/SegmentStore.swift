@@ -148,9 +148,15 @@ public final class SegmentStore: SegmentArchive {
         (directory as NSString).appendingPathComponent("tmp/\(staged.name)")
     }
 
+    /// What every entry this build reads is saved under before its key: the tool's version, its executable's digest
+    /// and the codec libraries' builds, a line each.
+    var buildIdentity: String {
+        "mediabatch \(toolVersion)\n\(executableDigest)\n\(CodecBuild.identity)\n"
+    }
+
     /// The entry file of `key` and the full text it is saved under.
     private func entry(for key: SegmentKey) -> (path: String, identity: String)? {
-        let identity = "mediabatch \(toolVersion)\n\(executableDigest)\n\(CodecBuild.identity)\n" + key.identity
+        let identity = buildIdentity + key.identity
         guard let name = try? Digest.hex(of: Array(identity.utf8)) else { return nil }
         return ((directory as NSString).appendingPathComponent("\(name.prefix(2))/\(name)"), identity)
     }
