@@ -17,10 +17,14 @@ bench_setup() { # name: the work folder's prefix
   trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
   [ -z "${KEEP:-}" ] || echo "work directory: $work"
   ff="ffmpeg -hide_banner -loglevel error -y"
+  # Runs without --cache keep their segments here, and `measure` empties it first: a benchmark times renders, never
+  # segments an earlier run left in the cache folder, and leaves the user's folder alone.
+  export MEDIABATCH_CACHE="$work/default-cache"
 }
 
 measure() { # command...: prints "wall cpu peak_kib" (CPU is user + system seconds); a failing command prints
   # nothing but its error, so the `read` of its figures fails and stops the script
+  rm -rf "$work/default-cache"
   if ! /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null; then
     echo "failed: $*" >&2
     return 1
