@@ -9,8 +9,8 @@ extension DownloadOptions {
         for folder in (try? manager.contentsOfDirectory(atPath: root)) ?? [] where folder.count == 2 {
             let path = (root as NSString).appendingPathComponent(folder)
             for name in (try? manager.contentsOfDirectory(atPath: path)) ?? [] where !name.hasPrefix(".") {
-                guard let size = (try? manager.attributesOfItem(atPath: (path as NSString).appendingPathComponent(name)))?[.size]
-                        as? Int else { continue }
+                let file = (path as NSString).appendingPathComponent(name)
+                guard let size = (try? manager.attributesOfItem(atPath: file))?[.size] as? Int else { continue }
                 total.files += 1
                 total.bytes += size
             }

@@ -37,18 +37,16 @@ extension SegmentStore {
     public func removeAll() throws -> (entries: Int, bytes: Int) {
         guard isWritable else { throw CocoaError(.fileWriteNoPermission) }
         finishWrites()
-        let lockPath = (directory as NSString).appendingPathComponent("lock")
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
-        defer { close(descriptor) }
         // Waits for a run that is trimming the folder: it holds the lock only for that.
-        flock(descriptor, LOCK_EX)
-        defer { flock(descriptor, LOCK_UN) }
-        var removed = (entries: 0, bytes: 0)
-        for (path, size, _) in entryFiles() where (try? FileManager.default.removeItem(atPath: path)) != nil {
-            removed.entries += 1
-            removed.bytes += size
+        let removed = withTrimLock(waiting: true) { () -> (entries: Int, bytes: Int) in
+            var removed = (entries: 0, bytes: 0)
+            for (path, size, _) in entryFiles() where (try? FileManager.default.removeItem(atPath: path)) != nil {
+                removed.entries += 1
+                removed.bytes += size
+            }
+            return removed
         }
+        guard let removed else { throw CocoaError(.fileWriteNoPermission) }
         return removed
     }
 

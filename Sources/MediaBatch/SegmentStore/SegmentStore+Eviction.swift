@@ -7,19 +7,28 @@ extension SegmentStore {
     public func evict() {
         guard isWritable else { return }
         finishWrites()
+        withTrimLock(waiting: false) {
+            let entries = entryFiles()
+            var total = entries.reduce(0) { $0 + $1.size }
+            for entry in entries.sorted(by: { $0.used < $1.used }) where total > byteLimit {
+                if (try? FileManager.default.removeItem(atPath: entry.path)) != nil { total -= entry.size }
+            }
+            removeAbandonedTemporaries()
+            removeOldBuildDigests()
+        }
+    }
+
+    /// Runs `body` holding the folder's trimming lock (an `flock` on `segments/lock`), and returns what it returns;
+    /// nil when the lock file cannot be opened, or, without `waiting`, when another process holds the lock.
+    @discardableResult
+    func withTrimLock<Result>(waiting: Bool, _ body: () -> Result) -> Result? {
         let lockPath = (directory as NSString).appendingPathComponent("lock")
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
+        guard flock(descriptor, waiting ? LOCK_EX : LOCK_EX | LOCK_NB) == 0 else { return nil }
         defer { flock(descriptor, LOCK_UN) }
-        let entries = entryFiles()
-        var total = entries.reduce(0) { $0 + $1.size }
-        for entry in entries.sorted(by: { $0.used < $1.used }) where total > byteLimit {
-            if (try? FileManager.default.removeItem(atPath: entry.path)) != nil { total -= entry.size }
-        }
-        removeAbandonedTemporaries()
-        removeOldBuildDigests()
+        return body()
     }
 
     /// Build digests remembered longer ago than `buildMemoLifetime` (builds that may no longer run).

@@ -151,7 +151,7 @@ extension ExportSession {
         }
         let kept = stills?.pictures(in: frames) ?? [:]
         segmentCache?.store(key, payload: SegmentCache.Payload(packets: packets, stills: kept))
-        if SegmentPictureTimes(frames: frames, clock: clock).match(packets) {
+        if segmentCache?.archive != nil, SegmentPictureTimes(frames: frames, clock: clock).match(packets) {
             archive(key, packets: packets, extradata: headers, stills: kept)
         }
         return packets
