@@ -41,19 +41,20 @@ extension BatchRunner {
             } else if decision.upToDate.contains(name) {
                 actions.append(PlannedAction(name: name, kind: .upToDate, reason: "fingerprint matches the file"))
             } else {
-                actions.append(PlannedAction(name: name, kind: .render, reason: renderReason(job)))
+                actions.append(PlannedAction(name: name, kind: .render,
+                                             reason: renderReason(job, staleness: decision.renderReasons[name])))
             }
         }
         return actions
     }
 
-    /// Why an output that is not up to date would render.
-    private func renderReason(_ job: Job) -> String {
+    /// Why an output that is not up to date would render; `staleness` is what the run's decision said.
+    private func renderReason(_ job: Job, staleness: String?) -> String {
         if options.force && FileManager.default.fileExists(atPath: job.outputPath) { return "--force" }
         if !FileManager.default.fileExists(atPath: job.outputPath) { return "no file yet" }
         if !FileManager.default.fileExists(atPath: Fingerprint.sidecarPath(for: job.outputPath)) {
             return "no fingerprint beside the file (made by something else, or by a run that was stopped)"
         }
-        return "its manifest, preset, sources or mediabatch changed since it was rendered"
+        return staleness ?? "its manifest, preset, sources or mediabatch changed since it was rendered"
     }
 }

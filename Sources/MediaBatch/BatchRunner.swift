@@ -114,7 +114,7 @@ public final class BatchRunner: Sendable {
         var selection: (order: [String], graph: JobGraph<String>)
         var jobs: [String: Job]
         var problems: [String: JobProblems]
-        var fingerprints: [String: String]
+        var fingerprints: [String: FingerprintParts]
         var upToDate: Set<String>
         /// Why each job not up to date renders (`forced`, `the file is missing`, ...).
         var renderReasons: [String: String]
@@ -125,22 +125,24 @@ public final class BatchRunner: Sendable {
         let jobs = Dictionary(plan.jobs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let problems = Dictionary(grouping: plan.problems, by: \.output).mapValues(JobProblems.init)
         // Fingerprints in dependency order, so a dependent's covers what it reads.
-        var fingerprints: [String: String] = [:]
+        var fingerprints: [String: FingerprintParts] = [:], digests: [String: String] = [:]
         for name in selection.order {
             guard let job = jobs[name] else { continue }
-            fingerprints[name] = Fingerprint.of(job, toolVersion: options.toolVersion, dependencies: fingerprints)
+            let parts = FingerprintParts(of: job, toolVersion: options.toolVersion, dependencies: digests)
+            fingerprints[name] = parts
+            digests[name] = parts.digest
         }
         var reasons: [String: String] = [:]
         for name in selection.order {
             guard let job = jobs[name], let fingerprint = fingerprints[name] else { continue }
             if options.force {
-                reasons[name] = "forced"
+                reasons[name] = Fingerprint.forced
             } else if options.strict,
                       Fingerprint.recordedWarnings(for: job.outputPath).contains(where: { $0.stage == .decode }) {
                 // Under --strict an output rendered from damaged sources is checked again (and fails).
                 reasons[name] = "it was rendered from damaged sources and --strict tolerates none"
             } else {
-                reasons[name] = Fingerprint.staleness(of: job.outputPath, fingerprint: fingerprint)
+                reasons[name] = Fingerprint.staleness(of: job.outputPath, parts: fingerprint)
             }
         }
         let upToDate = Set(selection.order.filter { jobs[$0] != nil && fingerprints[$0] != nil && reasons[$0] == nil })

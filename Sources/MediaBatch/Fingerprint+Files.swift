@@ -19,14 +19,17 @@ extension FileFacts {
 }
 
 extension Fingerprint {
-    /// Why the output at `path` must be rendered for a job with `fingerprint`, or nil when it is up to date: it
-    /// exists, the job is the one recorded, and the file is the very file written then (same size, modification
-    /// time, device and inode).
-    public static func staleness(of path: String, fingerprint: String) -> String? {
+    /// Why the output at `path` must be rendered for a job whose fingerprint is made of `parts`, or nil when it is
+    /// up to date: it exists, the job is the one recorded, and the file is the very file written then (same size,
+    /// modification time, device and inode). A changed job is told by what changed, where the sidecar records its
+    /// parts.
+    public static func staleness(of path: String, parts: FingerprintParts) -> String? {
         let lines = sidecarLines(for: path)
-        guard let recorded = lines.first else { return "no earlier render is recorded" }
+        guard let recorded = lines.first else { return firstRender }
         guard let facts = FileFacts(path: path) else { return "the file is missing" }
-        guard recorded == fingerprint else { return "its inputs or settings changed" }
+        guard recorded == parts.digest else {
+            return FingerprintParts(sidecarLines: lines).flatMap(parts.changes(since:)) ?? "its inputs or settings changed"
+        }
         guard let written = lines.dropFirst().compactMap(FileFacts.init(line:)).first else {
             return "the file's size and time were not recorded when it was written"
         }
@@ -43,8 +46,14 @@ extension Fingerprint {
         unlink(sidecarPath(for: path))
     }
 
-    /// Whether a staleness reason is about the file on disk rather than the job (worth telling the user).
-    public static func isAboutTheFile(_ reason: String) -> Bool {
-        reason.hasPrefix("the file")
+    /// Whether a reason an output rendered tells the user something: what changed since its last render, or what
+    /// happened to its file (not that there was no earlier render, nor that the run was forced).
+    public static func isWorthTelling(_ reason: String) -> Bool {
+        reason != firstRender && reason != forced
     }
+
+    /// The reason an output renders when nothing was recorded beside it.
+    static let firstRender = "no earlier render is recorded"
+    /// The reason an output renders under `--force`.
+    static let forced = "forced"
 }

@@ -2,42 +2,24 @@ import Foundation
 import Manifest
 public import MediaCore
 
-/// A job's identity for incremental runs: its canonical description, the tool version and the identity of every
-/// file it reads (path, size, modification time), plus the fingerprints of the outputs it uses as sources.
+/// A job's identity for incremental runs (`FingerprintParts`): the tool version, what the job renders (not where it
+/// was declared), the identity of every file it reads (path, size, modification time) and the fingerprints of the
+/// outputs it uses as sources.
 public enum Fingerprint {
-    /// The fingerprint of `job`; `dependencies` gives the fingerprints of the outputs it reads.
-    public static func of(_ job: Job, toolVersion: String, dependencies: [String: String]) -> String {
-        var hash = SHA256()
-        hash.update("mediabatch \(toolVersion)")
-        if let json = try? job.canonicalJSON() { hash.update(json) }
-        for path in job.sourceFiles {
-            hash.update(path)
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            hash.update("\((attributes?[.size] as? NSNumber)?.int64Value ?? -1)")
-            hash.update("\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)")
-        }
-        for name in job.dependencies { hash.update("\(name)=\(dependencies[name] ?? "?")") }
-        return hash.finalize()
-    }
-
     /// The sidecar file that records the fingerprint of the output at `path`: `.NAME.EXT.fingerprint` beside it.
     public static func sidecarPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".fingerprint").path
     }
 
-    /// Whether the output at `path` was made from a job with `fingerprint` and is still the file written then.
-    public static func isUpToDate(_ path: String, fingerprint: String) -> Bool {
-        staleness(of: path, fingerprint: fingerprint) == nil
-    }
-
-    /// Records `fingerprint` for the output at `path` (just written), with the file's size, time and identity, and
-    /// facts that are costly to measure again (its loudness, the warnings of its render), so an up-to-date output
-    /// still reports them.
-    public static func record(_ fingerprint: String, for path: String, loudness: Double? = nil,
+    /// Records the fingerprint made of `parts` for the output at `path` (just written), with the parts (so a later
+    /// run can say which changed), the file's size, time and identity, and facts that are costly to measure again
+    /// (its loudness, the warnings of its render), so an up-to-date output still reports them.
+    public static func record(_ parts: FingerprintParts, for path: String, loudness: Double? = nil,
                               warnings: [SourceWarning] = []) throws {
-        var text = fingerprint + "\n"
+        var text = parts.digest + "\n"
         if let facts = FileFacts(path: path) { text += facts.line + "\n" }
+        for line in parts.sidecarLines { text += line + "\n" }
         if let loudness { text += "loudness \(loudness)\n" }
         for warning in warnings { text += "warning \(warning.stage.rawValue)\t\(warning.source)\t\(warning.message)\n" }
         try text.write(toFile: sidecarPath(for: path), atomically: true, encoding: .utf8)

@@ -78,7 +78,9 @@ extension CommandSpec {
         details: """
             Expands the manifests, skips outputs whose fingerprint matches the file on disk, renders the rest in \
             dependency order (several at once), and writes report.json, report.xml, report.md and report.html into \
-            each output folder. A subset run (--only, --shard) updates the entries it looked at and keeps the rest.
+            each output folder. An output rendered again says what changed since its last render (a source, its \
+            preset, its titles, an output it reads, ...). A subset run (--only, --shard) updates the entries it \
+            looked at and keeps the rest.
             """,
         options: [
             Option(name: "--out", value: "DIR", takesPath: true,

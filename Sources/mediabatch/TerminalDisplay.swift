@@ -55,7 +55,7 @@ final class TerminalDisplay: Sendable {
                     let seconds = report.renderSeconds.map { String(format: "%.1fs", $0) } ?? "-"
                     let speed = report.speed.map { String(format: "%.1fx", $0) } ?? "-"
                     detail = "rendered \(report.displayDuration.map { String(format: "%.2fs", $0.seconds) } ?? "-") in \(seconds) (\(speed))"
-                        + (report.renderReason.flatMap { Fingerprint.isAboutTheFile($0) ? "; \($0)" : nil } ?? "")
+                        + (report.renderReason.flatMap { Fingerprint.isWorthTelling($0) ? "; \($0)" : nil } ?? "")
                 case .upToDate: detail = "up to date"
                 case .failed: detail = report.reasonText ?? "failed"
                 case .skipped: detail = "skipped: \(report.reasonText ?? "")"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A model with a canonical JSON form: sorted keys and exact rational times, so equal values give equal bytes
-/// (what `mediabatch plan --json` prints and fingerprints hash).
+/// (what `mediabatch plan --json` prints; fingerprints hash the same form without line breaks).
 public protocol JSONRepresentable: Codable {}
 
 extension JSONRepresentable {

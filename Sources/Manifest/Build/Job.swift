@@ -44,12 +44,29 @@ public struct Job: Sendable, Hashable, Codable {
     /// The composition's duration: the length of the output.
     public var expectedDuration: MediaTime { composition.duration }
 
-    /// The job's canonical JSON (sorted keys, exact rationals): what `plan --json` prints and fingerprints hash.
+    /// The job's canonical JSON (sorted keys, exact rationals): what `plan --json` prints.
     public func canonicalJSON() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
     }
+
+    /// The properties that decide the output, in declaration order, each as compact canonical JSON: every property
+    /// but where the job was declared (`manifestPath`, and each `location`, here and nested), so a comment added
+    /// above an output, or its manifest named by another path, changes none of them. What fingerprints hash.
+    public func identityParts() throws -> [(name: String, json: Data)] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.userInfo[.leavesOutLocations] = true
+        return try Mirror(reflecting: self).children.compactMap { child in
+            guard let name = child.label, !Self.declarationProperties.contains(name),
+                  let value = child.value as? any Encodable else { return nil }
+            return (name, try encoder.encode(value))
+        }
+    }
+
+    /// The properties that say where the job was declared, not what it renders.
+    private static let declarationProperties: Set<String> = ["manifestPath", "location"]
 }
 
 

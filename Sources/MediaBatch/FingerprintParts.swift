@@ -1,0 +1,94 @@
+import Foundation
+import Manifest
+
+/// What an output's fingerprint is made of, part by part: the tool's version, each property of its job that decides
+/// the output, each source file's identity and each output it reads. The fingerprint is the digest of the parts;
+/// the parts are recorded beside the output too, so that a later run can say which of them changed.
+public struct FingerprintParts: Sendable, Hashable {
+    /// One part: what it is and the text that stands for it (a version, a digest, a file's size and time).
+    public struct Part: Sendable, Hashable {
+        /// What kind of input the part stands for.
+        public enum Kind: String, Sendable, Hashable {
+            /// The mediabatch version that renders.
+            case tool
+            /// A property of the job (`settings`, `titles`, ...).
+            case property
+            /// A file the job reads.
+            case source
+            /// Another output the job reads.
+            case output
+        }
+
+        /// What kind of input it is.
+        public var kind: Kind
+        /// The property's name, the file's path or the output's name.
+        public var key: String
+        /// The part's text: equal text, equal input.
+        public var value: String
+    }
+
+    /// The parts, in the order they are hashed.
+    public let parts: [Part]
+    /// The fingerprint: the digest of every part.
+    public let digest: String
+
+    /// The parts of `job`'s fingerprint; `dependencies` gives the fingerprints of the outputs it reads.
+    public init(of job: Job, toolVersion: String, dependencies: [String: String]) {
+        var parts = [Part(kind: .tool, key: "mediabatch", value: toolVersion)]
+        for (name, json) in (try? job.identityParts()) ?? [] {
+            var hash = SHA256()
+            hash.update(json)
+            parts.append(Part(kind: .property, key: name, value: String(hash.finalize().prefix(32))))
+        }
+        for path in job.sourceFiles {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+            let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+            parts.append(Part(kind: .source, key: path, value: "\(size) \(time)"))
+        }
+        for name in job.dependencies {
+            parts.append(Part(kind: .output, key: name, value: dependencies[name] ?? "?"))
+        }
+        self.init(parts)
+    }
+
+    private init(_ parts: [Part]) {
+        self.parts = parts
+        var hash = SHA256()
+        for line in Self.sidecarLines(of: parts) { hash.update(line + "\n") }
+        digest = hash.finalize()
+    }
+
+    // MARK: The sidecar's lines
+
+    /// The parts as sidecar lines, `part KIND KEY<tab>VALUE`, with `%`, tab and line breaks in keys escaped.
+    var sidecarLines: [String] { Self.sidecarLines(of: parts) }
+
+    private static func sidecarLines(of parts: [Part]) -> [String] {
+        parts.map { "part \($0.kind.rawValue) \(escaped($0.key))\t\($0.value)" }
+    }
+
+    /// The parts recorded in a sidecar's `lines`; nil when it records none (written by an older mediabatch).
+    init?(sidecarLines lines: [String]) {
+        let parts = lines.compactMap { line -> Part? in
+            guard line.hasPrefix("part ") else { return nil }
+            let fields = line.dropFirst(5).split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            guard fields.count == 2, let space = fields[0].firstIndex(of: " "),
+                  let kind = Part.Kind(rawValue: String(fields[0][..<space])) else { return nil }
+            let key = Self.unescaped(String(fields[0][fields[0].index(after: space)...]))
+            return Part(kind: kind, key: key, value: String(fields[1]))
+        }
+        guard !parts.isEmpty else { return nil }
+        self.init(parts)
+    }
+
+    private static func escaped(_ key: String) -> String {
+        key.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\t", with: "%09")
+            .replacingOccurrences(of: "\n", with: "%0A").replacingOccurrences(of: "\r", with: "%0D")
+    }
+
+    private static func unescaped(_ key: String) -> String {
+        key.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
+            .replacingOccurrences(of: "%09", with: "\t").replacingOccurrences(of: "%25", with: "%")
+    }
+}

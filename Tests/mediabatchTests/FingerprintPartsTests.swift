@@ -1,0 +1,45 @@
+@testable import MediaBatch
+import Testing
+
+/// How a changed fingerprint is told: which parts are named, in what words, and how many before the rest are counted.
+struct FingerprintPartsTests {
+    static let recorded = [
+        "part tool mediabatch\t0.1.0", "part property settings\tS1", "part property composition\tC1",
+        "part property titles\tT1", "part property sourceFiles\tF1", "part property dependencies\tD1",
+        "part source /media/a.mp4\t100 1.5", "part source /media/tab%09name.mp4\t7 2.5", "part output teaser\tX1",
+    ]
+
+    @Test(arguments: [
+        ([:], nil),
+        (["part tool mediabatch\t0.1.0": "part tool mediabatch\t0.2.0"], "mediabatch changed (it was rendered by mediabatch 0.1.0)"),
+        (["part property titles\tT1": "part property titles\tT2"], "its titles changed"),
+        (["part property settings\tS1": "part property settings\tS2", "part property titles\tT1": "part property titles\tT2"],
+         "its preset and its titles changed"),
+        (["part source /media/a.mp4\t100 1.5": "part source /media/a.mp4\t100 9.5"], "source '/media/a.mp4' changed"),
+        (["part source /media/tab%09name.mp4\t7 2.5": "part source /media/tab%09name.mp4\t8 2.5"],
+         "source '/media/tab\tname.mp4' changed"),
+        (["part output teaser\tX1": "part output teaser\tX2"], "output 'teaser' changed"),
+        // Another file: the list of files changes too, but the files' own parts say which.
+        (["part property sourceFiles\tF1": "part property sourceFiles\tF2",
+          "part source /media/a.mp4\t100 1.5": "part source /media/b.mp4\t100 1.5"],
+         "source '/media/b.mp4' (new) and source '/media/a.mp4' (no longer read) changed"),
+        (["part property dependencies\tD1": "part property dependencies\tD2"], "the outputs it reads changed"),
+        (["part tool mediabatch\t0.1.0": "part tool mediabatch\t0.2.0", "part property settings\tS1": "part property settings\tS2",
+          "part property composition\tC1": "part property composition\tC2", "part property titles\tT1": "part property titles\tT2",
+          "part output teaser\tX1": "part output teaser\tX2"],
+         "mediabatch, its preset, its clips, its titles and 1 more changed (it was rendered by mediabatch 0.1.0)"),
+    ] as [([String: String], String?)])
+    func namesWhatChanged(replacements: [String: String], reason: String?) throws {
+        let before = try #require(FingerprintParts(sidecarLines: Self.recorded))
+        let now = try #require(FingerprintParts(sidecarLines: Self.recorded.map { replacements[$0] ?? $0 }))
+        #expect(now.changes(since: before) == reason)
+        #expect((now.digest == before.digest) == replacements.isEmpty)
+    }
+
+    @Test func sidecarLinesReadBackAsTheSameParts() throws {
+        let parts = try #require(FingerprintParts(sidecarLines: Self.recorded + ["file 1 2.3 4:5", "loudness -14.0"]))
+        #expect(parts.sidecarLines == Self.recorded)
+        #expect(parts.parts[7].key == "/media/tab\tname.mp4")
+        #expect(FingerprintParts(sidecarLines: ["file 1 2.3 4:5"]) == nil)
+    }
+}

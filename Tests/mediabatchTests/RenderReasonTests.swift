@@ -1,0 +1,89 @@
+import Foundation
+import MediaTestSupport
+import Testing
+
+/// Incremental runs through the built binary: where an output is declared (its line, the path the manifest is named
+/// by) renders nothing again, and an output that renders again says what changed, in the report, on its `done`
+/// line and in `--dry-run`.
+@Suite struct RenderReasonTests {
+    /// One step of the batch's history: what is changed, how `run` is called and from which folder, and why each
+    /// output renders (nil: up to date).
+    struct Step: CustomStringConvertible, Sendable {
+        var description: String
+        var change: @Sendable (URL) throws -> Void
+        var arguments: @Sendable (URL) -> [String]
+        var folder = ""
+        var one: String?
+        var two: String?
+    }
+
+    static let firstRender = "no earlier render is recorded"
+
+    static let manifest = """
+        mediabatch: 1
+        defaults: { out: out, preset: tiny }
+        presets:
+          tiny: { base: draft, video: { width: 64, height: 48, fps: 15, crf: 28 }, audio: { bitrate: 32k } }
+        outputs:
+          - name: one
+            clips: [ { source: ../a.mp4 } ]
+            title: { text: "Hello", at: 0.2s, duration: 0.5s }
+          - { name: two, clips: [ { source: { output: one }, to: 0.5s } ] }
+
+        """
+
+    static func edit(_ directory: URL, _ old: String, _ new: String) throws {
+        let url = directory.appendingPathComponent("m/batch.yaml")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains(old))
+        try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    static let steps: [Step] = [
+        Step(description: "first run", change: { _ in }, arguments: { _ in ["run", "m", "--out", "out"] },
+             one: firstRender, two: firstRender),
+        Step(description: "a comment above the outputs, the folder named ./m",
+             change: { try edit($0, "outputs:\n", "# the spring campaign\noutputs:\n") },
+             arguments: { _ in ["run", "./m", "--out", "out"] }, one: nil, two: nil),
+        Step(description: "absolute paths from another working directory", change: { _ in },
+             arguments: { ["run", $0.appendingPathComponent("m/batch.yaml").path, "--out", $0.appendingPathComponent("out").path] },
+             folder: "m", one: nil, two: nil),
+        Step(description: "the title's text", change: { try edit($0, "Hello", "Hallo") },
+             arguments: { _ in ["run", "m", "--out", "out"] },
+             one: "its picture layout and its titles changed", two: "output 'one' changed"),
+        Step(description: "the source file", change: { directory in
+            let path = directory.appendingPathComponent("a.mp4").path
+            let time = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date ?? Date()
+            try FileManager.default.setAttributes([.modificationDate: time.addingTimeInterval(10)], ofItemAtPath: path)
+        }, arguments: { _ in ["run", "m", "--out", "out"] }, one: "source 'a.mp4' changed", two: "output 'one' changed"),
+        Step(description: "the preset", change: { try edit($0, "crf: 28", "crf: 30") },
+             arguments: { _ in ["run", "m", "--out", "out"] },
+             one: "its preset changed", two: "its preset and output 'one' changed"),
+    ]
+
+    @Test func anOutputRendersAgainOnlyForWhatChangedAndSaysWhat() throws {
+        let directory = try CommandRunner.temporaryDirectory("reasons")
+        try CommandRunner.write(Self.manifest, to: "m/batch.yaml", in: directory)
+        _ = try MediaTool.ffmpeg(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=15:duration=1",
+                                  "-c:v", "libx264", "-pix_fmt", "yuv420p", directory.appendingPathComponent("a.mp4").path])
+        for step in Self.steps {
+            try step.change(directory)
+            let folder = directory.appendingPathComponent(step.folder)
+            if let reason = step.one, reason != Self.firstRender {
+                let dry = try GuardedRun.run(step.arguments(directory) + ["--dry-run"], in: folder)
+                #expect(dry.stdout.contains("one  \(reason)\n"), "\(step): \(dry.stdout)")
+            }
+            let result = try GuardedRun.run(step.arguments(directory), in: folder, memoryMB: GuardedRun.runMemoryMB)
+            #expect(result.status == 0, "\(step): \(result.stderr)")
+            let report = try HardeningRunTests.report(directory)
+            for (name, reason) in [("one", step.one), ("two", step.two)] {
+                #expect(report[name]?["status"] as? String == (reason == nil ? "up-to-date" : "rendered"), "\(step): \(name)")
+                #expect(report[name]?["renderReason"] as? String == reason, "\(step): \(name)")
+                if let reason, reason != Self.firstRender {
+                    #expect(result.stdout.contains("\(name): rendered "), "\(step): \(result.stdout)")
+                    #expect(result.stdout.contains("; \(reason)\n"), "\(step): \(result.stdout)")
+                }
+            }
+        }
+    }
+}
