@@ -1,4 +1,5 @@
 import Foundation
+import LibAV
 import MediaCore
 
 /// Results of analysing a file (reframe's subject tracks, beat grids) kept across runs in a folder of the cache
@@ -29,10 +30,10 @@ struct AnalysisCache: Sendable {
     func entryPath(path: String, question: [String]) -> String? {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         guard let facts = FileFacts(path: resolved, followingLinks: true) else { return nil }
-        var hash = SHA256()
+        let hash = Digest()
         hash.update(([kind, version, resolved, "\(facts.size)", "\(facts.seconds).\(facts.nanoseconds)"] + question)
             .joined(separator: "\n"))
-        let name = hash.finalize()
+        let name = hash.finishHex()
         return [cacheDirectory, kind, String(name.prefix(2)), name + ".json"].joined(separator: "/")
     }
 

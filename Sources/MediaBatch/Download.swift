@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LibAV
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -19,7 +20,7 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     private struct State {
         var handle: FileHandle?
-        var hash = SHA256()
+        let hash = Digest()
         var bytes: Int64 = 0
         var response: HTTPURLResponse?
         var failure: FetchFailure?
@@ -62,7 +63,7 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         return try state.withLock { state throws(FetchFailure) -> Result in
             if let failure = state.failure { throw failure }
             guard let response = state.response else { throw FetchFailure("the server sent no answer") }
-            return Result(status: response.statusCode, sha256: state.hash.finalize(),
+            return Result(status: response.statusCode, sha256: state.hash.finishHex(),
                           etag: response.value(forHTTPHeaderField: "ETag"),
                           lastModified: response.value(forHTTPHeaderField: "Last-Modified"))
         }

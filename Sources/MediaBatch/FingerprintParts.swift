@@ -1,4 +1,5 @@
 import Foundation
+import LibAV
 import Manifest
 
 /// What an output's fingerprint is made of, part by part: the tool's version, each property of its job that decides
@@ -36,9 +37,9 @@ public struct FingerprintParts: Sendable, Hashable {
     public init(of job: Job, toolVersion: String, dependencies: [String: String]) {
         var parts = [Part(kind: .tool, key: "mediabatch", value: toolVersion)]
         for (name, json) in (try? job.identityParts()) ?? [] {
-            var hash = SHA256()
+            let hash = Digest()
             hash.update(json)
-            parts.append(Part(kind: .property, key: name, value: String(hash.finalize().prefix(32))))
+            parts.append(Part(kind: .property, key: name, value: String(hash.finishHex().prefix(32))))
         }
         for path in job.sourceFiles {
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
@@ -54,9 +55,9 @@ public struct FingerprintParts: Sendable, Hashable {
 
     private init(_ parts: [Part]) {
         self.parts = parts
-        var hash = SHA256()
+        let hash = Digest()
         for line in Self.sidecarLines(of: parts) { hash.update(line + "\n") }
-        digest = hash.finalize()
+        digest = hash.finishHex()
     }
 
     // MARK: The sidecar's lines

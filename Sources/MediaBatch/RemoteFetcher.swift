@@ -1,4 +1,5 @@
 import Foundation
+import LibAV
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -176,9 +177,9 @@ public final class RemoteFetcher: SourceFetcher {
     }
 
     private func indexPath(for url: String) -> String {
-        var hash = SHA256()
-        hash.update(url.utf8)
-        return [options.cacheDirectory, "urls", hash.finalize() + ".json"].joined(separator: "/")
+        let hash = Digest()
+        hash.update(Array(url.utf8))
+        return [options.cacheDirectory, "urls", hash.finishHex() + ".json"].joined(separator: "/")
     }
 
     /// The URL path's extension (lowercase letters and digits only), so libav and people see what the file is.

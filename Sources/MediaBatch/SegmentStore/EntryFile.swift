@@ -13,7 +13,7 @@ final class EntryFile {
 
     /// A file created at `path`, which must not exist yet.
     init(creating path: String) throws {
-        digest = try Digest()
+        digest = Digest()
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
         buffer.reserveCapacity(Self.bufferSize)

@@ -22,9 +22,7 @@ extension SegmentStore {
         guard stat(path, &facts) == 0 else { return "" }
         let identity = "\(facts.st_dev) \(facts.st_ino) \(facts.st_size) "
             + "\(facts.st_mtim.tv_sec).\(facts.st_mtim.tv_nsec) \(facts.st_ctim.tv_sec).\(facts.st_ctim.tv_nsec)"
-        let remembered = memo.flatMap { folder in
-            (try? Digest.hex(of: Array(identity.utf8))).map { (folder as NSString).appendingPathComponent($0) }
-        }
+        let remembered = memo.map { ($0 as NSString).appendingPathComponent(Digest.hex(of: Array(identity.utf8))) }
         if let remembered, let text = try? String(contentsOfFile: remembered, encoding: .utf8),
            text.count == 64, text.allSatisfy(\.isHexDigit) {
             return text
@@ -43,11 +41,12 @@ extension SegmentStore {
 
     /// The SHA-256 of the file at `path` as hex; empty when it cannot be read.
     private static func hash(_ path: String) -> String {
-        guard let file = FileHandle(forReadingAtPath: path), let digest = try? Digest() else { return "" }
+        guard let file = FileHandle(forReadingAtPath: path) else { return "" }
+        let digest = Digest()
         defer { try? file.close() }
         while let chunk = try? file.read(upToCount: 1 << 20), !chunk.isEmpty {
             chunk.withUnsafeBytes { digest.update($0) }
         }
-        return digest.finish().map { String(format: "%02x", $0) }.joined()
+        return digest.finishHex()
     }
 }

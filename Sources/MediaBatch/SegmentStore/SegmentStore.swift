@@ -68,7 +68,8 @@ public final class SegmentStore: SegmentArchive {
 
     /// The entry of `key`, when it is whole, saved under the same key and builds, and made with `extradata`.
     public func load(_ key: SegmentKey, extradata: [UInt8]) -> ArchivedSegment? {
-        guard let (path, identity) = entry(for: key), let bytes = EntryFile.contents(of: path) else { return nil }
+        let (path, identity) = entry(for: key)
+        guard let bytes = EntryFile.contents(of: path) else { return nil }
         guard let segment = SegmentEntry.decode(bytes, identity: identity) else {
             counts.withLock { $0.damaged += 1 }
             if isWritable { try? FileManager.default.removeItem(atPath: path) }
@@ -83,7 +84,7 @@ public final class SegmentStore: SegmentArchive {
     /// Whether the folder has an entry for `key` (not read, so not checked: a plan's guess of what a render takes
     /// from it).
     public func holds(_ key: SegmentKey) -> Bool {
-        entry(for: key).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+        FileManager.default.fileExists(atPath: entry(for: key).path)
     }
 
     /// Writes `segment` for `key` on the store's own thread (the render goes on meanwhile) into a file of `tmp/`,
@@ -101,7 +102,8 @@ public final class SegmentStore: SegmentArchive {
         guard isWritable else { return }
         writer.async { [self] in
             let temporary = stagedPath(staged)
-            guard let (path, _) = entry(for: staged.key), FileManager.default.fileExists(atPath: temporary) else {
+            let path = entry(for: staged.key).path
+            guard FileManager.default.fileExists(atPath: temporary) else {
                 return
             }
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
@@ -117,8 +119,8 @@ public final class SegmentStore: SegmentArchive {
     /// Removes the entry of `key`, found not to hold its segment's pictures, and counts it as damaged.
     public func remove(_ key: SegmentKey) {
         counts.withLock { $0.damaged += 1 }
-        guard isWritable, let (path, _) = entry(for: key) else { return }
-        try? FileManager.default.removeItem(atPath: path)
+        guard isWritable else { return }
+        try? FileManager.default.removeItem(atPath: entry(for: key).path)
     }
 
     /// Removes a staged segment, on the store's own thread after its write.
@@ -135,7 +137,7 @@ public final class SegmentStore: SegmentArchive {
     /// Writes `segment`, staged as `staged`, and flushes it to the disk; a failed write leaves nothing.
     private func writeStaged(_ staged: StagedSegment, _ segment: ArchivedSegment) {
         let temporary = stagedPath(staged)
-        guard let (_, identity) = entry(for: staged.key) else { return }
+        let identity = entry(for: staged.key).identity
         do {
             try SegmentEntry.write(segment, identity: identity, to: EntryFile(creating: temporary))
         } catch {
@@ -155,9 +157,9 @@ public final class SegmentStore: SegmentArchive {
     }
 
     /// The entry file of `key` and the full text it is saved under.
-    private func entry(for key: SegmentKey) -> (path: String, identity: String)? {
+    private func entry(for key: SegmentKey) -> (path: String, identity: String) {
         let identity = buildIdentity + key.identity
-        guard let name = try? Digest.hex(of: Array(identity.utf8)) else { return nil }
+        let name = Digest.hex(of: Array(identity.utf8))
         return ((directory as NSString).appendingPathComponent("\(name.prefix(2))/\(name)"), identity)
     }
 }
