@@ -36,10 +36,10 @@ extension BatchRunner {
         return (cache, SharedWorkOrder.rank(names, keys: keys, cost: cost, window: concurrency), short)
     }
 
-    /// The ranges of `job`'s timeline whose still stretches get segment keys: all of it. Every stretch that shows one
-    /// unchanging arrangement of source ranges (no transition, title, caption or move) is then a segment of its own,
-    /// which other outputs of the run (an intro, a product shot under another language's title) and later runs (the
-    /// clips of an output whose outro changed) take instead of encoding it again. The cuts are the output's own
+    /// The ranges of `job`'s timeline whose stretches get segment keys: all of it. Every stretch under one instruction
+    /// (a clip, a transition, a titled stretch) is then a segment of its own, which other outputs of the run (an
+    /// intro, a product shot under another language's title) and later runs (the clips and titles of an output whose
+    /// outro changed) take instead of encoding it again. The cuts are the output's own
     /// content boundaries, so its bytes do not depend on the batch.
     static func keyedRanges(of job: Job) -> [TimeRange] {
         [TimeRange(start: .zero, duration: job.composition.duration)]

@@ -18,6 +18,13 @@ public final class TextTypesetter {
         var fits: Bool
     }
 
+    /// The versions of the libraries that shape and draw text (Pango, HarfBuzz, Cairo), a line: kept pictures with
+    /// text are valid only under the same ones.
+    public static let libraryVersions: String = [
+        "pango " + String(cString: pango_version_string()), "harfbuzz " + String(cString: hb_version_string()),
+        "cairo " + String(cString: cairo_version_string()),
+    ].joined(separator: " ")
+
     /// A typesetter with the installed fonts and the faces of `fontFiles`.
     public init(fontFiles: [String] = []) throws(TextLayoutError) {
         fonts = try FontMap(fontFiles: fontFiles)

@@ -18,15 +18,25 @@ final class FontConfiguration {
 
     /// Every family name of every installed font (a font named in several languages gives each), sorted, unique.
     func familyNames() throws(LibAVError) -> [String] {
+        try every(FC_FAMILY)
+    }
+
+    /// The file of every installed font, sorted, unique.
+    func fontFiles() throws(LibAVError) -> [String] {
+        try every(FC_FILE)
+    }
+
+    /// Every value of the string property `object` of every installed font, sorted, unique.
+    private func every(_ object: String) throws(LibAVError) -> [String] {
         let pattern = try FontPattern()
-        let objects = try FontObjectSet([FC_FAMILY])
+        let objects = try FontObjectSet([object])
         let list = try FontList(config: pointer, pattern: pattern, objects: objects)
-        var names = Set<String>()
+        var values = Set<String>()
         for index in 0..<list.count {
             guard let font = list.font(at: index) else { continue }
-            names.formUnion(FontPattern.strings(FC_FAMILY, of: font))
+            values.formUnion(FontPattern.strings(object, of: font))
         }
-        return names.sorted()
+        return values.sorted()
     }
 }
 

@@ -10,6 +10,21 @@ public struct SystemFonts: FontProbe {
     /// Loading fontconfig's font list takes tens of milliseconds, so it is read once and shared.
     private static let families = Result { () throws(LibAVError) in try FontConfiguration().familyNames() }
 
+    /// What the installed fonts draw text with, as one SHA-256 in hex: fontconfig's version and every installed font
+    /// file's path, size and modification time (empty when fontconfig cannot list them); read once per process. Kept
+    /// pictures with text are valid only under the same fonts.
+    public static let installedFontsIdentity: String = {
+        guard let files = try? FontConfiguration().fontFiles() else { return "" }
+        let digest = Digest()
+        digest.update(Array("fontconfig \(FcGetVersion())\n".utf8))
+        for file in files {
+            let facts = FileFacts(path: file, followingLinks: true)
+            let line = "\(file) \(facts?.size ?? -1) \(facts?.seconds ?? -1).\(facts?.nanoseconds ?? -1)\n"
+            digest.update(Array(line.utf8))
+        }
+        return digest.finishHex()
+    }()
+
     /// The names of the installed font families, sorted.
     public func installedFamilies() throws -> [String] {
         try Self.families.get()

@@ -1,12 +1,16 @@
 import Composition
 import Foundation
+import LibAV
 import MediaCore
+import TextLayout
 
-/// Builds a `SegmentKey` for a stretch of output frames under one instruction without text or subtitles, so that
-/// frame `k` is a pure function of the sources and of what the key records. A still stretch (each layer's track
-/// segment, opacity, transform, crop and backdrop unchanged) records its layers once; a stretch that changes from
-/// frame to frame (a transition effect, an opacity, transform or crop ramp) records every frame's layers and the
-/// effect's progress at each frame, so a crossfade into an unchanged clip is kept across runs like the clip itself.
+/// Builds a `SegmentKey` for a stretch of output frames under one instruction without subtitles, so that frame `k`
+/// is a pure function of the sources and of what the key records. A still stretch (each layer's track segment,
+/// opacity, transform, crop and backdrop unchanged) records its layers once; a stretch that changes from frame to
+/// frame (a transition effect, an opacity, transform or crop ramp) records every frame's layers and the effect's
+/// progress at each frame, so a crossfade into an unchanged clip is kept across runs like the clip itself. Text over
+/// the stretch (titles, captions) is recorded whole, at its composition times with the stretch's first time, with
+/// what draws it: the font files the output names, the installed fonts and the text libraries' versions.
 struct SegmentDescriber {
     /// Identity bumped whenever the renderer's pictures, the segment encoding or what the key records change.
     static let formatVersion = 2
@@ -47,6 +51,25 @@ struct SegmentDescriber {
         var progress: [Double?]
     }
 
+    /// A font file a text layer names, as the key records it.
+    private struct FontFile: Codable {
+        var path: String
+        var size: Int64?
+        var modified: Double?
+    }
+
+    /// The text over a stretch as the key records it (left out of the key of a stretch without text).
+    private struct Text: Codable {
+        /// The stretch's first output time: the layers' times are the composition's.
+        var from: MediaTime
+        /// The layers over the stretch, in drawing order.
+        var layers: [TextLayer]
+        /// Every font file the output's text layers name (all are loaded for each of them).
+        var fontFiles: [FontFile]
+        /// The text libraries' versions and the installed fonts' identity.
+        var renderer: String
+    }
+
     /// Everything the key records.
     private struct Identity: Codable {
         var format: Int
@@ -60,6 +83,7 @@ struct SegmentDescriber {
         /// For a stretch that changes: every frame's layers, in instruction order.
         var course: [[Layer]]?
         var effect: Effect?
+        var text: Text?
     }
 
     let composition: MutableComposition
@@ -68,17 +92,21 @@ struct SegmentDescriber {
     let encoder: String
 
     /// The key of the frames at `times` (consecutive output frames), or nil when they cannot be keyed: several
-    /// instructions, text or subtitles, or a layer's file without an identity.
+    /// instructions, subtitles, or a layer's or font's file without an identity.
     func key(times: [MediaTime], frameDuration: MediaTime) -> SegmentKey? {
         guard let first = times.first, let last = times.last, videoComposition.assOverlays.isEmpty,
               let instruction = videoComposition.instruction(at: first),
-              instruction.timeRange.contains(last),
-              !videoComposition.textLayers.contains(where: { overlaps($0.timeRange, first, last + frameDuration) })
+              instruction.timeRange.contains(last)
         else { return nil }
         var identity = Identity(
             format: Self.formatVersion, encoder: encoder, renderSize: videoComposition.renderSize,
             naturalSize: composition.naturalSize, frameDuration: frameDuration, frames: times.count,
             background: instruction.backgroundColor ?? videoComposition.backgroundColor, layers: [])
+        let texts = videoComposition.textLayers.filter { overlaps($0.timeRange, first, last + frameDuration) }
+        if !texts.isEmpty {
+            guard let text = text(texts, from: first) else { return nil }
+            identity.text = text
+        }
         var described: [Layer] = []
         for layer in instruction.layerInstructions {
             guard let found = describe(layer, at: first, identifying: true) else { return nil }
@@ -127,6 +155,18 @@ struct SegmentDescriber {
                       progress: times.map { effect.isActive(at: $0) ? effect.progress(at: $0) : nil })
     }
 
+    /// `layers` as the key records them over a stretch from `from`; nil when a font file cannot be read.
+    private func text(_ layers: [TextLayer], from: MediaTime) -> Text? {
+        var files: [FontFile] = []
+        for path in Set(videoComposition.textLayers.compactMap(\.style.fontFile)).sorted() {
+            let identity = Self.fileIdentity(URL(fileURLWithPath: path))
+            guard identity.0 != nil else { return nil }
+            files.append(FontFile(path: path, size: identity.0, modified: identity.1))
+        }
+        return Text(from: from, layers: layers, fontFiles: files,
+                    renderer: TextTypesetter.libraryVersions + "\n" + SystemFonts.installedFontsIdentity)
+    }
+
     /// The key of `identity`: its canonical JSON, labelled with its source file names and first source time.
     private func makeKey(_ identity: Identity) -> SegmentKey? {
         let coder = JSONEncoder()
@@ -135,7 +175,8 @@ struct SegmentDescriber {
         let shown = identity.layers.filter { $0.opacity > 0 || identity.course != nil }.filter { !$0.url.isEmpty }
         let names = shown.map { URL(string: $0.url)?.lastPathComponent ?? $0.url }
         let from = shown.first.map { String(format: " from %.2f s", $0.sourceStart.seconds) } ?? ""
-        return SegmentKey(identity: text, label: names.joined(separator: "+") + from)
+        let titled = identity.text == nil ? "" : " with text"
+        return SegmentKey(identity: text, label: names.joined(separator: "+") + from + titled)
     }
 
     /// The layer at `time`, with its source time at `time` (and, `identifying`, its file's size and modification

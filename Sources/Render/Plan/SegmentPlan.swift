@@ -3,12 +3,13 @@ import Foundation
 import LibAV
 import MediaCore
 
-/// Cuts an output's video into encoder segments at its content boundaries (instructions, titles, a track's passing
-/// from one segment to the next): a stretch inside one of the shareable ranges (an intro, an outro) over which the
-/// picture is one unchanging arrangement of source ranges is a keyed segment of its own; everything else (the clips
-/// between them, transitions, titles, moves) joins its unkeyed neighbours in one encoder session. The cut depends
-/// only on the output's own composition, shareable ranges and settings, so an output has the same segments alone, in
-/// a batch and with any --jobs.
+/// Cuts an output's video into encoder segments at its content boundaries (instructions, where text starts or stops
+/// showing, a track's passing from one segment to the next): a stretch inside one of the shareable ranges (the whole
+/// timeline in a batch) under one instruction is a keyed segment of its own when `SegmentDescriber` can key it;
+/// everything else joins its plain neighbours in one encoder session, and a plain stretch too short for a keyframe of
+/// its own joins a keyed neighbour with text (`absorbingShortRuns`). The cut depends only on the output's own
+/// composition, shareable ranges and settings, so an output has the same segments alone, in a batch and with any
+/// --jobs.
 public struct SegmentPlan: Sendable {
     /// Shorter keyed stretches are not worth a keyframe of their own and stay in their neighbours' segment.
     public static let minimumKeyedFrames: Int64 = 12
@@ -41,13 +42,13 @@ public struct SegmentPlan: Sendable {
         let describer = SegmentDescriber(composition: composition, videoComposition: videoComposition,
                                          encoder: SegmentPlan.encoderIdentity(encoder, settings))
         let maximum = Int64(Self.maximumKeyedSeconds / clock.frameDuration.seconds)
-        var segments: [PlannedSegment] = []
+        var runs: [Run] = []
         let cuts = Self.sourceCuts(composition, range: range, clock: clock, frameCount: frameCount)
         let groups = Self.contentGroups(videoComposition, range: range, clock: clock, frameCount: frameCount,
                                         sourceCuts: cuts)
         for (group, copied) in Self.splitting(groups, at: copies) {
             if copied {
-                segments.append(PlannedSegment(frames: group, key: nil, isCopied: true))
+                runs.append(Run(segment: PlannedSegment(frames: group, key: nil, isCopied: true), showsText: false))
                 continue
             }
             var key: SegmentKey?
@@ -58,13 +59,12 @@ public struct SegmentPlan: Sendable {
                 let times = group.map { range.start + clock.time(ofFrame: $0) }
                 key = describer.key(times: times, frameDuration: clock.frameDuration)
             }
-            if key == nil, let last = segments.last, last.key == nil, !last.isCopied {
-                segments[segments.count - 1].frames = last.frames.lowerBound..<group.upperBound
-            } else {
-                segments.append(PlannedSegment(frames: group, key: key))
+            let showsText = videoComposition.textLayers.contains {
+                $0.timeRange.start < span.end && $0.timeRange.end > span.start
             }
+            runs.append(Run(segment: PlannedSegment(frames: group, key: key), showsText: showsText))
         }
-        self.segments = segments
+        segments = Self.joined(Self.absorbingShortRuns(runs))
     }
 
     /// Runs of `groups` with the frames of `copies` (sorted, disjoint, each inside one group) cut out as runs of
@@ -122,7 +122,9 @@ public struct SegmentPlan: Sendable {
         return split
     }
 
-    /// Runs of consecutive frames that show the same instruction (or none) under the same titles.
+    /// Runs of consecutive frames that show the same instruction (or none), with text or without: a stretch under
+    /// text is this output's own whichever titles or captions come and go in it, so it is cut only where text starts
+    /// or stops showing (each cut would cost a keyframe).
     static func titleGroups(_ videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
                             frameCount: Int64) -> [Range<Int64>] {
         let texts = videoComposition.textLayers.map(\.timeRange)
@@ -132,11 +134,11 @@ public struct SegmentPlan: Sendable {
         var groups: [Range<Int64>] = []
         for group in instructionGroups(videoComposition, range: range, clock: clock, frameCount: frameCount) {
             var start = group.lowerBound
-            var shown: [Bool] = []
+            var shown = false
             for index in group {
                 let begin = range.start + clock.time(ofFrame: index)
                 let end = range.start + clock.time(ofFrame: index + 1)
-                let titles = texts.map { $0.start < end && $0.end > begin }
+                let titles = texts.contains { $0.start < end && $0.end > begin }
                 if index > group.lowerBound, titles != shown {
                     groups.append(start..<index)
                     start = index

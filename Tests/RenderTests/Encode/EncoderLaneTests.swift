@@ -34,7 +34,9 @@ import Testing
                                     settings: settings, outputPath: output)
         session.maximumLanes = lanes
         if keyedWithSound {
-            session.shareableRanges = [range]
+            // Only the untitled ends are shareable: the titled middle stays plain, cut into chunks for the lanes.
+            session.shareableRanges = [TimeRange(start: .zero, duration: seconds(1)),
+                                       TimeRange(start: seconds(9), duration: seconds(1))]
             #expect(session.plannedVideoSegments().map { $0.key != nil } == [true, false, false, false, false, true])
         }
         #expect(try session.export().framesWritten == 300)

@@ -68,6 +68,63 @@ import Testing
         #expect(!again.cached.values.joined().contains { $0.contains("outro") }, "\(again.cached)")
     }
 
+    /// An output with a title over the 2 s its 4 s clip shows alone (2-4 s), in a font file beside the manifest.
+    static func makeTitledBatch(title: String) throws -> URL {
+        let directory = try CommandRunner.temporaryDirectory("titled-keys")
+        try makeSource(directory, "intro", pattern: "testsrc2")
+        try makeSource(directory, "outro", pattern: "smptebars")
+        try MediaCheck.make(directory.appendingPathComponent("m/clip.mp4"), [
+            "-f", "lavfi", "-i", "mandelbrot=size=320x180:rate=12", "-t", "4", "-c:v", "libx264", "-preset", "ultrafast",
+            "-pix_fmt", "yuv420p", "-y"])
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+                                         toPath: directory.appendingPathComponent("m/Brand.ttf").path)
+        try writeTitledManifest(directory, title: title)
+        return directory
+    }
+
+    static func writeTitledManifest(_ directory: URL, title: String) throws {
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out }
+            presets:
+              small: { base: draft, aspect: 9x16, video: { width: 180, height: 320, fps: 12, speed: veryfast }, audio: { bitrate: 64k } }
+            outputs:
+              - name: a
+                preset: small
+                intro: { source: intro.mp4, fit: contain, transition: { type: crossfade, duration: 1s } }
+                outro: { source: outro.mp4, transition: { type: crossfade, duration: 1s } }
+                clips: [ { source: clip.mp4, fit: contain } ]
+                title: { text: "\(title)", at: 2s, duration: 2s, font: Brand.ttf, animate: typewriter }
+
+            """, to: "m/batch.yaml", in: directory)
+    }
+
+    /// The titled stretch's kept segment is taken by a run after the outro changed, with the bytes of an empty
+    /// cache; after the title's text changes, or its font file, it is rendered again.
+    @Test func aTitledStretchIsKeptAcrossRunsUntilItsTextOrFontChanges() throws {
+        let directory = try Self.makeTitledBatch(title: "Spring")
+        func titled(_ cached: [String: [String]]) -> [String] { (cached["a"] ?? []).filter { $0.hasSuffix(" with text") } }
+        _ = try Self.render(directory, cache: "cache", names: ["a"])
+
+        try Self.makeSource(directory, "outro", pattern: "rgbtestsrc")
+        let outro = try Self.render(directory, cache: "cache", names: ["a"])
+        #expect(titled(outro.cached).count == 1, "\(outro.cached)")
+        #expect(outro.files == (try Self.render(directory, cache: "empty-1", names: ["a"])).files)
+
+        try Self.writeTitledManifest(directory, title: "Summer")
+        let text = try Self.render(directory, cache: "cache", names: ["a"])
+        #expect(titled(text.cached).isEmpty, "\(text.cached)")
+        #expect(text.files == (try Self.render(directory, cache: "empty-2", names: ["a"])).files)
+        #expect(text.files != outro.files)
+
+        let font = directory.appendingPathComponent("m/Brand.ttf").path
+        let time = try FileManager.default.attributesOfItem(atPath: font)[.modificationDate] as? Date ?? Date()
+        try FileManager.default.setAttributes([.modificationDate: time.addingTimeInterval(10)], ofItemAtPath: font)
+        let touched = try Self.render(directory, cache: "cache", names: ["a"])
+        #expect(titled(touched.cached).isEmpty, "\(touched.cached)")
+        #expect(!(touched.cached["a"] ?? []).isEmpty, "the untitled stretches are still kept: \(touched.cached)")
+    }
+
     @Test func outputsThatDifferOnlyInTheirFillShareNoSegment() throws {
         let directory = try Self.makeBatch(clip: ", fill: blur")
         let together = try Self.render(directory, cache: "together")
