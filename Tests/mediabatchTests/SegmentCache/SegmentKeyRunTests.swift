@@ -10,24 +10,8 @@ import Testing
         let directory = try CommandRunner.temporaryDirectory("segment-keys")
         try makeSource(directory, "intro", pattern: "testsrc2")
         try makeSource(directory, "outro", pattern: "smptebars")
-        try CommandRunner.write("""
-            mediabatch: 1
-            defaults: { out: out }
-            presets:
-              small: { base: draft, aspect: 9x16, video: { width: 180, height: 320, fps: 12, speed: veryfast }, audio: { bitrate: 64k } }
-            outputs:
-              - name: a
-                preset: small
-                intro: { source: intro.mp4, fit: contain, transition: { type: crossfade, duration: 1s } }
-                outro: { source: outro.mp4, transition: { type: crossfade, duration: 1s } }
-                clips: [ { source: intro.mp4, fit: contain } ]
-              - name: b
-                preset: small
-                intro: { source: intro.mp4, fit: contain, transition: { type: crossfade, duration: 1s } }
-                outro: { source: outro.mp4, transition: { type: crossfade, duration: 1s } }
-                clips: [ { source: intro.mp4, fit: contain\(clip) } ]
-
-            """, to: "m/batch.yaml", in: directory)
+        try CommandRunner.write(manifest([output("a", clip: "intro.mp4"), output("b", clip: "intro.mp4\(clip)")]),
+                                to: "m/batch.yaml", in: directory)
         return directory
     }
 
@@ -83,20 +67,34 @@ import Testing
     }
 
     static func writeTitledManifest(_ directory: URL, title: String) throws {
-        try CommandRunner.write("""
-            mediabatch: 1
-            defaults: { out: out }
-            presets:
-              small: { base: draft, aspect: 9x16, video: { width: 180, height: 320, fps: 12, speed: veryfast }, audio: { bitrate: 64k } }
-            outputs:
-              - name: a
-                preset: small
-                intro: { source: intro.mp4, fit: contain, transition: { type: crossfade, duration: 1s } }
-                outro: { source: outro.mp4, transition: { type: crossfade, duration: 1s } }
-                clips: [ { source: clip.mp4, fit: contain } ]
-                title: { text: "\(title)", at: 2s, duration: 2s, font: Brand.ttf, animate: typewriter }
+        let titled = output("a", clip: "clip.mp4")
+            + "    title: { text: \"\(title)\", at: 2s, duration: 2s, font: Brand.ttf, animate: typewriter }\n"
+        try CommandRunner.write(manifest([titled]), to: "m/batch.yaml", in: directory)
+    }
 
-            """, to: "m/batch.yaml", in: directory)
+    /// A batch of `outputs` in the 180x320 12 fps preset `small`.
+    static func manifest(_ outputs: [String]) -> String {
+        """
+        mediabatch: 1
+        defaults: { out: out }
+        presets:
+          small: { base: draft, aspect: 9x16, video: { width: 180, height: 320, fps: 12, speed: veryfast }, audio: { bitrate: 64k } }
+        outputs:
+
+        """ + outputs.joined()
+    }
+
+    /// Output `name`: the intro, `clip` (a file, and any further keys of the clip) and the outro, joined by 1 s
+    /// crossfades.
+    static func output(_ name: String, clip: String) -> String {
+        """
+          - name: \(name)
+            preset: small
+            intro: { source: intro.mp4, fit: contain, transition: { type: crossfade, duration: 1s } }
+            outro: { source: outro.mp4, transition: { type: crossfade, duration: 1s } }
+            clips: [ { source: \(clip), fit: contain } ]
+
+        """
     }
 
     /// The titled stretch's kept segment is taken by a run after the outro changed, with the bytes of an empty
