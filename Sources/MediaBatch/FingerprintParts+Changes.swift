@@ -35,7 +35,7 @@ extension FingerprintParts {
         let state = isNew ? " (new)" : isDropped ? " (no longer read)" : ""
         switch part.kind {
         case .tool: return "mediabatch"
-        case .source: return "source '\(PlanFormatter.relative(part.key))'" + state
+        case .source: return "source '\(PlanFormatter.relative(part.name))'" + state
         case .output: return "output '\(part.key)'" + state
         case .property:
             if filesOrOutputs && (part.key == "sourceFiles" || part.key == "dependencies") { return nil }

@@ -4,7 +4,9 @@ import Manifest
 
 /// What an output's fingerprint is made of, part by part: the tool's version, each property of its job that decides
 /// the output, each source file's identity and each output it reads. The fingerprint is the digest of the parts;
-/// the parts are recorded beside the output too, so that a later run can say which of them changed.
+/// the parts are recorded beside the output too, so that a later run can say which of them changed. A source is
+/// recorded by the digest of its path and its file name, so the sidecar, which travels with the output, does not
+/// show where the sources were.
 public struct FingerprintParts: Sendable, Hashable {
     /// One part: what it is and the text that stands for it (a version, a digest, a file's size and time).
     public struct Part: Sendable, Hashable {
@@ -22,10 +24,17 @@ public struct FingerprintParts: Sendable, Hashable {
 
         /// What kind of input it is.
         public var kind: Kind
-        /// The property's name, the file's path or the output's name.
+        /// The property's name, the digest of the file's path or the output's name.
         public var key: String
         /// The part's text: equal text, equal input.
         public var value: String
+        /// How a reason names it: the file's path (only its name when read from a sidecar); the key otherwise.
+        public var name: String
+
+        /// A part named by its key.
+        init(kind: Kind, key: String, value: String, name: String? = nil) {
+            (self.kind, self.key, self.value, self.name) = (kind, key, value, name ?? key)
+        }
     }
 
     /// The parts, in the order they are hashed.
@@ -45,7 +54,8 @@ public struct FingerprintParts: Sendable, Hashable {
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
             let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
-            parts.append(Part(kind: .source, key: path, value: "\(size) \(time)"))
+            let key = String(Digest.hex(of: Array(path.utf8)).prefix(32))
+            parts.append(Part(kind: .source, key: key, value: "\(size) \(time)", name: path))
         }
         for name in job.dependencies {
             parts.append(Part(kind: .output, key: name, value: dependencies[name] ?? "?"))
@@ -62,22 +72,27 @@ public struct FingerprintParts: Sendable, Hashable {
 
     // MARK: The sidecar's lines
 
-    /// The parts as sidecar lines, `part KIND KEY<tab>VALUE`, with `%`, tab and line breaks in keys escaped.
+    /// The parts as sidecar lines, `part KIND KEY<tab>VALUE`, and `<tab>NAME` after a source's with its file name;
+    /// `%`, tab and line breaks in keys and names escaped.
     var sidecarLines: [String] { Self.sidecarLines(of: parts) }
 
     private static func sidecarLines(of parts: [Part]) -> [String] {
-        parts.map { "part \($0.kind.rawValue) \(escaped($0.key))\t\($0.value)" }
+        parts.map { part in
+            let name = part.kind == .source ? "\t" + escaped((part.name as NSString).lastPathComponent) : ""
+            return "part \(part.kind.rawValue) \(escaped(part.key))\t\(part.value)" + name
+        }
     }
 
     /// The parts recorded in a sidecar's `lines`; nil when it records none (written by an older mediabatch).
     init?(sidecarLines lines: [String]) {
         let parts = lines.compactMap { line -> Part? in
             guard line.hasPrefix("part ") else { return nil }
-            let fields = line.dropFirst(5).split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-            guard fields.count == 2, let space = fields[0].firstIndex(of: " "),
+            let fields = line.dropFirst(5).split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count >= 2, let space = fields[0].firstIndex(of: " "),
                   let kind = Part.Kind(rawValue: String(fields[0][..<space])) else { return nil }
             let key = Self.unescaped(String(fields[0][fields[0].index(after: space)...]))
-            return Part(kind: kind, key: key, value: String(fields[1]))
+            return Part(kind: kind, key: key, value: String(fields[1]),
+                        name: fields.count > 2 ? Self.unescaped(String(fields[2])) : nil)
         }
         guard !parts.isEmpty else { return nil }
         self.init(parts)

@@ -76,6 +76,8 @@ import Testing
             let result = try GuardedRun.run(step.arguments(directory), in: folder, memoryMB: GuardedRun.runMemoryMB)
             #expect(result.status == 0, "\(step): \(result.stderr)")
             let report = try HardeningRunTests.report(directory)
+            let sidecar = try String(contentsOf: directory.appendingPathComponent("out/.one.mp4.fingerprint"), encoding: .utf8)
+            #expect(sidecar.contains("\ta.mp4\n") && !sidecar.contains(directory.path), "the sidecar shows where: \(sidecar)")
             for (name, reason) in [("one", step.one), ("two", step.two)] {
                 #expect(report[name]?["status"] as? String == (reason == nil ? "up-to-date" : "rendered"), "\(step): \(name)")
                 #expect(report[name]?["renderReason"] as? String == reason, "\(step): \(name)")
