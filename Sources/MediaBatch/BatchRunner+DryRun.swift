@@ -19,6 +19,17 @@ public struct PlannedAction: Sendable, Hashable {
     public var kind: Kind
     /// Why, in a few words.
     public var reason: String
+    /// For an output that would render: the seconds of its video kept in the cache folder by earlier runs, and of
+    /// all its video; nil without video or a cache folder.
+    public var keptVideo: KeptVideo? = nil
+
+    /// How much of an output's video the cache folder holds.
+    public struct KeptVideo: Sendable, Hashable {
+        /// Seconds taken from kept segments.
+        public var kept: Double
+        /// Seconds of video in all.
+        public var total: Double
+    }
 }
 
 extension BatchRunner {
@@ -42,10 +53,18 @@ extension BatchRunner {
                 actions.append(PlannedAction(name: name, kind: .upToDate, reason: "fingerprint matches the file"))
             } else {
                 actions.append(PlannedAction(name: name, kind: .render,
-                                             reason: renderReason(job, staleness: decision.renderReasons[name])))
+                                             reason: renderReason(job, staleness: decision.renderReasons[name]),
+                                             keptVideo: keptVideo(job)))
             }
         }
         return actions
+    }
+
+    /// How much of `job`'s video the cache folder holds; nil without video or a usable cache folder.
+    private func keptVideo(_ job: Job) -> PlannedAction.KeptVideo? {
+        guard let store = segmentStore,
+              let seconds = Self.plannedSession(job).keptVideoSeconds(isKept: { store.holds($0) }) else { return nil }
+        return PlannedAction.KeptVideo(kept: seconds.kept, total: seconds.total)
     }
 
     /// Why an output that is not up to date would render; `staleness` is what the run's decision said.

@@ -17,9 +17,7 @@ extension BatchRunner {
         var short: Set<String> = []
         for name in names {
             guard let job = jobs[name] else { continue }
-            let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
-                                        audioMix: job.audioMix, settings: job.settings, outputPath: job.outputPath)
-            session.shareableRanges = Self.keyedRanges(of: job)
+            let session = Self.plannedSession(job)
             let segments = session.plannedVideoSegments()
             keys[name] = segments.compactMap(\.key) + [session.plannedSoundtrackKey()].compactMap { $0 }
             let frames = segments.filter { segment in segment.key.map { segmentStore?.holds($0) != true } ?? true }
@@ -34,6 +32,14 @@ extension BatchRunner {
             return (name, (jobs[name]?.expectedDuration.seconds ?? 0) * pixels)
         }, uniquingKeysWith: { a, _ in a })
         return (cache, SharedWorkOrder.rank(names, keys: keys, cost: cost, window: concurrency), short)
+    }
+
+    /// A session of `job` to ask what its export would encode (its segments and their keys); never exported.
+    static func plannedSession(_ job: Job) -> ExportSession {
+        let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
+                                    audioMix: job.audioMix, settings: job.settings, outputPath: job.outputPath)
+        session.shareableRanges = keyedRanges(of: job)
+        return session
     }
 
     /// The ranges of `job`'s timeline whose stretches get segment keys: all of it. Every stretch under one instruction

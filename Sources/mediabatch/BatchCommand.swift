@@ -119,8 +119,12 @@ enum BatchCommand {
         for action in actions {
             let word = action.kind.rawValue
             let styled = console.status(word, as: action.kind == .upToDate ? "up-to-date" : word)
+            let kept = action.keptVideo.flatMap { video in
+                video.kept > 0 ? String(format: "; %.1f s of its %.1f s of video kept by earlier runs", video.kept,
+                                        video.total) : nil
+            } ?? ""
             console.output(styled + String(repeating: " ", count: max(0, 10 - word.count))
-                           + "  \(action.name.padding(to: width))  \(action.reason)")
+                           + "  \(action.name.padding(to: width))  \(action.reason)" + kept)
         }
         let count = { (kind: PlannedAction.Kind) in actions.filter { $0.kind == kind }.count }
         console.output("\(actions.count) output\(actions.count == 1 ? "" : "s"): \(count(.render)) to render, "

@@ -24,6 +24,18 @@ extension ExportSession {
         return plan.segments.segments
     }
 
+    /// The seconds of video an export of this session would take from kept segments (those `isKept` says are kept),
+    /// and of all the video it would encode; nil when it encodes none.
+    public func keptVideoSeconds(isKept: (SegmentKey) -> Bool) -> (kept: Double, total: Double)? {
+        let segments = plannedVideoSegments()
+        guard !segments.isEmpty, let video = settings.video, let clock = try? FrameClock(frameRate: video.frameRate)
+        else { return nil }
+        let seconds = { (list: [PlannedSegment]) in
+            Double(list.reduce(0) { $0 + $1.frames.count }) * clock.frameDuration.seconds
+        }
+        return (seconds(segments.filter { $0.key.map(isKept) ?? false }), seconds(segments))
+    }
+
     /// Whether encoding `frames` output frames gives each of `lanes` encoder lanes at least one chunk of the
     /// shortest length. A render with less to encode (most of it kept by earlier runs) spends its time on what one
     /// core does (the sound, the joins), so it is no reason to keep the other cores from another render.

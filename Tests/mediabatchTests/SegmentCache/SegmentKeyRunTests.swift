@@ -105,6 +105,12 @@ import Testing
         _ = try Self.render(directory, cache: "cache", names: ["a"])
 
         try Self.makeSource(directory, "outro", pattern: "rgbtestsrc")
+        // What a re-run would take from the cache: the intro, its crossfade into the clip and the titled clip (48 of
+        // the 72 frames at 12 fps).
+        let dry = try CommandRunner.run(["run", "m", "--dry-run", "--cache", "cache", "--out",
+                                         directory.appendingPathComponent("out-cache").path], in: directory)
+        #expect(dry.stdout.hasPrefix(
+            "render      a  source 'm/outro.mp4' changed; 4.0 s of its 6.0 s of video kept by earlier runs\n"), "\(dry.stdout)")
         let outro = try Self.render(directory, cache: "cache", names: ["a"])
         #expect(titled(outro.cached).count == 1, "\(outro.cached)")
         #expect(outro.files == (try Self.render(directory, cache: "empty-1", names: ["a"])).files)
