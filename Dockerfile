@@ -24,7 +24,7 @@ RUN apt-get update \
       libavformat59 libavcodec59 libavfilter8 libavutil57 libswscale6 libswresample4 \
       libass9 libebur128-1 libyaml-0-2 libpangocairo-1.0-0 libpangoft2-1.0-0 \
       libopencv-core406 libopencv-imgproc406 libopencv-objdetect406 libopencv-contrib406 opencv-data \
-      librsvg2-2 libcairo2 librlottie0-1 libaubio5 \
+      librsvg2-2 libcairo2 librlottie0-1 libaubio5 libssl3 \
       libcurl4 libxml2 libstdc++6 ca-certificates \
       fontconfig fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji \
  && rm -rf /var/lib/apt/lists/*

@@ -50,6 +50,8 @@ let package = Package(
         .systemLibrary(
             name: "CPangoCairo", pkgConfig: "gobject-2.0 harfbuzz cairo freetype2 fontconfig",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"]), .brew(["pango", "cairo"])]),
+        // OpenSSL's libcrypto for SHA-256 on the processor's SHA instructions (LibAV's Digest), seen only by LibAV.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         // libebur128 (EBU R128 loudness and true peak), seen only by LibAV.
         .systemLibrary(
             name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
@@ -73,7 +75,7 @@ let package = Package(
         // Thin owner classes over the media C libraries (libav*, libass, fontconfig, libebur128, librsvg, rlottie):
         // files, codecs, scalers, resamplers, frames, packets, text, fonts, loudness meters, vector pictures, animations.
         .target(name: "LibAV", dependencies: ["CFFmpeg", "CASS", "CFontconfig", "CEBUR128", "CRSVG", "CRLottie",
-                                       "MediaCore"]),
+                                       "CCrypto", "MediaCore"]),
         // Titles and captions laid out and drawn by Pango and Cairo into premultiplied bitmaps.
         // Pango's header folder on every dependent's include path (a link in its include folder, see its header).
         .target(name: "CPangoHeaders"),

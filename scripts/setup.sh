@@ -12,6 +12,7 @@ packages=(
   librsvg2-dev                                  # SVG pictures drawn as vectors (with Cairo)
   librlottie-dev                                # Lottie animations
   libaubio-dev                                  # cuts on the beat: beat, tempo and onset detection
+  libssl-dev                                    # SHA-256 on the processor's SHA instructions (cache keys name files by content)
   fontconfig fonts-dejavu-core fonts-noto-cjk   # default fonts: Latin, Arabic, Hebrew (DejaVu) and CJK (Noto)
   fonts-noto-color-emoji                        # colour emoji in titles and captions
   ffmpeg            # ffprobe / ffmpeg: the independent checker in tests and the competitor in benchmarks
@@ -27,7 +28,7 @@ runtime=(
   libavformat59 libavcodec59 libavfilter8 libavutil57 libswscale6 libswresample4
   libass9 libebur128-1 libyaml-0-2 libpangocairo-1.0-0 libpangoft2-1.0-0
   libopencv-core406 libopencv-imgproc406 libopencv-objdetect406 libopencv-contrib406 opencv-data  # reframe
-  librsvg2-2 libcairo2 librlottie0-1 libaubio5
+  librsvg2-2 libcairo2 librlottie0-1 libaubio5 libssl3
   libcurl4 libxml2 libstdc++6 ca-certificates   # URLSession (FoundationNetworking) and https
   fontconfig fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
 )

@@ -63,7 +63,7 @@ extension BatchRunner {
     /// How much of `job`'s video the cache folder holds; nil without video or a usable cache folder.
     private func keptVideo(_ job: Job) -> PlannedAction.KeptVideo? {
         guard let store = segmentStore,
-              let seconds = Self.plannedSession(job).keptVideoSeconds(isKept: { store.holds($0) }) else { return nil }
+              let seconds = plannedSession(job).keptVideoSeconds(isKept: { store.holds($0) }) else { return nil }
         return PlannedAction.KeptVideo(kept: seconds.kept, total: seconds.total)
     }
 

@@ -17,7 +17,7 @@ extension BatchRunner {
         var short: Set<String> = []
         for name in names {
             guard let job = jobs[name] else { continue }
-            let session = Self.plannedSession(job)
+            let session = plannedSession(job)
             let segments = session.plannedVideoSegments()
             keys[name] = segments.compactMap(\.key) + [session.plannedSoundtrackKey()].compactMap { $0 }
             let frames = segments.filter { segment in segment.key.map { segmentStore?.holds($0) != true } ?? true }
@@ -35,10 +35,11 @@ extension BatchRunner {
     }
 
     /// A session of `job` to ask what its export would encode (its segments and their keys); never exported.
-    static func plannedSession(_ job: Job) -> ExportSession {
+    func plannedSession(_ job: Job) -> ExportSession {
         let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
                                     audioMix: job.audioMix, settings: job.settings, outputPath: job.outputPath)
-        session.shareableRanges = keyedRanges(of: job)
+        session.shareableRanges = Self.keyedRanges(of: job)
+        session.fileDigests = fileDigests
         return session
     }
 

@@ -18,6 +18,8 @@ public final class BatchRunner: Sendable {
     private let sessions = Mutex<[String: ExportSession]>([:])
     /// Where encoded segments are kept between runs (`options.cacheDirectory`); nil without one.
     public let segmentStore: SegmentStore?
+    /// The content digests segment keys name source files by: the store's (remembered across runs), else the run's.
+    let fileDigests: FileDigests
 
     /// A runner with `options`.
     public init(options: BatchOptions) {
@@ -29,6 +31,7 @@ public final class BatchRunner: Sendable {
                 ? SegmentStore(cacheDirectory: directory, toolVersion: options.toolVersion, byteLimit: options.cacheBytes)
                 : nil
         }
+        fileDigests = segmentStore?.fileDigests ?? FileDigests()
     }
 
     /// Renders `plan`'s outputs and returns the run report (not yet written to disk).
@@ -191,6 +194,7 @@ public final class BatchRunner: Sendable {
         session.decoderThreads = decoderThreads
         session.segmentCache = cache
         session.shareableRanges = Self.keyedRanges(of: job)
+        session.fileDigests = fileDigests
         let posterTimes = options.posters ? OutputPictures.posterCandidates(of: job) : []
         session.stillTimes = posterTimes
         session.stillWidth = OutputPictures.posterWidth

@@ -1,25 +1,29 @@
-internal import CFFmpeg
+internal import CCrypto
 
-/// A SHA-256 digest computed by libavutil (`av_sha`): the one SHA-256 of the project, for naming and checking files
-/// of encoded data, fingerprints and cache entries.
+/// A SHA-256 digest computed by OpenSSL's libcrypto (which uses the processor's SHA instructions where it has them):
+/// the one SHA-256 of the project, for naming and checking files of encoded data, fingerprints, cache keys and the
+/// contents of source files.
 public final class Digest {
-    /// The hashing context, `av_sha_size` bytes this object allocates and frees.
-    private let context: UnsafeMutableRawPointer
+    /// The hashing context, freed with `EVP_MD_CTX_free`.
+    private let context: OpaquePointer
 
     /// A fresh SHA-256 digest.
     public init() {
-        context = UnsafeMutableRawPointer.allocate(byteCount: Int(av_sha_size), alignment: 16)
-        _ = av_sha_init(OpaquePointer(context), 256)
+        // Only allocation can fail here, and running out of memory stops a Swift program anyway.
+        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+            fatalError("cannot set up a SHA-256 digest: out of memory")
+        }
+        self.context = context
     }
 
     deinit {
-        context.deallocate()
+        EVP_MD_CTX_free(context)
     }
 
     /// Adds `bytes`.
     public func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        av_sha_update(OpaquePointer(context), base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        EVP_DigestUpdate(context, base, bytes.count)
     }
 
     /// Adds `bytes`.
@@ -30,7 +34,8 @@ public final class Digest {
     /// The 32 bytes of the digest; the context is spent afterwards.
     public func finish() -> [UInt8] {
         var result = [UInt8](repeating: 0, count: 32)
-        av_sha_final(OpaquePointer(context), &result)
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(context, &result, &length)
         return result
     }
 

@@ -14,7 +14,7 @@ extension SegmentStore {
                 if (try? FileManager.default.removeItem(atPath: entry.path)) != nil { total -= entry.size }
             }
             removeAbandonedTemporaries()
-            removeOldBuildDigests()
+            removeOldDigests()
         }
     }
 
@@ -31,14 +31,14 @@ extension SegmentStore {
         return body()
     }
 
-    /// Build digests remembered longer ago than `buildMemoLifetime` (builds that may no longer run).
-    private func removeOldBuildDigests() {
-        let folder = (directory as NSString).appendingPathComponent(Self.buildsFolder)
+    /// Digests remembered longer ago than `digestMemoLifetime` (of files that may no longer be used).
+    private func removeOldDigests() {
+        let folder = (directory as NSString).appendingPathComponent(Self.digestsFolder)
         let manager = FileManager.default
         for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] {
             let path = (folder as NSString).appendingPathComponent(name)
             let written = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-            if let written, written < Date(timeIntervalSinceNow: -Self.buildMemoLifetime) {
+            if let written, written < Date(timeIntervalSinceNow: -Self.digestMemoLifetime) {
                 try? manager.removeItem(atPath: path)
             }
         }

@@ -23,13 +23,17 @@ public final class SegmentStore: SegmentArchive {
     private let toolVersion: String
     private let counts = Mutex((loaded: 0, saved: 0, damaged: 0))
     private let writer = DispatchQueue(label: "mediabatch.segment-store")
-    /// The running build's digest (`digest(ofExecutable:memo:)`), once known.
+    /// The running build's digest, once known.
     private let build = Mutex<String?>(nil)
+    /// The content digests of files (the running build, sources), remembered in the folder's `digests/` under each
+    /// file's stamp, so an unchanged file is read once across runs; segment keys name sources by them.
+    public let fileDigests: FileDigests
 
     /// The store in `cacheDirectory`/segments for a tool at `toolVersion`; read-only when the folder cannot be
     /// written.
     public init(cacheDirectory: String, toolVersion: String, byteLimit: Int) {
         directory = (cacheDirectory as NSString).appendingPathComponent("segments")
+        fileDigests = FileDigests(memo: (directory as NSString).appendingPathComponent(Self.digestsFolder))
         self.byteLimit = byteLimit
         self.toolVersion = toolVersion
         let probe = (directory as NSString).appendingPathComponent("tmp/.probe-\(UUID().uuidString)")
@@ -50,14 +54,16 @@ public final class SegmentStore: SegmentArchive {
         DispatchQueue.global(qos: .utility).async { [self] in _ = executableDigest }
     }
 
-    /// The running build's digest: computed (or read from the `builds` memo) once; callers meanwhile wait for it.
+    /// The SHA-256 of the running executable (`/proc/self/exe`): a build of the tool that draws pictures
+    /// differently keeps the same version number until it is released, so entries are keyed by the build itself,
+    /// and machines running the same build (one container image) share entries. Computed (or read from the digests'
+    /// memo) once; callers meanwhile wait for it. Empty when the file cannot be read.
     var executableDigest: String {
         build.withLock { (known: inout String?) -> String in
             if let known { return known }
             let path = FileManager.default.fileExists(atPath: "/proc/self/exe")
                 ? "/proc/self/exe" : (CommandLine.arguments.first ?? "")
-            let digest = Self.digest(ofExecutable: path,
-                                     memo: (directory as NSString).appendingPathComponent(Self.buildsFolder))
+            let digest = fileDigests.digest(of: path) ?? ""
             known = digest
             return digest
         }

@@ -8,10 +8,10 @@ import MediaCore
 extension ExportSession {
     /// Everything that decides a soundtrack's packets.
     private struct SoundtrackIdentity: Encodable {
-        var format = 1
+        var format = 2
         var tracks: [CompositionTrack]
-        /// Per source file: its size and modification time.
-        var files: [String: [Double]]
+        /// Per source: its file's content digest (`fileDigests`), or "-" for a generated source or unreadable file.
+        var files: [String: String]
         var audioMix: AudioMix
         var audio: ExportSettings.Audio
         var container: String
@@ -49,10 +49,9 @@ extension ExportSession {
         guard let audio = settings.audio else { return nil }
         let tracks = composition.tracks(withMediaType: .audio)
         let urls = Set(tracks.flatMap { $0.segments.compactMap(\.sourceURL) })
-        var files: [String: [Double]] = [:]
+        var files: [String: String] = [:]
         for url in urls {
-            let (size, modified) = SegmentDescriber.fileIdentity(url)
-            files[url.absoluteString] = [size.map(Double.init) ?? -1, modified ?? -1]
+            files[url.absoluteString] = url.isFileURL ? fileDigests.digest(of: url.path) ?? "-" : "-"
         }
         let identity = SoundtrackIdentity(
             tracks: tracks, files: files, audioMix: audioMix, audio: audio, container: settings.container.rawValue,

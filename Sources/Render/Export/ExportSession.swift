@@ -36,6 +36,7 @@ public final class ExportSession: Sendable {
         var pipelineDepth = ExportSession.defaultPipelineDepth
         var segmentCache: SegmentCache?
         var shareableRanges: [TimeRange] = []
+        var fileDigests = FileDigests()
         var warmsUpSources = true
         var sharesCores = false
         var maximumLanes = Int.max
@@ -133,6 +134,13 @@ public final class ExportSession: Sendable {
     public var shareableRanges: [TimeRange] {
         get { state.withLock { $0.shareableRanges } }
         set { state.withLock { $0.shareableRanges = newValue } }
+    }
+
+    /// The content digests segment keys name source files by (by default the session's own, each file read once); a
+    /// run gives its sessions one that remembers them across runs. The bytes written are the same either way.
+    public var fileDigests: FileDigests {
+        get { state.withLock { $0.fileDigests } }
+        set { state.withLock { $0.fileDigests = newValue } }
     }
 
     /// The run's shared video segments (nil: every segment is rendered); the bytes are the same either way.

@@ -5,7 +5,9 @@ import MediaCore
 import TextLayout
 
 /// Builds a `SegmentKey` for a stretch of output frames under one instruction without subtitles, so that frame `k`
-/// is a pure function of the sources and of what the key records. A still stretch (each layer's track segment,
+/// is a pure function of the sources and of what the key records. A file is recorded by its content (its SHA-256 and
+/// extension, from `FileDigests`), never its path or times: a checkout of the same batch elsewhere, on another
+/// machine or in a fresh clone, has the same keys. A still stretch (each layer's track segment,
 /// opacity, transform, crop and backdrop unchanged) records its layers once; a stretch that changes from frame to
 /// frame (a transition effect, an opacity, transform or crop ramp) records every frame's layers and the effect's
 /// progress at each frame, so a crossfade into an unchanged clip is kept across runs like the clip itself. Text over
@@ -13,13 +15,12 @@ import TextLayout
 /// what draws it: the font files the output names, the installed fonts and the text libraries' versions.
 struct SegmentDescriber {
     /// Identity bumped whenever the renderer's pictures, the segment encoding or what the key records change.
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     /// One layer as the key records it.
     private struct Layer: Codable, Equatable {
-        var url: String
-        var fileSize: Int64?
-        var fileModified: Double?
+        /// A file's content (`sha256:HEX.ext`), or a generated source's URL.
+        var source: String
         var sourceTrack: Int32
         var sourceStart: MediaTime
         var sourceDuration: MediaTime
@@ -30,20 +31,27 @@ struct SegmentDescriber {
         var transform: AffineTransform2D
         var crop: Rect
         var backdrop: LayerBackdrop?
+        /// The source's file name, for the key's label; not recorded.
+        var name = ""
+
+        private enum CodingKeys: String, CodingKey {
+            case source, sourceTrack, sourceStart, sourceDuration, targetDuration, naturalSize, preferredTransform
+            case opacity, transform, crop, backdrop
+        }
 
         /// A layer that draws nothing at this time.
         static let hidden = Layer(
-            url: "", fileSize: nil, fileModified: nil, sourceTrack: 0, sourceStart: .zero, sourceDuration: .zero,
-            targetDuration: .zero, naturalSize: Size(width: 0, height: 0), preferredTransform: .identity, opacity: 0,
-            transform: .identity, crop: .infinite, backdrop: nil)
+            source: "", sourceTrack: 0, sourceStart: .zero, sourceDuration: .zero, targetDuration: .zero,
+            naturalSize: Size(width: 0, height: 0), preferredTransform: .identity, opacity: 0, transform: .identity,
+            crop: .infinite, backdrop: nil)
     }
 
     /// A transition effect as the key records it: what it draws, between which layers (their places in the
     /// instruction, bottom last), and its progress at each frame (nil where it is not active).
     private struct Effect: Codable {
         var kind: VideoTransitionEffect.Kind
-        var imageSize: Int64?
-        var imageModified: Double?
+        /// A luma wipe's picture, by content.
+        var image: String?
         var outgoingLayer: Int?
         var incomingLayer: Int?
         var timingFunction: TimingFunction
@@ -51,21 +59,14 @@ struct SegmentDescriber {
         var progress: [Double?]
     }
 
-    /// A font file a text layer names, as the key records it.
-    private struct FontFile: Codable {
-        var path: String
-        var size: Int64?
-        var modified: Double?
-    }
-
     /// The text over a stretch as the key records it (left out of the key of a stretch without text).
     private struct Text: Codable {
         /// The stretch's first output time: the layers' times are the composition's.
         var from: MediaTime
-        /// The layers over the stretch, in drawing order.
+        /// The layers over the stretch, in drawing order, each font file named by its content.
         var layers: [TextLayer]
-        /// Every font file the output's text layers name (all are loaded for each of them).
-        var fontFiles: [FontFile]
+        /// Every font file the output's text layers name, by content (all are loaded for each of them).
+        var fontFiles: [String]
         /// The text libraries' versions and the installed fonts' identity.
         var renderer: String
     }
@@ -90,6 +91,8 @@ struct SegmentDescriber {
     let videoComposition: VideoComposition
     /// The encoder name and settings (see `SegmentPlan.encoderIdentity`).
     let encoder: String
+    /// Where files' contents are named.
+    let digests: FileDigests
 
     /// The key of the frames at `times` (consecutive output frames), or nil when they cannot be keyed: several
     /// instructions, subtitles, or a layer's or font's file without an identity.
@@ -109,7 +112,7 @@ struct SegmentDescriber {
         }
         var described: [Layer] = []
         for layer in instruction.layerInstructions {
-            guard let found = describe(layer, at: first, identifying: true) else { return nil }
+            guard let found = describe(layer, at: first) else { return nil }
             described.append(found)
         }
         guard let course = course(of: instruction, at: times, first: described) else { return nil }
@@ -118,7 +121,10 @@ struct SegmentDescriber {
         } else {
             identity.layers = described
             identity.course = course
-            identity.effect = instruction.transitionEffect.map { effect(of: $0, in: instruction, at: times) }
+            if let transition = instruction.transitionEffect {
+                guard let effect = effect(of: transition, in: instruction, at: times) else { return nil }
+                identity.effect = effect
+            }
         }
         return makeKey(identity)
     }
@@ -133,7 +139,7 @@ struct SegmentDescriber {
         for time in times {
             var layers: [Layer] = []
             for (index, layer) in instruction.layerInstructions.enumerated() {
-                guard let found = describe(layer, at: time, identifying: true) else { return nil }
+                guard let found = describe(layer, at: time) else { return nil }
                 if !same(first[index], found) || moves(layer, at: time) { changes = true }
                 layers.append(found)
             }
@@ -144,11 +150,14 @@ struct SegmentDescriber {
 
     /// `effect` as the key records it over `times`.
     private func effect(of effect: VideoTransitionEffect, in instruction: VideoCompositionInstruction,
-                        at times: [MediaTime]) -> Effect {
-        var image: (Int64?, Double?) = (nil, nil)
-        if case .luma(let url) = effect.kind { image = Self.fileIdentity(url) }
+                        at times: [MediaTime]) -> Effect? {
+        var image: String?
+        if case .luma(let url) = effect.kind {
+            guard let content = content(of: url) else { return nil }
+            image = content
+        }
         let tracks = instruction.layerInstructions.map(\.trackID)
-        return Effect(kind: effect.kind, imageSize: image.0, imageModified: image.1,
+        return Effect(kind: effect.kind, image: image,
                       outgoingLayer: tracks.firstIndex(of: effect.outgoingTrackID),
                       incomingLayer: tracks.firstIndex(of: effect.incomingTrackID),
                       timingFunction: effect.timingFunction, softness: effect.softness,
@@ -157,14 +166,24 @@ struct SegmentDescriber {
 
     /// `layers` as the key records them over a stretch from `from`; nil when a font file cannot be read.
     private func text(_ layers: [TextLayer], from: MediaTime) -> Text? {
-        var files: [FontFile] = []
-        for path in Set(videoComposition.textLayers.compactMap(\.style.fontFile)).sorted() {
-            let identity = Self.fileIdentity(URL(fileURLWithPath: path))
-            guard identity.0 != nil else { return nil }
-            files.append(FontFile(path: path, size: identity.0, modified: identity.1))
+        var files: [String: String] = [:]
+        for path in Set(videoComposition.textLayers.compactMap(\.style.fontFile)) {
+            guard let content = content(of: URL(fileURLWithPath: path)) else { return nil }
+            files[path] = content
         }
-        return Text(from: from, layers: layers, fontFiles: files,
+        let recorded = layers.map { layer in
+            var layer = layer
+            layer.style.fontFile = layer.style.fontFile.flatMap { files[$0] }
+            return layer
+        }
+        return Text(from: from, layers: recorded, fontFiles: Set(files.values).sorted(),
                     renderer: TextTypesetter.libraryVersions + "\n" + SystemFonts.installedFontsIdentity)
+    }
+
+    /// A file's content as keys record it: `sha256:HEX.ext` (the extension, lowercased, as demuxers may go by it);
+    /// nil when it is not a regular file or cannot be read.
+    private func content(of url: URL) -> String? {
+        digests.digest(of: url.path).map { "sha256:" + $0 + "." + url.pathExtension.lowercased() }
     }
 
     /// The key of `identity`: its canonical JSON, labelled with its source file names and first source time.
@@ -172,38 +191,42 @@ struct SegmentDescriber {
         let coder = JSONEncoder()
         coder.outputFormatting = [.sortedKeys]
         guard let data = try? coder.encode(identity), let text = String(data: data, encoding: .utf8) else { return nil }
-        let shown = identity.layers.filter { $0.opacity > 0 || identity.course != nil }.filter { !$0.url.isEmpty }
-        let names = shown.map { URL(string: $0.url)?.lastPathComponent ?? $0.url }
+        let shown = identity.layers.filter { $0.opacity > 0 || identity.course != nil }.filter { !$0.source.isEmpty }
+        let names = shown.map(\.name)
         let from = shown.first.map { String(format: " from %.2f s", $0.sourceStart.seconds) } ?? ""
         let titled = identity.text == nil ? "" : " with text"
         return SegmentKey(identity: text, label: names.joined(separator: "+") + from + titled)
     }
 
-    /// The layer at `time`, with its source time at `time` (and, `identifying`, its file's size and modification
-    /// time); nil when its picture cannot be keyed.
-    private func describe(_ layer: LayerInstruction, at time: MediaTime, identifying: Bool) -> Layer? {
+    /// The layer at `time`, with its source time at `time` and its file's content; nil when its picture cannot be
+    /// keyed.
+    private func describe(_ layer: LayerInstruction, at time: MediaTime) -> Layer? {
         guard let track = composition.track(withID: layer.trackID) else { return nil }
         let opacity = layer.opacity(at: time)
         guard let segment = track.segment(forTrackTime: time), !segment.isEmpty, segment.targetRange.contains(time),
               let url = segment.sourceURL, opacity.isFinite, opacity > 0 else {
             return opacity.isFinite ? Layer.hidden : nil
         }
-        let identity = url.isFileURL && identifying ? Self.fileIdentity(url) : (nil, nil)
-        if url.isFileURL, identifying, identity.0 == nil { return nil }
-        return Layer(url: url.absoluteString, fileSize: identity.0, fileModified: identity.1,
+        let source: String
+        if url.isFileURL {
+            guard let content = content(of: url) else { return nil }
+            source = content
+        } else {
+            source = url.absoluteString
+        }
+        return Layer(source: source,
                      sourceTrack: segment.sourceTrackID, sourceStart: segment.sourceTime(forTrackTime: time),
                      sourceDuration: segment.timeMapping.source.duration,
                      targetDuration: segment.timeMapping.target.duration, naturalSize: track.naturalSize,
                      preferredTransform: track.preferredTransform, opacity: opacity,
                      transform: layer.transform(at: time), crop: layer.cropRectangle(at: time),
-                     backdrop: layer.backdrop)
+                     backdrop: layer.backdrop, name: url.lastPathComponent)
     }
 
     /// Whether two frames' descriptions of one layer are the same arrangement (source times advance, the rest holds).
     private func same(_ a: Layer, _ b: Layer) -> Bool {
         var moved = b
         moved.sourceStart = a.sourceStart
-        (moved.fileSize, moved.fileModified) = (a.fileSize, a.fileModified)
         return moved == a
     }
 
@@ -216,11 +239,5 @@ struct SegmentDescriber {
     /// Whether `range` meets `start..<end`.
     private func overlaps(_ range: TimeRange, _ start: MediaTime, _ end: MediaTime) -> Bool {
         range.start < end && range.end > start
-    }
-
-    /// A source file's size and modification time (of the file its links lead to), nil when it cannot be read.
-    static func fileIdentity(_ url: URL) -> (Int64?, Double?) {
-        guard let facts = FileFacts(path: url.path, followingLinks: true) else { return (nil, nil) }
-        return (facts.size, Double(facts.seconds) + Double(facts.nanoseconds) / 1e9)
     }
 }

@@ -30,17 +30,17 @@ public struct SegmentPlan: Sendable {
     }
 
     /// Plans `frameCount` frames of `range` at `clock`'s rate, keying only stretches inside a `shareable` composition
-    /// range; `encoder` is the encoder name and its settings. The frames of `copies` (sorted, disjoint, each under one
-    /// instruction) are copied segments of their own.
+    /// range; `encoder` is the encoder name and its settings, `digests` names source files in keys. The frames of
+    /// `copies` (sorted, disjoint, each under one instruction) are copied segments of their own.
     init(composition: MutableComposition, videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
          frameCount: Int64, shareable: [TimeRange], encoder: String, settings: Encoder.VideoSettings,
-         copies: [Range<Int64>] = []) {
+         digests: FileDigests, copies: [Range<Int64>] = []) {
         guard !shareable.isEmpty || !copies.isEmpty else {
             segments = frameCount > 0 ? [PlannedSegment(frames: 0..<frameCount, key: nil)] : []
             return
         }
         let describer = SegmentDescriber(composition: composition, videoComposition: videoComposition,
-                                         encoder: SegmentPlan.encoderIdentity(encoder, settings))
+                                         encoder: SegmentPlan.encoderIdentity(encoder, settings), digests: digests)
         let maximum = Int64(Self.maximumKeyedSeconds / clock.frameDuration.seconds)
         var runs: [Run] = []
         let cuts = Self.sourceCuts(composition, range: range, clock: clock, frameCount: frameCount)

@@ -36,9 +36,9 @@ extension ExportSession {
         }
         let sessions = SegmentPlan(composition: composition, videoComposition: videoComposition, range: range,
                                    clock: clock, frameCount: frames, shareable: shareableRanges, encoder: name,
-                                   settings: keyed, copies: splice?.stretches.map(\.frames) ?? [])
+                                   settings: keyed, digests: fileDigests, copies: splice?.stretches.map(\.frames) ?? [])
         let describer = SegmentDescriber(composition: composition, videoComposition: videoComposition,
-                                         encoder: SegmentPlan.encoderIdentity(name, keyed))
+                                         encoder: SegmentPlan.encoderIdentity(name, keyed), digests: fileDigests)
         let chunks = sessions.chunked(
             lanes: video.encoderLanes, clock: clock,
             preRoll: chunkStartCost(video, range: range, clock: clock)?.preRoll(atFrame:)) { frames in

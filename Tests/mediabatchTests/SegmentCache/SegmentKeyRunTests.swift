@@ -121,12 +121,32 @@ import Testing
         #expect(text.files == (try Self.render(directory, cache: "empty-2", names: ["a"])).files)
         #expect(text.files != outro.files)
 
+        // Keys name files by content: a font file touched is the same font; another font in its place is not.
         let font = directory.appendingPathComponent("m/Brand.ttf").path
         let time = try FileManager.default.attributesOfItem(atPath: font)[.modificationDate] as? Date ?? Date()
         try FileManager.default.setAttributes([.modificationDate: time.addingTimeInterval(10)], ofItemAtPath: font)
         let touched = try Self.render(directory, cache: "cache", names: ["a"])
-        #expect(titled(touched.cached).isEmpty, "\(touched.cached)")
-        #expect(!(touched.cached["a"] ?? []).isEmpty, "the untitled stretches are still kept: \(touched.cached)")
+        #expect(titled(touched.cached).count == 1, "\(touched.cached)")
+        try FileManager.default.removeItem(atPath: font)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf", toPath: font)
+        let replaced = try Self.render(directory, cache: "cache", names: ["a"])
+        #expect(titled(replaced.cached).isEmpty, "\(replaced.cached)")
+        #expect(!(replaced.cached["a"] ?? []).isEmpty, "the untitled stretches are still kept: \(replaced.cached)")
+    }
+
+    /// Keys name files by content, not path or time: a copy of the batch in another folder (another checkout, a
+    /// fresh clone) takes every video segment from the cache the first one filled, with the same bytes.
+    @Test func aCopyOfTheBatchElsewhereTakesItsSegmentsFromTheCache() throws {
+        let directory = try Self.makeTitledBatch(title: "Spring")
+        let first = try Self.render(directory, cache: "cache", names: ["a"])
+        #expect((first.cached["a"] ?? []).isEmpty)
+        let copy = try CommandRunner.temporaryDirectory("titled-keys-copy")
+        try FileManager.default.copyItem(at: directory.appendingPathComponent("m"), to: copy.appendingPathComponent("m"))
+        try FileManager.default.createSymbolicLink(at: copy.appendingPathComponent("cache"),
+                                                   withDestinationURL: directory.appendingPathComponent("cache"))
+        let again = try Self.render(copy, cache: "cache", names: ["a"])
+        #expect(again.files == first.files)
+        #expect((again.cached["a"] ?? []).count == 5, "\(again.cached)")
     }
 
     @Test func outputsThatDifferOnlyInTheirFillShareNoSegment() throws {
