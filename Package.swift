@@ -50,7 +50,8 @@ let package = Package(
         .systemLibrary(
             name: "CPangoCairo", pkgConfig: "gobject-2.0 harfbuzz cairo freetype2 fontconfig",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"]), .brew(["pango", "cairo"])]),
-        // OpenSSL's libcrypto for SHA-256 on the processor's SHA instructions (LibAV's Digest), seen only by LibAV.
+        // OpenSSL's libcrypto for SHA-256 on the processor's SHA instructions (LibAV's Digest), seen by LibAV, and by
+        // the executable, which keeps it set up until the process ends.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         // libebur128 (EBU R128 loudness and true peak), seen only by LibAV.
         .systemLibrary(
@@ -106,7 +107,7 @@ let package = Package(
         // The command-line tool: arguments, terminal output, exit codes.
         // The mediabatch process's heap switches (mallopt, transparent huge pages), set by the executable alone.
         .target(name: "CProcessHeap"),
-        .executableTarget(name: "mediabatch", dependencies: ["MediaBatch", "MediaCore", "CProcessHeap"]),
+        .executableTarget(name: "mediabatch", dependencies: ["MediaBatch", "MediaCore", "CProcessHeap", "CCrypto"]),
 
         // Examples of OpenAVFoundation, each an executable taking its input files as arguments (Examples/README.md).
         .executableTarget(name: "cmtime-guide", dependencies: ["OpenAVFoundation"], path: "Examples/CMTimeGuide"),

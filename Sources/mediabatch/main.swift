@@ -4,6 +4,7 @@ import MediaCore
 
 // The process's heap switches, before any thread starts (ProcessHeap says why; the libraries never set them).
 ProcessHeap.configure()
+CryptoLibrary.keepUntilExit()
 
 // The command line: parse, dispatch, exit with 0 (good), 1 (some output failed), 2 (invalid manifests), 64 (usage).
 let status: Int32
