@@ -5,7 +5,7 @@ import Synchronization
 
 /// Encoded video segments kept between runs in the cache folder (`--cache`, `$MEDIABATCH_CACHE`, else
 /// `~/.cache/mediabatch`), under `segments/`: one file per segment, named by the SHA-256 of its key (what decides its
-/// bytes: the segment's sources, their sizes and times, its composition, encoder and settings) together with the
+/// bytes: the segment's sources by content, its composition, text, encoder and settings) together with the
 /// tool's version and build (its executable's digest) and the codec libraries' builds. Entries are written to a
 /// temporary file and flushed as their segments are encoded, and renamed into place when their export ends with whole
 /// sources, so runs on one machine or many sharing the folder never see half an entry, nor one made from damaged

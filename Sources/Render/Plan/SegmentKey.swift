@@ -1,8 +1,9 @@
 /// What decides an encoded video segment's packets: two segments with equal keys have the same bytes.
 ///
 /// `identity` is a canonical text (JSON with sorted keys) of every input of the segment's pictures and encoder: each
-/// layer's source file (path, size, modification time), source track and times, geometry, crop and opacity, the
-/// canvas, background, frame duration, frame count, encoder name and settings and the tool version. `label` is a
+/// layer's source file (by content: its SHA-256 and extension), source track and times, geometry, crop and opacity,
+/// the text over it and what draws it, the canvas, background, frame duration, frame count, encoder name and
+/// settings (`SegmentDescriber`). `label` is a
 /// short human description for the report.
 public struct SegmentKey: Sendable, Hashable, CustomStringConvertible {
     /// The canonical description compared for equality.
