@@ -5,12 +5,12 @@ import Scheduler
 
 extension BatchRunner {
     /// The run's shared segment cache, told every planned use; a launch rank that keeps outputs sharing segments
-    /// close together (longest first among them); and the outputs with fewer frames to encode than their lanes
+    /// close together (longest first among them); the outputs with fewer frames to encode than their lanes
     /// can share out (`ExportSession.fillsLanes`): the frames of the video segments the cache folder does not hold
-    /// count (what a render encodes, unless another output of the run does). Only `names` (the outputs that render)
-    /// count.
+    /// count (what a render encodes, unless another output of the run does); and each output's planned keys. Only
+    /// `names` (the outputs that render) count.
     func planSharedSegments(_ names: [String], jobs: [String: Job], concurrency: Int, cores: Int)
-        -> (cache: SegmentCache, rank: [String: Int], short: Set<String>)
+        -> (cache: SegmentCache, rank: [String: Int], short: Set<String>, keys: [String: [SegmentKey]])
     {
         let cache = SegmentCache(archive: segmentStore)
         var keys: [String: [SegmentKey]] = [:]
@@ -31,7 +31,7 @@ extension BatchRunner {
             let pixels = jobs[name]?.settings.video.map { Double(max(1, $0.width * $0.height)) } ?? 1
             return (name, (jobs[name]?.expectedDuration.seconds ?? 0) * pixels)
         }, uniquingKeysWith: { a, _ in a })
-        return (cache, SharedWorkOrder.rank(names, keys: keys, cost: cost, window: concurrency), short)
+        return (cache, SharedWorkOrder.rank(names, keys: keys, cost: cost, window: concurrency), short, keys)
     }
 
     /// A session of `job` to ask what its export would encode (its segments and their keys); never exported.

@@ -18,7 +18,7 @@ public final class BatchRunner: Sendable {
     private let sessions = Mutex<[String: ExportSession]>([:])
     /// Where encoded segments are kept between runs (`options.cacheDirectory`); nil without one.
     public let segmentStore: SegmentStore?
-    /// The content digests segment keys name source files by: the store's (remembered across runs), else the run's.
+    /// The content digests fingerprints and segment keys name files by, remembered in the cache folder across runs.
     let fileDigests: FileDigests
 
     /// A runner with `options`.
@@ -31,7 +31,9 @@ public final class BatchRunner: Sendable {
                 ? SegmentStore(cacheDirectory: directory, toolVersion: options.toolVersion, byteLimit: options.cacheBytes)
                 : nil
         }
-        fileDigests = segmentStore?.fileDigests ?? FileDigests()
+        // Fingerprints name files by content too, so the digests are remembered even where segments are not kept.
+        fileDigests = segmentStore?.fileDigests
+            ?? FileDigests(memo: options.cacheDirectory.map(SegmentStore.digestMemo(in:)))
     }
 
     /// Renders `plan`'s outputs and returns the run report (not yet written to disk).
@@ -39,8 +41,9 @@ public final class BatchRunner: Sendable {
         let started = Date()
         let decision = decide(plan)
         let (selection, jobs, problems) = (decision.selection, decision.jobs, decision.problems)
-        let (fingerprints, upToDate) = (decision.fingerprints, decision.upToDate)
-        let renderReasons = decision.renderReasons
+        let upToDate = decision.upToDate
+        // The reasons of the jobs decided again once the outputs they read were done.
+        let settledReasons = Mutex<[String: String]>([:])
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let renderCount = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) }.count
@@ -74,7 +77,9 @@ public final class BatchRunner: Sendable {
                 case .finished(let outcome):
                     var line = report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id],
                                       upToDate: upToDate.contains(outcome.id))
-                    if line.status == .rendered { line.renderReason = renderReasons[outcome.id] }
+                    if line.status == .rendered {
+                        line.renderReason = settledReasons.withLock { $0[outcome.id] } ?? decision.renderReasons[outcome.id]
+                    }
                     if let text = plan.textWarnings[outcome.id], line.status == .rendered || line.status == .upToDate {
                         line.warnings = (line.warnings ?? []) + text
                     }
@@ -89,11 +94,22 @@ public final class BatchRunner: Sendable {
                 }
                 guard let job = jobs[name] else { throw JobFailure(stage: .load, reason: "output '\(name)' was not planned") }
                 if upToDate.contains(name) { return RenderedOutput(result: nil, posterPath: nil) }
+                var fingerprint = decision.fingerprints[name]
+                if decision.readsRenderedOutputs.contains(name) {
+                    let settled = settle(job, in: decision)
+                    settledReasons.withLock { $0[name] = settled.reason }
+                    guard settled.reason != nil else {
+                        // What it reads came out as before: nothing to render, and its planned segments are not used.
+                        shared.cache.withdraw(shared.keys[name] ?? [])
+                        return RenderedOutput(result: nil, posterPath: nil)
+                    }
+                    fingerprint = settled.parts
+                }
                 let output = try render(job, decoderThreads: decoderThreads, cache: shared.cache, token: token,
                                         lease: lease, lanes: singleLane.contains(name) ? 1 : Int.max)
-                if let fingerprint = fingerprints[name] {
+                if let fingerprint {
                     let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
-                    try? Fingerprint.record(fingerprint, for: job.outputPath, loudness: loudness,
+                    try? Fingerprint.record(fingerprint, for: job.outputPath, digests: fileDigests, loudness: loudness,
                                             warnings: output.result?.warnings ?? [])
                 }
                 return output
@@ -111,50 +127,8 @@ public final class BatchRunner: Sendable {
                          shard: options.shard.map { "\($0.index + 1)/\($0.count)" }, outputs: reports)
     }
 
-    /// What a run of `plan` works from: the outputs it looks at, their jobs and problems, fingerprints, and which
-    /// are up to date.
-    struct Decision {
-        var selection: (order: [String], graph: JobGraph<String>)
-        var jobs: [String: Job]
-        var problems: [String: JobProblems]
-        var fingerprints: [String: FingerprintParts]
-        var upToDate: Set<String>
-        /// Why each job not up to date renders (`forced`, `the file is missing`, ...).
-        var renderReasons: [String: String]
-    }
-
-    func decide(_ plan: BatchPlan) -> Decision {
-        let selection = select(plan)
-        let jobs = Dictionary(plan.jobs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let problems = Dictionary(grouping: plan.problems, by: \.output).mapValues(JobProblems.init)
-        // Fingerprints in dependency order, so a dependent's covers what it reads.
-        var fingerprints: [String: FingerprintParts] = [:], digests: [String: String] = [:]
-        for name in selection.order {
-            guard let job = jobs[name] else { continue }
-            let parts = FingerprintParts(of: job, toolVersion: options.toolVersion, dependencies: digests)
-            fingerprints[name] = parts
-            digests[name] = parts.digest
-        }
-        var reasons: [String: String] = [:]
-        for name in selection.order {
-            guard let job = jobs[name], let fingerprint = fingerprints[name] else { continue }
-            if options.force {
-                reasons[name] = Fingerprint.forced
-            } else if options.strict,
-                      Fingerprint.recordedWarnings(for: job.outputPath).contains(where: { $0.stage == .decode }) {
-                // Under --strict an output rendered from damaged sources is checked again (and fails).
-                reasons[name] = "it was rendered from damaged sources and --strict tolerates none"
-            } else {
-                reasons[name] = Fingerprint.staleness(of: job.outputPath, parts: fingerprint)
-            }
-        }
-        let upToDate = Set(selection.order.filter { jobs[$0] != nil && fingerprints[$0] != nil && reasons[$0] == nil })
-        return Decision(selection: selection, jobs: jobs, problems: problems, fingerprints: fingerprints, upToDate: upToDate,
-                        renderReasons: reasons)
-    }
-
     /// The outputs this run looks at (its shard, in dependency order) and their graph.
-    private func select(_ plan: BatchPlan) -> (order: [String], graph: JobGraph<String>) {
+    func select(_ plan: BatchPlan) -> (order: [String], graph: JobGraph<String>) {
         let names = plan.outputs.map(\.name)
         let known = Set(names)
         var graph = JobGraph<String>()

@@ -1,4 +1,5 @@
 import Foundation
+public import LibAV
 import MediaCore
 
 /// An output's file facts, recorded beside its fingerprint: an output counts as up to date only while it is still the
@@ -20,10 +21,10 @@ extension FileFacts {
 
 extension Fingerprint {
     /// Why the output at `path` must be rendered for a job whose fingerprint is made of `parts`, or nil when it is
-    /// up to date: it exists, the job is the one recorded, and the file is the very file written then (same size,
-    /// modification time, device and inode). A changed job is told by what changed, where the sidecar records its
-    /// parts.
-    public static func staleness(of path: String, parts: FingerprintParts) -> String? {
+    /// up to date: it exists, the job is the one recorded, and the file is the one written then: the very file (same
+    /// size, modification time, device and inode) or, copied or restored since, one with the same content (by
+    /// `digests`). A changed job is told by what changed, where the sidecar records its parts.
+    public static func staleness(of path: String, parts: FingerprintParts, digests: FileDigests) -> String? {
         let lines = sidecarLines(for: path)
         guard let recorded = lines.first else { return firstRender }
         guard let facts = FileFacts(path: path) else { return "the file is missing" }
@@ -36,8 +37,10 @@ extension Fingerprint {
         if facts.size != written.size {
             return "the file changed since it was written (\(facts.size) bytes, \(written.size) written)"
         }
-        if facts != written { return "the file was replaced or modified since it was written" }
-        return nil
+        if facts == written { return nil }
+        let content = lines.first { $0.hasPrefix("content ") }.map { String($0.dropFirst(8)) }
+        if let content, digests.digest(of: path) == content { return nil }
+        return "the file was replaced or modified since it was written"
     }
 
     /// Deletes the fingerprint recorded for the output at `path`, before the output is replaced: if the run stops

@@ -1,10 +1,10 @@
 import Foundation
+public import LibAV
 import Manifest
 public import MediaCore
 
 /// A job's identity for incremental runs (`FingerprintParts`): the tool version, what the job renders (not where it
-/// was declared), the identity of every file it reads (path, size, modification time) and the fingerprints of the
-/// outputs it uses as sources.
+/// was declared), and the content of every file it reads, the outputs it uses as sources included.
 public enum Fingerprint {
     /// The sidecar file that records the fingerprint of the output at `path`: `.NAME.EXT.fingerprint` beside it.
     public static func sidecarPath(for path: String) -> String {
@@ -13,12 +13,14 @@ public enum Fingerprint {
     }
 
     /// Records the fingerprint made of `parts` for the output at `path` (just written), with the parts (so a later
-    /// run can say which changed), the file's size, time and identity, and facts that are costly to measure again
-    /// (its loudness, the warnings of its render), so an up-to-date output still reports them.
-    public static func record(_ parts: FingerprintParts, for path: String, loudness: Double? = nil,
+    /// run can say which changed), the file's size, time and identity and its content's digest (from `digests`), and
+    /// facts that are costly to measure again (its loudness, the warnings of its render), so an up-to-date output
+    /// still reports them.
+    public static func record(_ parts: FingerprintParts, for path: String, digests: FileDigests, loudness: Double? = nil,
                               warnings: [SourceWarning] = []) throws {
         var text = parts.digest + "\n"
         if let facts = FileFacts(path: path) { text += facts.line + "\n" }
+        if let digest = digests.digest(of: path) { text += "content \(digest)\n" }
         for line in parts.sidecarLines { text += line + "\n" }
         if let loudness { text += "loudness \(loudness)\n" }
         for warning in warnings { text += "warning \(warning.stage.rawValue)\t\(warning.source)\t\(warning.message)\n" }

@@ -14,8 +14,11 @@ extension FingerprintParts {
         let filesOrOutputs = (changed + dropped).contains { $0.kind == .source || $0.kind == .output }
         var items: [String] = []
         for part in changed + dropped {
-            let isNew = before[Self.identity(of: part)] == nil, isDropped = !now.contains(Self.identity(of: part))
-            guard let item = Self.item(for: part, isNew: isNew, isDropped: isDropped, filesOrOutputs: filesOrOutputs),
+            let old = before[Self.identity(of: part)]?.value, isDropped = !now.contains(Self.identity(of: part))
+            let state = old == nil ? " (new)" : isDropped ? " (no longer read)"
+                : !Self.wasRecordedByStamp(old: old, now: part) ? ""
+                : part.kind == .source ? " (recorded by size and time before)" : " (recorded by its fingerprint before)"
+            guard let item = Self.item(for: part, state: state, filesOrOutputs: filesOrOutputs),
                   !items.contains(item) else { continue }
             items.append(item)
         }
@@ -29,10 +32,16 @@ extension FingerprintParts {
 
     private static func identity(of part: Part) -> String { part.kind.rawValue + " " + part.key }
 
-    /// How a changed part is named in the reason; nil for the lists of files and outputs when their own parts say
-    /// which ones changed.
-    private static func item(for part: Part, isNew: Bool, isDropped: Bool, filesOrOutputs: Bool) -> String? {
-        let state = isNew ? " (new)" : isDropped ? " (no longer read)" : ""
+    /// Whether a file's part changed only in how it is recorded: by size and time (a source) or by fingerprint (an
+    /// output read), as mediabatch did before it named files by content, where it now has a content digest.
+    private static func wasRecordedByStamp(old: String?, now part: Part) -> Bool {
+        guard let old, part.kind == .source || part.kind == .output else { return false }
+        return part.value.hasPrefix(contentPrefix) && !old.hasPrefix(contentPrefix) && old != "missing"
+    }
+
+    /// How a changed part is named in the reason, with `state` after a file or output; nil for the lists of files and
+    /// outputs when their own parts say which ones changed.
+    private static func item(for part: Part, state: String, filesOrOutputs: Bool) -> String? {
         switch part.kind {
         case .tool: return "mediabatch"
         case .source: return "source '\(PlanFormatter.relative(part.name))'" + state

@@ -3,12 +3,12 @@ import LibAV
 import Manifest
 
 /// What an output's fingerprint is made of, part by part: the tool's version, each property of its job that decides
-/// the output, each source file's identity and each output it reads. The fingerprint is the digest of the parts;
+/// the output, the content of each source file and of each output it reads. The fingerprint is the digest of the parts;
 /// the parts are recorded beside the output too, so that a later run can say which of them changed. A source is
 /// recorded by the digest of its path and its file name, so the sidecar, which travels with the output, does not
 /// show where the sources were.
 public struct FingerprintParts: Sendable, Hashable {
-    /// One part: what it is and the text that stands for it (a version, a digest, a file's size and time).
+    /// One part: what it is and the text that stands for it (a version, a digest of a property or of a file).
     public struct Part: Sendable, Hashable {
         /// What kind of input the part stands for.
         public enum Kind: String, Sendable, Hashable {
@@ -26,7 +26,7 @@ public struct FingerprintParts: Sendable, Hashable {
         public var kind: Kind
         /// The property's name, the digest of the file's path or the output's name.
         public var key: String
-        /// The part's text: equal text, equal input.
+        /// The part's text: equal text, equal input (a version, a digest, a file's content digest).
         public var value: String
         /// How a reason names it: the file's path (only its name when read from a sidecar); the key otherwise.
         public var name: String
@@ -42,8 +42,10 @@ public struct FingerprintParts: Sendable, Hashable {
     /// The fingerprint: the digest of every part.
     public let digest: String
 
-    /// The parts of `job`'s fingerprint; `dependencies` gives the fingerprints of the outputs it reads.
-    public init(of job: Job, toolVersion: String, dependencies: [String: String]) {
+    /// The parts of `job`'s fingerprint. Files are named by their content (`digests`), so a file touched, copied or
+    /// checked out again with the same bytes changes nothing; an output it reads is named by the content of the file
+    /// at `outputPaths[name]`, so a dependency rendered again to the same bytes leaves the job up to date.
+    public init(of job: Job, toolVersion: String, outputPaths: [String: String], digests: FileDigests) {
         var parts = [Part(kind: .tool, key: "mediabatch", value: toolVersion)]
         for (name, json) in (try? job.identityParts()) ?? [] {
             let hash = Digest()
@@ -51,17 +53,27 @@ public struct FingerprintParts: Sendable, Hashable {
             parts.append(Part(kind: .property, key: name, value: String(hash.finishHex().prefix(32))))
         }
         for path in job.sourceFiles {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-            let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
             let key = String(Digest.hex(of: Array(path.utf8)).prefix(32))
-            parts.append(Part(kind: .source, key: key, value: "\(size) \(time)", name: path))
+            parts.append(Part(kind: .source, key: key, value: Self.contents(of: path, digests), name: path))
         }
         for name in job.dependencies {
-            parts.append(Part(kind: .output, key: name, value: dependencies[name] ?? "?"))
+            parts.append(Part(kind: .output, key: name, value: outputPaths[name].map { Self.contents(of: $0, digests) } ?? "?"))
         }
         self.init(parts)
     }
+
+    /// How a file is named in a part: `sha256 HEX` for a regular file; a device or pipe, which cannot be hashed, by
+    /// its size and time; `missing` when there is nothing at `path`.
+    static func contents(of path: String, _ digests: FileDigests) -> String {
+        if let digest = digests.digest(of: path) { return contentPrefix + digest }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "missing" }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let time = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+        return "\(size) \(time)"
+    }
+
+    /// What starts the value of a file named by its content.
+    static let contentPrefix = "sha256 "
 
     private init(_ parts: [Part]) {
         self.parts = parts

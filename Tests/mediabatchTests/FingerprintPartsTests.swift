@@ -19,6 +19,10 @@ struct FingerprintPartsTests {
         (["part source 2b\t7 2.5\ttab%09name.mp4": "part source 2b\t8 2.5\ttab%09name.mp4"],
          "source 'tab\tname.mp4' changed"),
         (["part output teaser\tX1": "part output teaser\tX2"], "output 'teaser' changed"),
+        // Recorded by size and time (or an output by its fingerprint) by an earlier mediabatch, by content now.
+        (["part source 1a\t100 1.5\ta.mp4": "part source 1a\tsha256 5e1f\ta.mp4"],
+         "source 'a.mp4' (recorded by size and time before) changed"),
+        (["part output teaser\tX1": "part output teaser\tsha256 5e1f"], "output 'teaser' (recorded by its fingerprint before) changed"),
         // Another file: the list of files changes too, but the files' own parts say which.
         (["part property sourceFiles\tF1": "part property sourceFiles\tF2",
           "part source 1a\t100 1.5\ta.mp4": "part source 3c\t100 1.5\tb.mp4"],

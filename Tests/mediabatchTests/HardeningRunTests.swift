@@ -106,8 +106,8 @@ import Testing
         #expect(GuardedRun.filesOutsideOut(directory) == before)
     }
 
-    /// Finding 6: an output truncated, replaced or deleted since it was written is rendered again, and the run
-    /// says why; its dependents, built from the good file, stay up to date.
+    /// Finding 6: an output truncated, modified or deleted since it was written is rendered again, and the run says
+    /// why; a copy with the same bytes is the file written; its dependents, built from the good file, stay up to date.
     @Test func upToDateMeansTheFileIsTheOneWritten() throws {
         let directory = try Self.batch("verify", outputs: Self.one + "  - { name: b, clips: [ { source: { output: a }, to: 0.5s } ] }\n")
         let first = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
@@ -127,16 +127,30 @@ import Testing
         #expect(report["b"]?["status"] as? String == "up-to-date")
         #expect(try Self.attributes(a).size == written)
 
-        // The same bytes under a new inode, and a dependent deleted.
+        // The same bytes under a new inode (a restored copy) are the file written; a dependent deleted is not.
         let copy = directory.appendingPathComponent("copy.mp4")
         try FileManager.default.copyItem(at: a, to: copy)
         #expect(rename(copy.path, a.path) == 0)
         try FileManager.default.removeItem(at: directory.appendingPathComponent("out/b.mp4"))
-        let replaced = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
-        #expect(replaced.status == 0)
+        let restored = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
+        #expect(restored.status == 0)
+        report = try Self.report(directory)
+        #expect(report["a"]?["status"] as? String == "up-to-date")
+        #expect(report["b"]?["renderReason"] as? String == "the file is missing")
+
+        // One byte changed in place, at the same size.
+        let middle = UInt64(written / 2)
+        let bytes = try FileHandle(forUpdating: a)
+        try bytes.seek(toOffset: middle)
+        let old = try #require(try bytes.read(upToCount: 1)?.first)
+        try bytes.seek(toOffset: middle)
+        try bytes.write(contentsOf: Data([old ^ 0xFF]))
+        try bytes.close()
+        let modified = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
+        #expect(modified.status == 0)
         report = try Self.report(directory)
         #expect(report["a"]?["renderReason"] as? String == "the file was replaced or modified since it was written")
-        #expect(report["b"]?["renderReason"] as? String == "the file is missing")
+        #expect(report["b"]?["status"] as? String == "up-to-date")
     }
 
     /// Finding 8: a report that cannot be written exits 73, never 0, even with everything up to date.

@@ -3,8 +3,9 @@ import MediaTestSupport
 import Testing
 
 /// Incremental runs through the built binary: where an output is declared (its line, the path the manifest is named
-/// by) renders nothing again, and an output that renders again says what changed, in the report, on its `done`
-/// line and in `--dry-run`.
+/// by) and files that keep their bytes (touched, checked out again) render nothing again; an output read by another
+/// that renders again to the same bytes leaves that one up to date; and an output that renders again says what
+/// changed, in the report, on its `done` line and in `--dry-run`.
 @Suite struct RenderReasonTests {
     /// One step of the batch's history: what is changed, how `run` is called and from which folder, and why each
     /// output renders (nil: up to date).
@@ -15,6 +16,8 @@ import Testing
         var folder = ""
         var one: String?
         var two: String?
+        /// What `--dry-run` says of `two`, when checked.
+        var plannedTwo: String? = nil
     }
 
     static let firstRender = "no earlier render is recorded"
@@ -39,6 +42,24 @@ import Testing
         try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
     }
 
+    /// Writes every file under `directory` again with the same bytes: new inodes and times, as a fresh checkout of
+    /// the batch with its outputs restored gives them.
+    static func rewriteEveryFile(_ directory: URL) throws {
+        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+        for case let url as URL in files?.allObjects ?? [] where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
+            let bytes = try Data(contentsOf: url)
+            try FileManager.default.removeItem(at: url)
+            try bytes.write(to: url)
+        }
+    }
+
+    static func makeSource(_ directory: URL, pattern: String) throws {
+        let path = directory.appendingPathComponent("a.mp4").path
+        try? FileManager.default.removeItem(atPath: path)
+        _ = try MediaTool.ffmpeg(["-v", "error", "-f", "lavfi", "-i", "\(pattern)=size=64x48:rate=15:duration=1",
+                                  "-c:v", "libx264", "-pix_fmt", "yuv420p", path])
+    }
+
     static let steps: [Step] = [
         Step(description: "first run", change: { _ in }, arguments: { _ in ["run", "m", "--out", "out"] },
              one: firstRender, two: firstRender),
@@ -51,11 +72,22 @@ import Testing
         Step(description: "the title's text", change: { try edit($0, "Hello", "Hallo") },
              arguments: { _ in ["run", "m", "--out", "out"] },
              one: "its picture layout and its titles changed", two: "output 'one' changed"),
-        Step(description: "the source file", change: { directory in
+        Step(description: "the source file touched", change: { directory in
             let path = directory.appendingPathComponent("a.mp4").path
             let time = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date ?? Date()
             try FileManager.default.setAttributes([.modificationDate: time.addingTimeInterval(10)], ofItemAtPath: path)
-        }, arguments: { _ in ["run", "m", "--out", "out"] }, one: "source 'a.mp4' changed", two: "output 'one' changed"),
+        }, arguments: { _ in ["run", "m", "--out", "out"] }, one: nil, two: nil),
+        Step(description: "every file written again, as a fresh checkout with its outputs restored",
+             change: { try rewriteEveryFile($0) }, arguments: { _ in ["run", "m", "--out", "out"] }, one: nil, two: nil),
+        Step(description: "the source's pictures", change: { try makeSource($0, pattern: "testsrc") },
+             arguments: { _ in ["run", "m", "--out", "out"] }, one: "source 'a.mp4' changed", two: "output 'one' changed"),
+        Step(description: "the source read under another name, with the same bytes", change: { directory in
+            try FileManager.default.copyItem(at: directory.appendingPathComponent("a.mp4"),
+                                             to: directory.appendingPathComponent("b.mp4"))
+            try edit(directory, "../a.mp4", "../b.mp4")
+        }, arguments: { _ in ["run", "m", "--out", "out"] },
+             one: "its clips, source 'b.mp4' (new) and source 'a.mp4' (no longer read) changed", two: nil,
+             plannedTwo: "output 'one' renders first; this one renders only if it comes out different"),
         Step(description: "the preset", change: { try edit($0, "crf: 28", "crf: 30") },
              arguments: { _ in ["run", "m", "--out", "out"] },
              one: "its preset changed", two: "its preset and output 'one' changed"),
@@ -64,20 +96,22 @@ import Testing
     @Test func anOutputRendersAgainOnlyForWhatChangedAndSaysWhat() throws {
         let directory = try CommandRunner.temporaryDirectory("reasons")
         try CommandRunner.write(Self.manifest, to: "m/batch.yaml", in: directory)
-        _ = try MediaTool.ffmpeg(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=15:duration=1",
-                                  "-c:v", "libx264", "-pix_fmt", "yuv420p", directory.appendingPathComponent("a.mp4").path])
+        try Self.makeSource(directory, pattern: "testsrc2")
         for step in Self.steps {
             try step.change(directory)
             let folder = directory.appendingPathComponent(step.folder)
             if let reason = step.one, reason != Self.firstRender {
                 let dry = try GuardedRun.run(step.arguments(directory) + ["--dry-run"], in: folder)
                 #expect(dry.stdout.contains("one  \(reason)\n"), "\(step): \(dry.stdout)")
+                if let planned = step.plannedTwo {
+                    #expect(dry.stdout.contains("two  \(planned)\n"), "\(step): \(dry.stdout)")
+                }
             }
             let result = try GuardedRun.run(step.arguments(directory), in: folder, memoryMB: GuardedRun.runMemoryMB)
             #expect(result.status == 0, "\(step): \(result.stderr)")
             let report = try HardeningRunTests.report(directory)
             let sidecar = try String(contentsOf: directory.appendingPathComponent("out/.one.mp4.fingerprint"), encoding: .utf8)
-            #expect(sidecar.contains("\ta.mp4\n") && !sidecar.contains(directory.path), "the sidecar shows where: \(sidecar)")
+            #expect(sidecar.contains(".mp4\n") && !sidecar.contains(directory.path), "the sidecar shows where: \(sidecar)")
             for (name, reason) in [("one", step.one), ("two", step.two)] {
                 #expect(report[name]?["status"] as? String == (reason == nil ? "up-to-date" : "rendered"), "\(step): \(name)")
                 #expect(report[name]?["renderReason"] as? String == reason, "\(step): \(name)")

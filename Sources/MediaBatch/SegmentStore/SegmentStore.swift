@@ -29,11 +29,16 @@ public final class SegmentStore: SegmentArchive {
     /// file's stamp, so an unchanged file is read once across runs; segment keys name sources by them.
     public let fileDigests: FileDigests
 
+    /// Where the digests of files are remembered in `cacheDirectory`: `segments/digests`.
+    public static func digestMemo(in cacheDirectory: String) -> String {
+        ((cacheDirectory as NSString).appendingPathComponent("segments") as NSString).appendingPathComponent(digestsFolder)
+    }
+
     /// The store in `cacheDirectory`/segments for a tool at `toolVersion`; read-only when the folder cannot be
     /// written.
     public init(cacheDirectory: String, toolVersion: String, byteLimit: Int) {
         directory = (cacheDirectory as NSString).appendingPathComponent("segments")
-        fileDigests = FileDigests(memo: (directory as NSString).appendingPathComponent(Self.digestsFolder))
+        fileDigests = FileDigests(memo: Self.digestMemo(in: cacheDirectory))
         self.byteLimit = byteLimit
         self.toolVersion = toolVersion
         let probe = (directory as NSString).appendingPathComponent("tmp/.probe-\(UUID().uuidString)")

@@ -67,6 +67,18 @@ public final class SegmentCache: @unchecked Sendable {
         condition.withLock { for key in keys { remainingUses[key, default: 0] += 1 } }
     }
 
+    /// Takes back planned uses of `keys` that will not come (an output found up to date after all): entries no use
+    /// is left for are dropped.
+    public func withdraw(_ keys: [SegmentKey]) {
+        condition.withLock {
+            for key in keys {
+                guard let uses = remainingUses[key], uses > 0 else { continue }
+                remainingUses[key] = uses - 1
+                if uses == 1, case .ready = entries[key] { drop(key) }
+            }
+        }
+    }
+
     /// The cached payload for `key`, or `.render` (the caller now renders it). While another job renders `key`,
     /// waits for it, or with `waits` false answers `.busy` at once (a soundtrack is ready only when its whole output
     /// is: waiting would idle a job for a whole render). A video claim gives its encoder's codec headers

@@ -39,4 +39,16 @@ import Testing
         guard case .render = cache.claim(Self.key, waits: false) else { Issue.record("the second claim should render"); return }
         #expect(!cache.wantsStore(Self.key), "no use is left to read it")
     }
+
+    @Test func withdrawnUsesFreeTheirPayload() throws {
+        let cache = SegmentCache()
+        cache.expect([Self.key, Self.key, Self.key])
+        guard case .render = cache.claim(Self.key, waits: false) else { Issue.record("the first claim should render"); return }
+        cache.store(Self.key, payload: SegmentCache.Payload(packets: [try Packet()]))
+        #expect(cache.isReady(Self.key))
+        cache.withdraw([Self.key])
+        #expect(cache.isReady(Self.key), "one planned use is still to come")
+        cache.withdraw([Self.key])
+        #expect(!cache.isReady(Self.key) && cache.bytes == 0, "no use is left: the payload goes")
+    }
 }
