@@ -21,7 +21,7 @@ extension BatchRunner {
         var outputPaths: [String: String]
     }
 
-    /// Decides, in dependency order, which outputs of `plan` are up to date. A job that reads an output this run
+    /// Decides which outputs of `plan` are up to date. A job that reads an output this run
     /// renders is decided by what that output's file holds now; if it would be up to date, it is planned as a render
     /// that may not happen: it renders only if that output comes out different (early cutoff).
     func decide(_ plan: BatchPlan) -> Decision {
@@ -29,14 +29,18 @@ extension BatchRunner {
         let jobs = Dictionary(plan.jobs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let problems = Dictionary(grouping: plan.problems, by: \.output).mapValues(JobProblems.init)
         let outputPaths = jobs.mapValues(\.outputPath)
+        // Each job's parts name the files it reads, the outputs it reads included, so they do not depend on each
+        // other: taken on all cores.
+        let evaluated = selection.order.compactMap { jobs[$0] }.parallelMap { job in
+            let parts = FingerprintParts(of: job, toolVersion: options.toolVersion, outputPaths: outputPaths,
+                                         digests: fileDigests)
+            return (name: job.name, parts: parts, reason: renderReason(job, parts: parts))
+        }
         var fingerprints: [String: FingerprintParts] = [:], reasons: [String: String] = [:]
+        for job in evaluated { (fingerprints[job.name], reasons[job.name]) = (job.parts, job.reason) }
         var renders = Set(problems.keys), readsRendered = Set<String>()
         for name in selection.order {
             guard let job = jobs[name] else { continue }
-            let parts = FingerprintParts(of: job, toolVersion: options.toolVersion, outputPaths: outputPaths,
-                                         digests: fileDigests)
-            fingerprints[name] = parts
-            reasons[name] = renderReason(job, parts: parts)
             if let rendered = job.dependencies.first(where: renders.contains) {
                 readsRendered.insert(name)
                 if reasons[name] == nil {

@@ -37,6 +37,9 @@ extension BatchRunner {
     /// rendering anything.
     public func dryRun(_ plan: BatchPlan) -> [PlannedAction] {
         let decision = decide(plan)
+        let renders = decision.selection.order.filter { decision.problems[$0] == nil && !decision.upToDate.contains($0) }
+        let kept = Dictionary(renders.compactMap { decision.jobs[$0] }.parallelMap { ($0.name, keptVideo($0)) },
+                              uniquingKeysWith: { first, _ in first })
         var cannot: [String: String] = [:]
         var actions: [PlannedAction] = []
         for name in decision.selection.order {
@@ -54,7 +57,7 @@ extension BatchRunner {
             } else {
                 actions.append(PlannedAction(name: name, kind: .render,
                                              reason: renderReason(job, staleness: decision.renderReasons[name]),
-                                             keptVideo: keptVideo(job)))
+                                             keptVideo: kept[name] ?? nil))
             }
         }
         return actions

@@ -15,14 +15,17 @@ extension BatchRunner {
         let cache = SegmentCache(archive: segmentStore)
         var keys: [String: [SegmentKey]] = [:]
         var short: Set<String> = []
-        for name in names {
-            guard let job = jobs[name] else { continue }
+        let planned = names.compactMap { jobs[$0] }.parallelMap { job in
             let session = plannedSession(job)
             let segments = session.plannedVideoSegments()
-            keys[name] = segments.compactMap(\.key) + [session.plannedSoundtrackKey()].compactMap { $0 }
             let frames = segments.filter { segment in segment.key.map { segmentStore?.holds($0) != true } ?? true }
                 .reduce(0) { $0 + Int64($1.frames.count) }
-            if !segments.isEmpty, !session.fillsLanes(cores, encodingFrames: frames) { short.insert(name) }
+            return (name: job.name, keys: segments.compactMap(\.key) + [session.plannedSoundtrackKey()].compactMap { $0 },
+                    short: !segments.isEmpty && !session.fillsLanes(cores, encodingFrames: frames))
+        }
+        for output in planned {
+            keys[output.name] = output.keys
+            if output.short { short.insert(output.name) }
         }
         cache.expect(names.flatMap { keys[$0] ?? [] })
         // Work, not length, orders the renders: the largest outputs start first, so that small ones are left to run
