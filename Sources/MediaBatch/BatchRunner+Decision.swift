@@ -32,6 +32,7 @@ extension BatchRunner {
         // Each job's parts name the files it reads, the outputs it reads included, so they do not depend on each
         // other: taken on all cores.
         let evaluated = selection.order.compactMap { jobs[$0] }.parallelMap { job in
+            Fingerprint.recallDigests(for: job.outputPath, into: fileDigests)
             let parts = FingerprintParts(of: job, toolVersion: options.toolVersion, outputPaths: outputPaths,
                                          digests: fileDigests)
             return (name: job.name, parts: parts, reason: renderReason(job, parts: parts))

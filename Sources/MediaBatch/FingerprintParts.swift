@@ -41,6 +41,8 @@ public struct FingerprintParts: Sendable, Hashable {
     public let parts: [Part]
     /// The fingerprint: the digest of every part.
     public let digest: String
+    /// The files the parts name (sources, then the outputs read), by path; not hashed.
+    var files: [String] = []
 
     /// The parts of `job`'s fingerprint. Files are named by their content (`digests`), so a file touched, copied or
     /// checked out again with the same bytes changes nothing; an output it reads is named by the content of the file
@@ -60,6 +62,7 @@ public struct FingerprintParts: Sendable, Hashable {
             parts.append(Part(kind: .output, key: name, value: outputPaths[name].map { Self.contents(of: $0, digests) } ?? "?"))
         }
         self.init(parts)
+        files = job.sourceFiles + job.dependencies.compactMap { outputPaths[$0] }
     }
 
     /// How a file is named in a part: `sha256 HEX` for a regular file; a device or pipe, which cannot be hashed, by

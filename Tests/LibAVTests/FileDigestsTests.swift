@@ -37,6 +37,25 @@ struct FileDigestsTests {
         #expect(FileDigests(memo: memo).digest(of: file + ".missing") == nil)
     }
 
+    /// A digest recorded elsewhere (beside an output) under the file's stamp stands for the file while the stamp
+    /// holds; any write ends that.
+    @Test func aDigestRememberedUnderTheFileStampIsTakenUntilTheFileChanges() throws {
+        let folder = try TestScratch.directory("file-digests-stamp")
+        let file = folder.appendingPathComponent("clip.bin").path
+        try Data(repeating: 1, count: 1000).write(to: URL(fileURLWithPath: file))
+        let taken = try #require(FileDigests().stampedDigest(of: file))
+        #expect(taken.digest == (try Self.sha256(file)))
+        let digests = FileDigests()
+        let stand = String(repeating: "cd", count: 32)
+        digests.remember("not a digest", forStamp: taken.stamp)
+        #expect(digests.digest(of: file) == taken.digest, "text that is not a digest is ignored")
+        let fresh = FileDigests()
+        fresh.remember(stand, forStamp: taken.stamp)
+        #expect(fresh.digest(of: file) == stand, "the file is not read while its stamp holds")
+        try Data(repeating: 2, count: 1000).write(to: URL(fileURLWithPath: file))
+        #expect(fresh.digest(of: file) == (try Self.sha256(file)))
+    }
+
     @Test func aPipeIsNeverRead() throws {
         let folder = try TestScratch.directory("file-digests-pipe")
         let pipe = folder.appendingPathComponent("pipe").path

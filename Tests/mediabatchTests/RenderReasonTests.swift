@@ -112,6 +112,7 @@ import Testing
             let report = try HardeningRunTests.report(directory)
             let sidecar = try String(contentsOf: directory.appendingPathComponent("out/.one.mp4.fingerprint"), encoding: .utf8)
             #expect(sidecar.contains(".mp4\n") && !sidecar.contains(directory.path), "the sidecar shows where: \(sidecar)")
+            #expect(sidecar.contains("\nmemo "), "the sidecar remembers its files' digests: \(sidecar)")
             for (name, reason) in [("one", step.one), ("two", step.two)] {
                 #expect(report[name]?["status"] as? String == (reason == nil ? "up-to-date" : "rendered"), "\(step): \(name)")
                 #expect(report[name]?["renderReason"] as? String == reason, "\(step): \(name)")
@@ -121,5 +122,33 @@ import Testing
                 }
             }
         }
+    }
+
+    /// An up-to-date check does not read a source unchanged since the output was written: the digest recorded beside
+    /// the output under the source's stamp stands for it (shown with a false one), even without a cache folder.
+    @Test func aSourceUnchangedSinceItsOutputWasWrittenIsNotReadAgain() throws {
+        let directory = try CommandRunner.temporaryDirectory("recall")
+        try CommandRunner.write(Self.manifest, to: "m/batch.yaml", in: directory)
+        try Self.makeSource(directory, pattern: "testsrc2")
+        let arguments = ["run", "m", "--out", "out", "--cache-size", "0"]
+        #expect(try GuardedRun.run(arguments, in: directory, memoryMB: GuardedRun.runMemoryMB).status == 0)
+        let sidecar = directory.appendingPathComponent("out/.one.mp4.fingerprint")
+        let lines = try String(contentsOf: sidecar, encoding: .utf8).split(separator: "\n").map(String.init)
+        let digest = try FileDigestsHex.sha256(directory.appendingPathComponent("a.mp4").path)
+        let memo = try #require(lines.first { $0.hasPrefix("memo ") && $0.hasSuffix("\t" + digest) })
+        let wrong = String(repeating: "0", count: 64)
+        try lines.map { $0 == memo ? memo.replacingOccurrences(of: digest, with: wrong) : $0 }.joined(separator: "\n")
+            .appending("\n").write(to: sidecar, atomically: false, encoding: .utf8)
+        let result = try GuardedRun.run(arguments, in: directory, memoryMB: GuardedRun.runMemoryMB)
+        #expect(result.status == 0)
+        let report = try HardeningRunTests.report(directory)
+        #expect(report["one"]?["renderReason"] as? String == "source 'a.mp4' changed")
+    }
+}
+
+/// `sha256sum`'s digest of a file (an independent hash).
+enum FileDigestsHex {
+    static func sha256(_ path: String) throws -> String {
+        String(String(decoding: try MediaTool.run("sha256sum", [path]), as: UTF8.self).prefix(64))
     }
 }
