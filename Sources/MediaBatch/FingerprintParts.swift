@@ -47,22 +47,27 @@ public struct FingerprintParts: Sendable, Hashable {
     /// The parts of `job`'s fingerprint. Files are named by their content (`digests`), so a file touched, copied or
     /// checked out again with the same bytes changes nothing; an output it reads is named by the content of the file
     /// at `outputPaths[name]`, so a dependency rendered again to the same bytes leaves the job up to date.
+    ///
+    /// Paths are taken relative to the folder that holds the output and every file the job reads (`BatchRoot`), so
+    /// the same batch in another folder (a moved checkout, another CI workspace) has the same fingerprints.
     public init(of job: Job, toolVersion: String, outputPaths: [String: String], digests: FileDigests) {
+        let read = job.sourceFiles + job.dependencies.compactMap { outputPaths[$0] }
+        let root = BatchRoot(paths: [job.outputPath] + read)
         var parts = [Part(kind: .tool, key: "mediabatch", value: toolVersion)]
         for (name, json) in (try? job.identityParts()) ?? [] {
             let hash = Digest()
-            hash.update(json)
+            hash.update(root.relativeText(json))
             parts.append(Part(kind: .property, key: name, value: String(hash.finishHex().prefix(32))))
         }
         for path in job.sourceFiles {
-            let key = String(Digest.hex(of: Array(path.utf8)).prefix(32))
+            let key = String(Digest.hex(of: Array(root.relative(path).utf8)).prefix(32))
             parts.append(Part(kind: .source, key: key, value: Self.contents(of: path, digests), name: path))
         }
         for name in job.dependencies {
             parts.append(Part(kind: .output, key: name, value: outputPaths[name].map { Self.contents(of: $0, digests) } ?? "?"))
         }
         self.init(parts)
-        files = job.sourceFiles + job.dependencies.compactMap { outputPaths[$0] }
+        files = read
     }
 
     /// How a file is named in a part: `sha256 HEX` for a regular file; a device or pipe, which cannot be hashed, by

@@ -144,6 +144,31 @@ import Testing
         let report = try HardeningRunTests.report(directory)
         #expect(report["one"]?["renderReason"] as? String == "source 'a.mp4' changed")
     }
+
+    /// The batch moved to another folder, then copied to a third (new inodes and times), with its outputs: nothing
+    /// renders again, since fingerprints take paths relative to the folder that holds the job's files.
+    @Test func aBatchMovedOrCopiedWithItsOutputsIsUpToDate() throws {
+        let first = try CommandRunner.temporaryDirectory("moved")
+        try CommandRunner.write(Self.manifest, to: "m/batch.yaml", in: first)
+        try Self.makeSource(first, pattern: "testsrc2")
+        #expect(try GuardedRun.run(["run", "m", "--out", "out"], in: first, memoryMB: GuardedRun.runMemoryMB).status == 0)
+        let moved = first.deletingLastPathComponent().appendingPathComponent(first.lastPathComponent + "-moved")
+        try FileManager.default.moveItem(at: first, to: moved)
+        let copied = first.deletingLastPathComponent().appendingPathComponent(first.lastPathComponent + "-copied")
+        for (directory, step) in [(moved, "moved"), (copied, "copied")] {
+            if step == "copied" {
+                try FileManager.default.copyItem(at: moved, to: copied)
+                try Self.rewriteEveryFile(copied)
+            }
+            let result = try GuardedRun.run(["run", "m", "--out", "out"], in: directory, memoryMB: GuardedRun.runMemoryMB)
+            #expect(result.status == 0, "\(step): \(result.stderr)")
+            let report = try HardeningRunTests.report(directory)
+            for name in ["one", "two"] {
+                #expect(report[name]?["status"] as? String == "up-to-date",
+                        "\(step): \(name) \(report[name]?["renderReason"] ?? "")")
+            }
+        }
+    }
 }
 
 /// `sha256sum`'s digest of a file (an independent hash).
