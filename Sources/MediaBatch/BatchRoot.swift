@@ -29,9 +29,39 @@ struct BatchRoot {
     /// `json` (a job property's encoding, slashes unescaped) with the root replaced by `./` wherever it appears, as a
     /// path and inside `file://` URLs (percent-encoded as URLs write it).
     func relativeText(_ json: Data) -> Data {
-        guard let folder, var text = String(data: json, encoding: .utf8) else { return json }
+        guard let folder else { return json }
         let encoded = URL(fileURLWithPath: folder, isDirectory: true).path(percentEncoded: true)
-        if encoded != folder { text = text.replacingOccurrences(of: encoded, with: "./") }
-        return Data(text.replacingOccurrences(of: folder, with: "./").utf8)
+        let plain = Self.replacing(Array(folder.utf8), in: json)
+        return encoded == folder ? plain : Self.replacing(Array(encoded.utf8), in: plain)
+    }
+
+    /// `data` with every occurrence of `target` replaced by `./`; `data` itself when there is none (most properties
+    /// name no path, and this runs for every property of every job).
+    private static func replacing(_ target: [UInt8], in data: Data) -> Data {
+        data.withUnsafeBytes { raw -> Data in
+            guard raw.baseAddress != nil, !target.isEmpty else { return data }
+            var output = Data(), start = 0
+            while let offset = find(target, in: raw, from: start) {
+                output.append(contentsOf: raw[start..<offset])
+                output.append(contentsOf: Array("./".utf8))
+                start = offset + target.count
+            }
+            guard start > 0 else { return data }
+            output.append(contentsOf: raw[start...])
+            return output
+        }
+    }
+
+    /// Where `target` next occurs in `bytes` from `start`: candidates by `memchr` of its first byte, then compared.
+    private static func find(_ target: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var position = start
+        while bytes.count - position >= target.count,
+              let hit = memchr(base + position, Int32(target[0]), bytes.count - position - target.count + 1) {
+            let offset = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(base + offset, target, target.count) == 0 { return offset }
+            position = offset + 1
+        }
+        return nil
     }
 }
