@@ -30,8 +30,12 @@ struct CommandRunner {
                     "MEDIABATCH_ALLOW_LOOPBACK_HTTP", "MEDIABATCH_S3_PRESIGN"] {
             environment[key] = nil
         }
-        // Downloads in tests never touch the user's cache.
-        environment["MEDIABATCH_CACHE"] = directory.appendingPathComponent(".cache").path
+        // Downloads in tests never touch the user's cache, nor the repository when a test runs in it (planning the
+        // example batch remembers its media's digests).
+        let inRepository = FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path)
+        environment["MEDIABATCH_CACHE"] = inRepository
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("mediabatch-tests-cache-\(getpid())").path
+            : directory.appendingPathComponent(".cache").path
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let out = Pipe(), err = Pipe()
