@@ -2,7 +2,7 @@ import Foundation
 import MediaCore
 
 /// Keeps soundtracks' beat grids across runs in the cache folder beside downloads (`beats/ab/<sha256>.json`, see
-/// `AnalysisCache`), addressed by the file's version (path, size, modification time) and the analyser's version.
+/// `AnalysisCache`), addressed by the file's content and the analyser's version.
 struct CachedBeatAnalysis: BeatAnalysis {
     /// What analyses on a miss.
     let analysis: any BeatAnalysis

@@ -2,7 +2,7 @@ import Foundation
 import MediaCore
 
 /// Keeps subject tracks across runs in the cache folder beside downloads (`reframe/ab/<sha256>.json`, see
-/// `AnalysisCache`), addressed by the file's version, the analysed range, the subject and the analyser's version.
+/// `AnalysisCache`), addressed by the file's content, the analysed range, the subject and the analyser's version.
 struct CachedSubjectAnalysis: SubjectAnalysis {
     /// What analyses on a miss.
     let analysis: any SubjectAnalysis

@@ -112,6 +112,13 @@ struct BeatSnapRunTests {
         try JSONSerialization.data(withJSONObject: grid99).write(to: entry)
         let cached = try CommandRunner.run(["plan", "m", "--only", "snapped"], in: directory)
         #expect(cached.stdout.contains("at 99 BPM;"), "\(cached.stdout)")
+        // The same bytes written again (a fresh checkout: another inode and time) are the same soundtrack.
+        let kick = directory.appendingPathComponent("m/media/kick.wav")
+        let bytes = try Data(contentsOf: kick)
+        try FileManager.default.removeItem(at: kick)
+        try bytes.write(to: kick)
+        let checkedOut = try CommandRunner.run(["plan", "m", "--only", "snapped"], in: directory)
+        #expect(checkedOut.stdout.contains("at 99 BPM;"), "\(checkedOut.stdout)")
         // A changed soundtrack (a beat every 0.4 s: 150 BPM) is analysed again.
         try Self.makeKick(directory.appendingPathComponent("m/media/kick.wav").path, period: 0.4, seconds: 7)
         let changed = try CommandRunner.run(["plan", "m", "--only", "snapped"], in: directory)
