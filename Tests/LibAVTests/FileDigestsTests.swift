@@ -7,18 +7,13 @@ import Testing
 /// under each file's stamp, so an unchanged file is not read again, and hashed anew after any write to it, even one
 /// that puts the modification time back; pipes are never read.
 struct FileDigestsTests {
-    /// `sha256sum`'s digest of the file at `path` (an independent hash).
-    static func sha256(_ path: String) throws -> String {
-        String(String(decoding: try MediaTool.run("sha256sum", [path]), as: UTF8.self).prefix(64))
-    }
-
     @Test func anUnchangedFileIsReadFromTheMemoAndAnyWriteHashesItAgain() throws {
         let folder = try TestScratch.directory("file-digests")
         let file = folder.appendingPathComponent("clip.bin").path
         let memo = folder.appendingPathComponent("digests").path
         try Data(repeating: 7, count: 3 << 20).write(to: URL(fileURLWithPath: file))
         let first = FileDigests(memo: memo).digest(of: file)
-        #expect(first == (try Self.sha256(file)))
+        #expect(first == (try MediaTool.sha256(file)))
         let remembered = try FileManager.default.contentsOfDirectory(atPath: memo).filter { !$0.hasPrefix(".") }
         try #require(remembered.count == 1, "\(remembered)")
         // What the memo says is what an unchanged file gets (the file is not read again).
@@ -31,7 +26,7 @@ struct FileDigestsTests {
         try Data(repeating: 8, count: 3 << 20).write(to: URL(fileURLWithPath: file))
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file)
         let again = FileDigests(memo: memo).digest(of: file)
-        #expect(again == (try Self.sha256(file)) && again != first)
+        #expect(again == (try MediaTool.sha256(file)) && again != first)
         // Without a memo folder the file is hashed once per object; a missing file has no digest.
         #expect(FileDigests().digest(of: file) == again)
         #expect(FileDigests(memo: memo).digest(of: file + ".missing") == nil)
@@ -44,7 +39,7 @@ struct FileDigestsTests {
         let file = folder.appendingPathComponent("clip.bin").path
         try Data(repeating: 1, count: 1000).write(to: URL(fileURLWithPath: file))
         let taken = try #require(FileDigests().stampedDigest(of: file))
-        #expect(taken.digest == (try Self.sha256(file)))
+        #expect(taken.digest == (try MediaTool.sha256(file)))
         let digests = FileDigests()
         let stand = String(repeating: "cd", count: 32)
         digests.remember("not a digest", forStamp: taken.stamp)
@@ -53,7 +48,7 @@ struct FileDigestsTests {
         fresh.remember(stand, forStamp: taken.stamp)
         #expect(fresh.digest(of: file) == stand, "the file is not read while its stamp holds")
         try Data(repeating: 2, count: 1000).write(to: URL(fileURLWithPath: file))
-        #expect(fresh.digest(of: file) == (try Self.sha256(file)))
+        #expect(fresh.digest(of: file) == (try MediaTool.sha256(file)))
     }
 
     @Test func aPipeIsNeverRead() throws {

@@ -18,6 +18,11 @@ public enum MediaTool {
         try run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"] + arguments)
     }
 
+    /// `sha256sum`'s digest of the file at `path`: an independent hash to check mediabatch's against.
+    public static func sha256(_ path: String) throws -> String {
+        String(String(decoding: try run("sha256sum", [path]), as: UTF8.self).prefix(64))
+    }
+
     /// Runs a tool from PATH and returns stdout; a non-zero exit is an error carrying stderr.
     public static func run(_ tool: String, _ arguments: [String]) throws(MediaToolError) -> Data {
         let process = Process()

@@ -134,7 +134,7 @@ import Testing
         #expect(try GuardedRun.run(arguments, in: directory, memoryMB: GuardedRun.runMemoryMB).status == 0)
         let sidecar = directory.appendingPathComponent("out/.one.mp4.fingerprint")
         let lines = try String(contentsOf: sidecar, encoding: .utf8).split(separator: "\n").map(String.init)
-        let digest = try FileDigestsHex.sha256(directory.appendingPathComponent("a.mp4").path)
+        let digest = try MediaTool.sha256(directory.appendingPathComponent("a.mp4").path)
         let memo = try #require(lines.first { $0.hasPrefix("memo ") && $0.hasSuffix("\t" + digest) })
         let wrong = String(repeating: "0", count: 64)
         try lines.map { $0 == memo ? memo.replacingOccurrences(of: digest, with: wrong) : $0 }.joined(separator: "\n")
@@ -168,12 +168,5 @@ import Testing
                         "\(step): \(name) \(report[name]?["renderReason"] ?? "")")
             }
         }
-    }
-}
-
-/// `sha256sum`'s digest of a file (an independent hash).
-enum FileDigestsHex {
-    static func sha256(_ path: String) throws -> String {
-        String(String(decoding: try MediaTool.run("sha256sum", [path]), as: UTF8.self).prefix(64))
     }
 }
