@@ -15,10 +15,10 @@ import TextLayout
 /// what draws it: the font files the output names, the installed fonts and the text libraries' versions.
 struct SegmentDescriber {
     /// Identity bumped whenever the renderer's pictures, the segment encoding or what the key records change.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     /// One layer as the key records it.
-    private struct Layer: Codable, Equatable {
+    private struct Layer: Equatable {
         /// A file's content (`sha256:HEX.ext`), or a generated source's URL.
         var source: String
         var sourceTrack: Int32
@@ -31,19 +31,30 @@ struct SegmentDescriber {
         var transform: AffineTransform2D
         var crop: Rect
         var backdrop: LayerBackdrop?
-        /// The source's file name, for the key's label; not recorded.
-        var name = ""
+        /// The source, for the key's label; not recorded.
+        var url: URL?
 
-        private enum CodingKeys: String, CodingKey {
-            case source, sourceTrack, sourceStart, sourceDuration, targetDuration, naturalSize, preferredTransform
-            case opacity, transform, crop, backdrop
+        /// Writes everything but the URL, on one line.
+        func write(to key: inout KeyText) {
+            key.string(source)
+            key.integer(sourceTrack)
+            key.time(sourceStart)
+            key.time(sourceDuration)
+            key.time(targetDuration)
+            key.size(naturalSize)
+            key.transform(preferredTransform)
+            key.number(opacity)
+            key.transform(transform)
+            key.rect(crop)
+            key.backdrop(backdrop)
+            key.newline()
         }
 
         /// A layer that draws nothing at this time.
         static let hidden = Layer(
             source: "", sourceTrack: 0, sourceStart: .zero, sourceDuration: .zero, targetDuration: .zero,
             naturalSize: Size(width: 0, height: 0), preferredTransform: .identity, opacity: 0, transform: .identity,
-            crop: .infinite, backdrop: nil)
+            crop: .infinite, backdrop: nil, url: nil)
     }
 
     /// A transition effect as the key records it: what it draws, between which layers (their places in the
@@ -72,7 +83,7 @@ struct SegmentDescriber {
     }
 
     /// Everything the key records.
-    private struct Identity: Codable {
+    private struct Identity {
         var format: Int
         var encoder: String
         var renderSize: Size
@@ -186,16 +197,53 @@ struct SegmentDescriber {
         digests.digest(of: url.path).map { "sha256:" + $0 + "." + url.pathExtension.lowercased() }
     }
 
-    /// The key of `identity`: its canonical JSON, labelled with its source file names and first source time.
+    /// The key of `identity`: its canonical text (the effect and the text as canonical JSON within it), labelled
+    /// with its source file names and first source time.
     private func makeKey(_ identity: Identity) -> SegmentKey? {
-        let coder = JSONEncoder()
-        coder.outputFormatting = [.sortedKeys]
-        guard let data = try? coder.encode(identity), let text = String(data: data, encoding: .utf8) else { return nil }
+        var key = KeyText(capacity: 256 + 160 * identity.layers.count * (1 + (identity.course?.count ?? 0)))
+        key.name("format")
+        key.integer(identity.format)
+        key.name("encoder")
+        key.string(identity.encoder)
+        key.name("size")
+        key.size(identity.renderSize)
+        key.size(identity.naturalSize)
+        key.name("frames")
+        key.time(identity.frameDuration)
+        key.integer(identity.frames)
+        key.name("background")
+        key.color(identity.background)
+        key.newline()
+        key.name("layers")
+        key.newline()
+        for layer in identity.layers { layer.write(to: &key) }
+        if let course = identity.course {
+            key.name("course")
+            key.newline()
+            for frame in course {
+                for layer in frame { layer.write(to: &key) }
+                key.newline()
+            }
+        }
+        if identity.effect != nil || identity.text != nil {
+            let coder = JSONEncoder()
+            coder.outputFormatting = [.sortedKeys]
+            if let effect = identity.effect {
+                guard let json = try? coder.encode(effect) else { return nil }
+                key.name("effect")
+                key.string(String(decoding: json, as: UTF8.self))
+            }
+            if let text = identity.text {
+                guard let json = try? coder.encode(text) else { return nil }
+                key.name("text")
+                key.string(String(decoding: json, as: UTF8.self))
+            }
+        }
         let shown = identity.layers.filter { $0.opacity > 0 || identity.course != nil }.filter { !$0.source.isEmpty }
-        let names = shown.map(\.name)
+        let names = shown.map { $0.url?.lastPathComponent ?? "" }
         let from = shown.first.map { String(format: " from %.2f s", $0.sourceStart.seconds) } ?? ""
         let titled = identity.text == nil ? "" : " with text"
-        return SegmentKey(identity: text, label: names.joined(separator: "+") + from + titled)
+        return SegmentKey(identity: key.text, label: names.joined(separator: "+") + from + titled)
     }
 
     /// The layer at `time`, with its source time at `time` and its file's content; nil when its picture cannot be
@@ -220,7 +268,7 @@ struct SegmentDescriber {
                      targetDuration: segment.timeMapping.target.duration, naturalSize: track.naturalSize,
                      preferredTransform: track.preferredTransform, opacity: opacity,
                      transform: layer.transform(at: time), crop: layer.cropRectangle(at: time),
-                     backdrop: layer.backdrop, name: url.lastPathComponent)
+                     backdrop: layer.backdrop, url: url)
     }
 
     /// Whether two frames' descriptions of one layer are the same arrangement (source times advance, the rest holds).
