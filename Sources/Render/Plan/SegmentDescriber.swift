@@ -96,6 +96,51 @@ struct SegmentDescriber {
         var course: [[Layer]]?
         var effect: Effect?
         var text: Text?
+
+        /// The canonical text: the stretch, its layers and their course, then the effect and the text over it as
+        /// canonical JSON (one each per stretch, where building a JSON tree costs little); nil when one of those
+        /// cannot be encoded.
+        var canonicalText: String? {
+            var key = KeyText(capacity: 256 + 160 * layers.count * (1 + (course?.count ?? 0)))
+            key.name("format")
+            key.integer(format)
+            key.name("encoder")
+            key.string(encoder)
+            key.name("size")
+            key.size(renderSize)
+            key.size(naturalSize)
+            key.name("frames")
+            key.time(frameDuration)
+            key.integer(frames)
+            key.name("background")
+            key.color(background)
+            key.newline()
+            key.name("layers")
+            key.newline()
+            for layer in layers { layer.write(to: &key) }
+            if let course {
+                key.name("course")
+                key.newline()
+                for frame in course {
+                    for layer in frame { layer.write(to: &key) }
+                    key.newline()
+                }
+            }
+            guard effect != nil || text != nil else { return key.text }
+            let coder = JSONEncoder()
+            coder.outputFormatting = [.sortedKeys]
+            if let effect {
+                guard let json = try? coder.encode(effect) else { return nil }
+                key.name("effect")
+                key.string(String(decoding: json, as: UTF8.self))
+            }
+            if let text {
+                guard let json = try? coder.encode(text) else { return nil }
+                key.name("text")
+                key.string(String(decoding: json, as: UTF8.self))
+            }
+            return key.text
+        }
     }
 
     let composition: MutableComposition
@@ -197,53 +242,14 @@ struct SegmentDescriber {
         digests.digest(of: url.path).map { "sha256:" + $0 + "." + url.pathExtension.lowercased() }
     }
 
-    /// The key of `identity`: its canonical text (the effect and the text as canonical JSON within it), labelled
-    /// with its source file names and first source time.
+    /// The key of `identity`: its canonical text, labelled with its source file names and first source time.
     private func makeKey(_ identity: Identity) -> SegmentKey? {
-        var key = KeyText(capacity: 256 + 160 * identity.layers.count * (1 + (identity.course?.count ?? 0)))
-        key.name("format")
-        key.integer(identity.format)
-        key.name("encoder")
-        key.string(identity.encoder)
-        key.name("size")
-        key.size(identity.renderSize)
-        key.size(identity.naturalSize)
-        key.name("frames")
-        key.time(identity.frameDuration)
-        key.integer(identity.frames)
-        key.name("background")
-        key.color(identity.background)
-        key.newline()
-        key.name("layers")
-        key.newline()
-        for layer in identity.layers { layer.write(to: &key) }
-        if let course = identity.course {
-            key.name("course")
-            key.newline()
-            for frame in course {
-                for layer in frame { layer.write(to: &key) }
-                key.newline()
-            }
-        }
-        if identity.effect != nil || identity.text != nil {
-            let coder = JSONEncoder()
-            coder.outputFormatting = [.sortedKeys]
-            if let effect = identity.effect {
-                guard let json = try? coder.encode(effect) else { return nil }
-                key.name("effect")
-                key.string(String(decoding: json, as: UTF8.self))
-            }
-            if let text = identity.text {
-                guard let json = try? coder.encode(text) else { return nil }
-                key.name("text")
-                key.string(String(decoding: json, as: UTF8.self))
-            }
-        }
+        guard let text = identity.canonicalText else { return nil }
         let shown = identity.layers.filter { $0.opacity > 0 || identity.course != nil }.filter { !$0.source.isEmpty }
         let names = shown.map { $0.url?.lastPathComponent ?? "" }
         let from = shown.first.map { String(format: " from %.2f s", $0.sourceStart.seconds) } ?? ""
         let titled = identity.text == nil ? "" : " with text"
-        return SegmentKey(identity: key.text, label: names.joined(separator: "+") + from + titled)
+        return SegmentKey(identity: text, label: names.joined(separator: "+") + from + titled)
     }
 
     /// The layer at `time`, with its source time at `time` and its file's content; nil when its picture cannot be
