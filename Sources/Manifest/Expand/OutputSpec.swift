@@ -18,13 +18,13 @@ public struct OutputSpec: Sendable, Hashable {
     /// The body clips in order.
     public var clips: [ClipSpec]
     /// The clip before the body, with the transition into the body.
-    public var intro: ClipSpec?
+    @Boxed public var intro: ClipSpec?
     /// The clip after the body, with the transition into it.
-    public var outro: ClipSpec?
+    @Boxed public var outro: ClipSpec?
     /// The transition between body clips.
-    public var transition: TransitionSpec?
+    @Boxed public var transition: TransitionSpec?
     /// The music bed under everything.
-    public var soundtrack: SoundtrackSpec?
+    @Boxed public var soundtrack: SoundtrackSpec?
     /// Pictures over the video (logos, watermarks).
     public var overlays: [OverlaySpec]
     /// Text over the video.
@@ -42,7 +42,7 @@ public struct OutputSpec: Sendable, Hashable {
     /// Explicit layer ramps for `tracks`.
     public var layers: [LayerSpec]
     /// The OpenTimelineIO timeline `tracks` and `layers` were made from (`timeline:`), nil for none.
-    public var timeline: TimelineSpec? = nil
+    @Boxed public var timeline: TimelineSpec? = nil
     /// The canvas colour behind everything, as `#rrggbb` or a name.
     public var background: String
     /// What fills the bars around each contained clip (`fill`; a clip's own wins); nil leaves the background.
@@ -111,13 +111,13 @@ public struct ClipSpec: Sendable, Hashable {
     public var fit: Fit
     /// The transition joining this clip to the next (for an intro, to the first body clip; for an outro, from the
     /// last body clip to it).
-    public var transition: TransitionSpec?
+    @Boxed public var transition: TransitionSpec?
     /// Where in the manifest `from`, `to` or `duration` are written, for range errors.
     public var rangeLocation: SourceLocation
     /// Captions of this clip's source, moved and trimmed with the clip.
-    public var captions: CaptionSpec? = nil
+    @Boxed public var captions: CaptionSpec? = nil
     /// Keyframed movement of the picture (`motion`, `zoom`, `pan`).
-    public var motion: Motion? = nil
+    @Boxed public var motion: Motion? = nil
     /// Auto-reframing written on the clip; nil takes the output's.
     public var reframe: ReframeSpec? = nil
     /// This clip's own `fill`: `.some(nil)` for `none`; nil takes the output's.
