@@ -139,20 +139,35 @@ public struct BatchPlan: Sendable {
         let cyclic = Set(cycle ?? [])
         do {
             let buildsInvalid = keeping == .dependencies
-            for name in order where wanted.contains(name) && !cyclic.contains(name)
-                && (buildsInvalid || !set.invalidOutputs.contains(name)) {
-                guard let position = index[name] else { continue }
-                let spec = set.outputs[position]
-                outputs.append(spec)
-                switch builder.build(spec, built: built) {
-                case .success(let job):
-                    diagnostics += builder.warnings(for: spec, built: built)
-                    if usedAsSource.contains(name) { built[name] = job }
-                    builtCount += 1
-                    builtManifests.insert(job.manifestPath)
-                    if keeping == .all || usedAsSource.contains(name) { jobs.append(job) }
-                case .failure(let found):
-                    problems += found.all
+            let positions = order.compactMap { name -> Int? in
+                guard wanted.contains(name), !cyclic.contains(name),
+                      buildsInvalid || !set.invalidOutputs.contains(name) else { return nil }
+                return index[name]
+            }
+            // Outputs that read no other output are built ahead on all cores, a window at a time; then the window
+            // is taken in order, building the others here with what they read.
+            for start in stride(from: 0, to: positions.count, by: Self.buildWindow) {
+                let window = positions[start..<min(start + Self.buildWindow, positions.count)]
+                let early = Self.buildAlone(window.filter { dependencies[$0].isEmpty }, outputs: set.outputs,
+                                            catalog: catalog, manifests: set.files)
+                for position in window {
+                    let spec = set.outputs[position], name = spec.name
+                    outputs.append(spec)
+                    let (result, warnings) = early[position] ?? {
+                        let result = builder.build(spec, built: built)
+                        let warnings = (try? result.get()) == nil ? [] : builder.warnings(for: spec, built: built)
+                        return (result, warnings)
+                    }()
+                    switch result {
+                    case .success(let job):
+                        diagnostics += warnings
+                        if usedAsSource.contains(name) { built[name] = job }
+                        builtCount += 1
+                        builtManifests.insert(job.manifestPath)
+                        if keeping == .all || usedAsSource.contains(name) { jobs.append(job) }
+                    case .failure(let found):
+                        problems += found.all
+                    }
                 }
             }
         }

@@ -25,6 +25,6 @@ extension JobBuilder {
             warnings.append(sources[spec.manifestPath]?.diagnostic(.warning, at: clip.location, message)
                             ?? Diagnostic(.warning, at: clip.location, message))
         }
-        return warnings + (catalog.textWarnings[spec.name] ?? [])
+        return warnings + catalog.textWarnings(for: spec.name)
     }
 }

@@ -32,7 +32,9 @@ public struct SourceInfo: Sendable, Hashable {
 
 /// Probes file sources once each and describes generators and other outputs, for the job builder.
 public final class SourceCatalog: @unchecked Sendable {
-    // Used from one thread at a time (planning is sequential); the cache is the only state.
+    // Builders on several threads share one catalog: every lookup holds `lock` (recursive, as lookups call each
+    // other), so each file is probed, read or analysed once however many outputs ask for it at the same time.
+    let lock = NSRecursiveLock()
     private let probe: any SourceProbe
     private let fetcher: (any SourceFetcher)?
     private var downloads: [RemoteSource: Result<String, FetchFailure>] = [:]
@@ -68,7 +70,18 @@ public final class SourceCatalog: @unchecked Sendable {
     /// Lays titles and captions out before rendering; nil leaves text to the renderer.
     let textMeasurer: (any TextMeasuring)?
     /// Per output, what laying its text out found (characters no font has, text that does not fit, fallbacks).
-    public internal(set) var textWarnings: [String: [Diagnostic]] = [:]
+    public var textWarnings: [String: [Diagnostic]] { lock.withLock { storedTextWarnings } }
+    private var storedTextWarnings: [String: [Diagnostic]] = [:]
+
+    /// Records what laying the text of output `name` out found.
+    func addTextWarnings(_ warnings: [Diagnostic], for name: String) {
+        lock.withLock { storedTextWarnings[name, default: []] += warnings }
+    }
+
+    /// What laying the text of output `name` out found.
+    func textWarnings(for name: String) -> [Diagnostic] {
+        lock.withLock { storedTextWarnings[name] ?? [] }
+    }
 
     /// A catalog probing files with `probe`, downloading URL sources with `fetcher`, checking fonts with `fonts`,
     /// laying text out with `text`, analysing sources for auto-reframing with `subjects` and soundtracks for cuts on
@@ -86,40 +99,44 @@ public final class SourceCatalog: @unchecked Sendable {
 
     /// The video stream of every file probed so far, by path.
     public var probedVideoStreams: [String: ProbedStream] {
-        cache.compactMapValues { try? $0.get().videoStream }
+        lock.withLock { cache.compactMapValues { try? $0.get().videoStream } }
     }
 
     /// The local copy of a URL source, downloaded once per run.
     public func localFile(for source: RemoteSource, policy: DownloadPolicy) -> Result<String, FetchFailure> {
-        if let known = downloads[source] { return known }
-        let result = fetcher?.localFile(for: source, policy: policy)
-            ?? .failure(FetchFailure("URL sources cannot be downloaded here"))
-        downloads[source] = result
-        return result
+        lock.withLock {
+            if let known = downloads[source] { return known }
+            let result = fetcher?.localFile(for: source, policy: policy)
+                ?? .failure(FetchFailure("URL sources cannot be downloaded here"))
+            downloads[source] = result
+            return result
+        }
     }
 
     /// The cues of the SRT or WebVTT file at `path`, read once; `displayPath` names it in messages.
     public func captions(_ path: String, displayPath: String) -> Result<Captions, SourceProblem> {
-        if let cached = captionFiles[path] { return cached }
-        let result: Result<Captions, SourceProblem>
-        do {
-            let data = try LocalFile.contents(of: path, limit: Self.maxCaptionBytes)
-            if let text = String(validating: data, as: UTF8.self) {
-                do {
-                    let format: Captions.Format? = path.lowercased().hasSuffix(".vtt") ? .webvtt : nil
-                    result = .success(try Captions.parse(text, format: format, file: displayPath))
-                } catch {
-                    result = .failure(SourceProblem(stage: "load", message: "\(error)"))
+        lock.withLock {
+            if let cached = captionFiles[path] { return cached }
+            let result: Result<Captions, SourceProblem>
+            do {
+                let data = try LocalFile.contents(of: path, limit: Self.maxCaptionBytes)
+                if let text = String(validating: data, as: UTF8.self) {
+                    do {
+                        let format: Captions.Format? = path.lowercased().hasSuffix(".vtt") ? .webvtt : nil
+                        result = .success(try Captions.parse(text, format: format, file: displayPath))
+                    } catch {
+                        result = .failure(SourceProblem(stage: "load", message: "\(error)"))
+                    }
+                } else {
+                    result = .failure(SourceProblem(stage: "load", message: "captions '\(displayPath)' are not UTF-8 text"))
                 }
-            } else {
-                result = .failure(SourceProblem(stage: "load", message: "captions '\(displayPath)' are not UTF-8 text"))
+            } catch {
+                result = .failure(SourceProblem(stage: "load",
+                                                message: "captions '\(displayPath)' \(error) (resolved to '\(path)')"))
             }
-        } catch {
-            result = .failure(SourceProblem(stage: "load",
-                                            message: "captions '\(displayPath)' \(error) (resolved to '\(path)')"))
+            captionFiles[path] = result
+            return result
         }
-        captionFiles[path] = result
-        return result
     }
 
     /// The largest caption file read (64 MiB, as for manifests).
@@ -127,32 +144,36 @@ public final class SourceCatalog: @unchecked Sendable {
 
     /// The tracks of the file at `path`, probed once.
     public func file(_ path: String) -> Result<SourceInfo, SourceProblem> {
-        if let cached = cache[path] { return cached }
-        let result: Result<SourceInfo, SourceProblem>
-        if !FileManager.default.fileExists(atPath: path) {
-            result = .failure(SourceProblem(stage: "load", message: "not found (resolved to '\(path)')"))
-        } else {
-            do {
-                let media = try probe.probe(path: path)
-                if let claim = Self.implausibleClaim(of: media) {
-                    result = .failure(SourceProblem(stage: "probe", message: "cannot be used: \(claim)"))
-                } else {
-                    result = .success(Self.info(media, path: path))
+        lock.withLock {
+            if let cached = cache[path] { return cached }
+            let result: Result<SourceInfo, SourceProblem>
+            if !FileManager.default.fileExists(atPath: path) {
+                result = .failure(SourceProblem(stage: "load", message: "not found (resolved to '\(path)')"))
+            } else {
+                do {
+                    let media = try probe.probe(path: path)
+                    if let claim = Self.implausibleClaim(of: media) {
+                        result = .failure(SourceProblem(stage: "probe", message: "cannot be used: \(claim)"))
+                    } else {
+                        result = .success(Self.info(media, path: path))
+                    }
+                } catch {
+                    result = .failure(SourceProblem(stage: "probe", message: "cannot be read: \(error)"))
                 }
-            } catch {
-                result = .failure(SourceProblem(stage: "probe", message: "cannot be read: \(error)"))
             }
+            cache[path] = result
+            return result
         }
-        cache[path] = result
-        return result
     }
 
     /// The tracks a generator makes, described once per distinct generator (making its URL is not free).
     public func generated(_ spec: GeneratedSource) -> SourceInfo {
-        if let cached = generated[spec] { return cached }
-        let info = Self.generator(spec)
-        generated[spec] = info
-        return info
+        lock.withLock {
+            if let cached = generated[spec] { return cached }
+            let info = Self.generator(spec)
+            generated[spec] = info
+            return info
+        }
     }
 
     /// The tracks of a probed file (see `SourceTrack.init(url:stream:fileDuration:)`: display sizes, rotations);

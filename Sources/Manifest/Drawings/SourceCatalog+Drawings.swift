@@ -25,11 +25,13 @@ extension SourceCatalog {
     /// The text of the SVG or Lottie file at `path`, read once (through `LocalFile`, as captions are); nil when it
     /// cannot be read or is not UTF-8 (gzip-compressed `.svgz` has no text to replace).
     private func drawingText(_ path: String) -> String? {
-        if let known = drawingTexts[path] { return known }
-        let text = (try? LocalFile.contents(of: path, limit: Self.maxCaptionBytes)).flatMap {
-            String(validating: $0, as: UTF8.self)
+        lock.withLock {
+            if let known = drawingTexts[path] { return known }
+            let text = (try? LocalFile.contents(of: path, limit: Self.maxCaptionBytes)).flatMap {
+                String(validating: $0, as: UTF8.self)
+            }
+            drawingTexts[path] = text
+            return text
         }
-        drawingTexts[path] = text
-        return text
     }
 }

@@ -23,7 +23,7 @@ extension JobBuilder {
                                 ?? Diagnostic(.warning, at: location, message))
             }
         }
-        if !warnings.isEmpty { catalog.textWarnings[spec.name, default: []] += warnings }
+        if !warnings.isEmpty { catalog.addTextWarnings(warnings, for: spec.name) }
     }
 
     /// The warnings one measurement gives, in a fixed order.
