@@ -216,6 +216,13 @@ public final class BatchRunner: Sendable {
     /// Where the poster picture of the output at `outputPath` goes: `posters/NAME.jpg` beside it (no output name
     /// may have a `posters` folder).
     static func posterPath(for outputPath: String) -> String {
+        // An output's path is absolute and ends in `NAME.EXT`: cut it as text (the validate check asks for ten
+        // thousand posters' paths); anything else goes through URL, which also makes a relative path absolute.
+        if outputPath.hasPrefix("/"), let slash = outputPath.lastIndex(of: "/"),
+           let dot = outputPath[slash...].lastIndex(of: "."), outputPath.index(after: slash) < dot,
+           outputPath.index(after: dot) < outputPath.endIndex {
+            return outputPath[..<slash] + "/posters/" + outputPath[outputPath.index(after: slash)..<dot] + ".jpg"
+        }
         let url = URL(fileURLWithPath: outputPath)
         return url.deletingLastPathComponent().appendingPathComponent("posters")
             .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".jpg").path

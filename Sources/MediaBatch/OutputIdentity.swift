@@ -76,13 +76,20 @@ struct PathResolver {
     private var writtenFolders: [String: String] = [:]
 
     mutating func resolve(_ path: String) -> String {
-        let name = (path as NSString).lastPathComponent
-        guard !name.isEmpty, name != ".", name != "..", !path.hasSuffix("/") else { return resolveWhole(path) }
-        let written = (path as NSString).deletingLastPathComponent
-        if let folder = writtenFolders[written] { return (folder as NSString).appendingPathComponent(name) }
-        let folder = resolveFolder((written as NSString).standardizingPath)
-        writtenFolders[written] = folder
-        return (folder as NSString).appendingPathComponent(name)
+        guard let slash = path.lastIndex(of: "/"), path.index(after: slash) < path.endIndex else {
+            return resolveWhole(path)
+        }
+        let name = path[path.index(after: slash)...]
+        guard name != ".", name != ".." else { return resolveWhole(path) }
+        let written = String(path[..<slash])
+        let folder: String
+        if let known = writtenFolders[written] {
+            folder = known
+        } else {
+            folder = resolveFolder(((written.isEmpty ? "/" : written) as NSString).standardizingPath)
+            writtenFolders[written] = folder
+        }
+        return (folder.hasSuffix("/") ? folder : folder + "/") + name
     }
 
     /// `path` with `.` and `..` removed and its existing folders' links followed.
