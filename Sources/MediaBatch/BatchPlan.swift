@@ -144,12 +144,15 @@ public struct BatchPlan: Sendable {
                       buildsInvalid || !set.invalidOutputs.contains(name) else { return nil }
                 return index[name]
             }
-            // Outputs that read no other output are built ahead on all cores, a window at a time; then the window
-            // is taken in order, building the others here with what they read.
+            // Where the jobs are dropped once counted (`validate`), outputs that read no other output are built
+            // ahead on all cores, a window at a time; then the window is taken in order, building the others here
+            // with what they read. Jobs that are kept are built here in order: kept jobs built on two threads made
+            // the run's later planning of them slower than the building saved (see docs/performance.md).
+            let buildsAhead = keeping == .dependencies
             for start in stride(from: 0, to: positions.count, by: Self.buildWindow) {
                 let window = positions[start..<min(start + Self.buildWindow, positions.count)]
-                let early = Self.buildAlone(window.filter { dependencies[$0].isEmpty }, outputs: set.outputs,
-                                            catalog: catalog, manifests: set.files)
+                let early = Self.buildAlone(buildsAhead ? window.filter { dependencies[$0].isEmpty } : [],
+                                            outputs: set.outputs, catalog: catalog, manifests: set.files)
                 for position in window {
                     let spec = set.outputs[position], name = spec.name
                     outputs.append(spec)

@@ -4,9 +4,9 @@ import Foundation
 import MediaTestSupport
 import Testing
 
-/// Outputs that read no other output are built on all cores a window at a time (`BatchPlan.buildWindow`); the plan
-/// must be the one serial building gives: every job, in dependency order, with outputs read across windows, and
-/// the same warnings in the same order every time.
+/// Where jobs are only counted (`validate`), outputs that read no other output are built on all cores a window at a
+/// time (`BatchPlan.buildWindow`); the plan must be the one building in order gives (`plan`, `run`): the same
+/// counts, warnings in the same order, and the same jobs for the outputs others read, across windows.
 @Suite struct ParallelBuildTests {
     static let rows = 300
 
@@ -41,24 +41,30 @@ import Testing
         return manifest.path
     }
 
-    @Test func aBatchAcrossWindowsBuildsEveryJobInOrderWithTheSameWarnings() throws {
+    @Test func buildingAheadGivesThePlanOfBuildingInOrder() throws {
         let folder = try TestScratch.directory("parallel-build")
         let path = try Self.manifest(in: folder)
-        let plan = BatchPlan.make(paths: [path])
-        #expect(plan.problems.isEmpty && !plan.isInvalid, "\(plan.problems) \(plan.diagnostics)")
-        #expect(plan.jobs.count == Self.rows + 2)
-        let order = plan.jobs.map(\.name)
+        let inOrder = BatchPlan.make(paths: [path])
+        #expect(inOrder.problems.isEmpty && !inOrder.isInvalid, "\(inOrder.problems) \(inOrder.diagnostics)")
+        #expect(inOrder.jobs.count == Self.rows + 2)
+        let order = inOrder.jobs.map(\.name)
         for (reader, read) in [("recap-last", "promo-p\(Self.rows - 1)"), ("recap-first", "promo-p0")] {
             let readAt = try #require(order.firstIndex(of: read)), readerAt = try #require(order.firstIndex(of: reader))
             #expect(readAt < readerAt)
-            let job = try #require(plan.jobs.first { $0.name == reader })
+            let job = try #require(inOrder.jobs.first { $0.name == reader })
             let sources = job.composition.tracks.flatMap(\.segments).compactMap(\.sourceURL?.path)
-            #expect(sources.contains(plan.jobs[readAt].outputPath))
+            #expect(sources.contains(inOrder.jobs[readAt].outputPath))
         }
-        let tooLong = plan.diagnostics.filter { $0.message.contains("does not fit") }
+        let tooLong = inOrder.diagnostics.filter { $0.message.contains("does not fit") }
         #expect(tooLong.count == (0..<Self.rows).filter { $0 % 7 == 0 }.count)
-        let again = BatchPlan.make(paths: [path])
-        #expect(again.jobs == plan.jobs)
-        #expect(again.diagnostics.map(\.description) == plan.diagnostics.map(\.description))
+
+        let ahead = BatchPlan.make(paths: [path], keeping: .dependencies)
+        #expect(ahead.builtCount == inOrder.builtCount)
+        #expect(ahead.problems == inOrder.problems)
+        #expect(ahead.diagnostics.map(\.description) == inOrder.diagnostics.map(\.description))
+        #expect(ahead.outputs.map(\.name) == inOrder.outputs.map(\.name))
+        #expect(ahead.jobs.map(\.name) == ["promo-p0", "promo-p\(Self.rows - 1)"])
+        #expect(ahead.jobs == inOrder.jobs.filter { ahead.jobs.map(\.name).contains($0.name) })
+        #expect(ahead.textWarnings == inOrder.textWarnings)
     }
 }
