@@ -22,13 +22,15 @@ extension BatchPlan {
         }
         let results = chunks.parallelMap { chunk in
             let builder = JobBuilder(catalog: catalog, manifests: manifests)
-            return chunk.map { position in
-                let spec = outputs[position]
-                let result = builder.build(spec, built: [:])
-                let warnings = (try? result.get()) == nil ? [] : builder.warnings(for: spec, built: [:])
-                return (position, (result, warnings) as Built)
-            }
+            return chunk.map { position in (position, build(outputs[position], with: builder, built: [:])) }
         }
         return Dictionary(uniqueKeysWithValues: results.joined().map { ($0.0, $0.1) })
+    }
+
+    /// `spec` built by `builder` with the jobs it reads in `built`, and the warnings of the job when it builds.
+    static func build(_ spec: OutputSpec, with builder: JobBuilder, built: [String: Job]) -> Built {
+        let result = builder.build(spec, built: built)
+        let warnings = (try? result.get()) == nil ? [] : builder.warnings(for: spec, built: built)
+        return (result, warnings)
     }
 }

@@ -151,16 +151,13 @@ public struct BatchPlan: Sendable {
             let buildsAhead = keeping == .dependencies
             for start in stride(from: 0, to: positions.count, by: Self.buildWindow) {
                 let window = positions[start..<min(start + Self.buildWindow, positions.count)]
-                let early = Self.buildAlone(buildsAhead ? window.filter { dependencies[$0].isEmpty } : [],
-                                            outputs: set.outputs, catalog: catalog, manifests: set.files)
+                let early = buildsAhead ? Self.buildAlone(window.filter { dependencies[$0].isEmpty },
+                                                          outputs: set.outputs, catalog: catalog, manifests: set.files)
+                    : [:]
                 for position in window {
                     let spec = set.outputs[position], name = spec.name
                     outputs.append(spec)
-                    let (result, warnings) = early[position] ?? {
-                        let result = builder.build(spec, built: built)
-                        let warnings = (try? result.get()) == nil ? [] : builder.warnings(for: spec, built: built)
-                        return (result, warnings)
-                    }()
+                    let (result, warnings) = early[position] ?? Self.build(spec, with: builder, built: built)
                     switch result {
                     case .success(let job):
                         diagnostics += warnings
