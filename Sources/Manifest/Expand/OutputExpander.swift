@@ -14,6 +14,8 @@ struct OutputExpander {
     private var producedNames: [String: (location: SourceLocation, origin: String?)] = [:]
     /// The outputs still allowed, per manifest and for the run.
     private var budget: OutputBudget
+    /// How many variable sets of an entry one thread expands at a time; entries with more are expanded on all cores.
+    var setsPerGroup = 256
 
     init(presets: PresetLibrary, presetOverride: String?, outOverride: String?, limits: OutputLimits = OutputLimits()) {
         self.presets = presets
@@ -90,40 +92,98 @@ struct OutputExpander {
                     fixed.valuedItems[key] = items.map { Self.isFixed($0, dynamicSources: dynamicSources, placeholders: true) }
                 }
             }
-            var interpolator = NodeInterpolator(variables: [:])
-            for set in sets {
-                interpolator.variables = set.variables
-                let nameValue = interpolator.interpolate(nameNode, reader: &reader)
-                guard let name = nameValue.string, checkName(name, node: nameNode, origin: set.origin, reader: &reader) else {
-                    continue
-                }
+            let plan = EntryPlan(nameNode: nameNode, merged: merged, fixed: fixed, reportsEmpty: !templateFailed)
+            for set in expandSets(sets, of: plan, in: file, decoder: &decoder) {
                 let errorsBefore = reader.diagnostics.errorCount
-                var resolved: [String: YAMLNode] = [:]
-                resolved.reserveCapacity(merged.count)
-                for (key, node) in merged {
-                    if fixed.fields.contains(key) {
-                        resolved[key] = node
-                    } else if let flags = fixed.items[key], case .sequence(var items) = node.kind {
-                        for index in items.indices where !flags[index] {
-                            items[index] = interpolator.interpolate(items[index], reader: &reader)
-                        }
-                        var copy = node
-                        copy.kind = .sequence(items)
-                        resolved[key] = copy
-                    } else {
-                        resolved[key] = interpolator.interpolate(node, reader: &reader)
-                    }
-                }
-                decoder.variables = set.variables
-                if let spec = decoder.decode(name: name, nameNode: nameNode, fields: resolved, variables: set.variables,
-                                             reportsEmpty: !templateFailed, fixed: fixed, reader: &reader) {
-                    guard checkUnique(spec, node: nameNode, origin: set.origin, reader: &reader) else { continue }
-                    specs.append(spec)
-                    if templateFailed || reader.diagnostics.errorCount > errorsBefore { invalidNames.insert(name) }
-                }
+                for diagnostic in set.diagnostics { reader.diagnostics.add(diagnostic) }
+                guard let spec = set.spec else { continue }
+                guard checkUnique(spec, node: nameNode, origin: set.origin, reader: &reader) else { continue }
+                specs.append(spec)
+                if templateFailed || reader.diagnostics.errorCount > errorsBefore { invalidNames.insert(set.name) }
             }
         }
         return specs
+    }
+
+    /// What one output entry gives every variable set: its name node, its fields (template's and its own) and which
+    /// of them read no variable.
+    struct EntryPlan: Sendable {
+        var nameNode: YAMLNode
+        var merged: [(String, YAMLNode)]
+        var fixed: OutputDecoder.FixedParts
+        /// False when the entry's template could not be found, so an output with no clips is not reported again.
+        var reportsEmpty: Bool
+    }
+
+    /// One variable set expanded: its output (nil when its name or fields were refused) and the problems found, in
+    /// the order found, before the name is checked against the other outputs'.
+    struct ExpandedSet: Sendable {
+        var name: String
+        var origin: String?
+        var spec: OutputSpec?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Variable sets expanded one group at a time, on all cores when there are more than `setsPerGroup`. A group has
+    /// its own reader and decoder (and so its own cache of decoded parts): a part is cached only when decoding it
+    /// reported nothing, and the problems are merged in the sets' order, so the result does not depend on the groups.
+    /// The file's `decoder` (whose cache serves all its entries) expands an entry of one group.
+    func expandSets(_ sets: [VariableSets.Entry], of plan: EntryPlan, in file: ManifestFile,
+                    decoder: inout OutputDecoder) -> [ExpandedSet] {
+        guard sets.count > setsPerGroup else { return expandGroup(sets, of: plan, in: file, decoder: &decoder) }
+        let groups = stride(from: 0, to: sets.count, by: setsPerGroup).map {
+            Array(sets[$0..<min($0 + setsPerGroup, sets.count)])
+        }
+        return groups.parallelMap { [self] group in
+            var decoder = OutputDecoder(manifest: file, presets: presets, presetOverride: presetOverride,
+                                        outOverride: outOverride)
+            return expandGroup(group, of: plan, in: file, decoder: &decoder)
+        }.flatMap { $0 }
+    }
+
+    /// The sets of one group expanded in order with one reader and `decoder`.
+    private func expandGroup(_ sets: [VariableSets.Entry], of plan: EntryPlan, in file: ManifestFile,
+                             decoder: inout OutputDecoder) -> [ExpandedSet] {
+        var reader = NodeReader(source: file.source)
+        var interpolator = NodeInterpolator(variables: [:])
+        return sets.map { set in
+            let reported = reader.diagnostics.diagnostics.count
+            interpolator.variables = set.variables
+            var expanded = ExpandedSet(name: "", origin: set.origin, spec: nil, diagnostics: [])
+            let nameValue = interpolator.interpolate(plan.nameNode, reader: &reader)
+            if let name = nameValue.string, checkName(name, node: plan.nameNode, origin: set.origin, reader: &reader) {
+                expanded.name = name
+                let fields = resolve(plan, with: &interpolator, reader: &reader)
+                decoder.variables = set.variables
+                expanded.spec = decoder.decode(name: name, nameNode: plan.nameNode, fields: fields,
+                                               variables: set.variables, reportsEmpty: plan.reportsEmpty,
+                                               fixed: plan.fixed, reader: &reader)
+            }
+            expanded.diagnostics = Array(reader.diagnostics.diagnostics[reported...])
+            return expanded
+        }
+    }
+
+    /// The entry's fields with the current variables put in, leaving the parts that read none as written.
+    private func resolve(_ plan: EntryPlan, with interpolator: inout NodeInterpolator,
+                         reader: inout NodeReader) -> [String: YAMLNode] {
+        var resolved: [String: YAMLNode] = [:]
+        resolved.reserveCapacity(plan.merged.count)
+        for (key, node) in plan.merged {
+            if plan.fixed.fields.contains(key) {
+                resolved[key] = node
+            } else if let flags = plan.fixed.items[key], case .sequence(var items) = node.kind {
+                for index in items.indices where !flags[index] {
+                    items[index] = interpolator.interpolate(items[index], reader: &reader)
+                }
+                var copy = node
+                copy.kind = .sequence(items)
+                resolved[key] = copy
+            } else {
+                resolved[key] = interpolator.interpolate(node, reader: &reader)
+            }
+        }
+        return resolved
     }
 
     /// Whether `node` reads no variable: no scalar value has a brace (unless `placeholders` allows them) or names a

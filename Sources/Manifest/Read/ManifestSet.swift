@@ -31,6 +31,8 @@ public struct ManifestSet: Sendable {
         public var outOverride: String?
         /// How many outputs the run may expand to (`--max-outputs`).
         public var limits: OutputLimits
+        /// How many variable sets of an entry one thread expands at a time (see `OutputExpander.setsPerGroup`).
+        var setsPerGroup = 256
         /// Creates options.
         public init(presetDirectories: [String] = [], presetOverride: String? = nil, outOverride: String? = nil,
                     limits: OutputLimits = OutputLimits()) {
@@ -82,6 +84,7 @@ public struct ManifestSet: Sendable {
         }
         var expander = OutputExpander(presets: set.presets, presetOverride: presetOverride,
                                       outOverride: options.outOverride, limits: options.limits)
+        expander.setsPerGroup = options.setsPerGroup
         for file in set.files {
             set.outputs += expander.expand(file, diagnostics: &diagnostics)
         }

@@ -1,0 +1,62 @@
+import Foundation
+@testable import Manifest
+import Testing
+
+/// An entry with many variable sets is expanded a group of sets at a time on all cores; the outputs, the problems
+/// (in order, once each) and which outputs are invalid must be those of expanding every set in order.
+struct ExpansionGroupsTests {
+    /// Rows with a good start, a start that is no time, a product name used before, and a name that leaves the
+    /// output folder; the template's transition is wrong for every row alike.
+    static func table(rows: Int) -> String {
+        var text = "product,start,headline\n"
+        for row in 0..<rows {
+            switch row % 9 {
+            case 4: text += "p\(row),soon,Headline \(row)\n"
+            case 6: text += "p\(row - 1),1s,Again \(row)\n"
+            case 8: text += "p\(row)/../..,1s,Away \(row)\n"
+            default: text += "p\(row),\(row % 3)s,\"Headline \(row), now\"\n"
+            }
+        }
+        return text
+    }
+
+    static let manifest = """
+        mediabatch: 1
+        defaults: { preset: web-720p, out: out }
+        sources:
+          body: { generate: testpattern, duration: 6s, size: 1280x720 }
+        templates:
+          promo:
+            transition: { type: swirl, duration: 0.5s }
+        outputs:
+          - name: "promo-{product}-{aspect}"
+            template: promo
+            data: rows.csv
+            matrix: { aspect: [16x9, 1x1] }
+            preset: { base: web-720p, aspect: "{aspect}" }
+            clips:
+              - { source: body, from: "{start}", duration: 2s }
+              - { source: body, from: 4s, duration: 1s }
+            title: { text: "{headline}", at: 0.5s, duration: 1s, position: bottom }
+        """
+
+    @Test(arguments: [1, 2, 5, 64])
+    func groupsGiveTheExpansionInOrder(setsPerGroup: Int) throws {
+        let fixture = try ManifestFixture(Self.manifest, files: ["rows.csv": Self.table(rows: 60)])
+        var inOrder = ManifestSet.Options(presetDirectories: [Repository.presets])
+        inOrder.setsPerGroup = 1_000
+        var grouped = inOrder
+        grouped.setsPerGroup = setsPerGroup
+        let expected = ManifestSet.load(paths: [fixture.manifestPath], options: inOrder)
+        let actual = ManifestSet.load(paths: [fixture.manifestPath], options: grouped)
+        #expect(expected.outputs.count > 90)
+        #expect(!expected.invalidOutputs.isEmpty && expected.invalidOutputs.count < expected.outputs.count)
+        let messages = fixture.messages(expected)
+        for part in ["unknown transition 'swirl'", "'soon'", "is already produced at", "would leave the output directory"] {
+            #expect(messages.contains(part), "no \(part) in \(messages)")
+        }
+        #expect(fixture.messages(actual) == messages)
+        #expect(actual.outputs == expected.outputs)
+        #expect(actual.invalidOutputs == expected.invalidOutputs)
+    }
+}
