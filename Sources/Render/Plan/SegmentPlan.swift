@@ -127,45 +127,66 @@ public struct SegmentPlan: Sendable {
     /// or stops showing (each cut would cost a keyframe).
     static func titleGroups(_ videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
                             frameCount: Int64) -> [Range<Int64>] {
-        let texts = videoComposition.textLayers.map(\.timeRange)
-        guard !texts.isEmpty else {
-            return instructionGroups(videoComposition, range: range, clock: clock, frameCount: frameCount)
-        }
-        var groups: [Range<Int64>] = []
-        for group in instructionGroups(videoComposition, range: range, clock: clock, frameCount: frameCount) {
-            var start = group.lowerBound
-            var shown = false
-            for index in group {
-                let begin = range.start + clock.time(ofFrame: index)
-                let end = range.start + clock.time(ofFrame: index + 1)
-                let titles = texts.contains { $0.start < end && $0.end > begin }
-                if index > group.lowerBound, titles != shown {
-                    groups.append(start..<index)
-                    start = index
-                }
-                shown = titles
-            }
-            groups.append(start..<group.upperBound)
-        }
-        return groups
+        groups(videoComposition, range: range, clock: clock, frameCount: frameCount, byText: true)
     }
 
     /// Runs of consecutive frames that show the same instruction (or none).
     static func instructionGroups(_ videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
                                   frameCount: Int64) -> [Range<Int64>] {
-        var groups: [Range<Int64>] = []
-        var current: TimeRange?
-        var start: Int64 = 0
-        for index in 0..<frameCount {
-            let instruction = videoComposition.instruction(at: range.start + clock.time(ofFrame: index))?.timeRange
-            if index > 0, instruction != current {
-                groups.append(start..<index)
-                start = index
-            }
-            current = instruction
+        groups(videoComposition, range: range, clock: clock, frameCount: frameCount, byText: false)
+    }
+
+    /// Runs of consecutive frames whose instruction (the one at the frame's time) and, `byText`, whether text shows
+    /// during the frame, are the same. Both can change only at the frames where an instruction or a text layer
+    /// starts or ends, so the frames between two such frames are one piece, judged by its first frame: the groups
+    /// are those of judging every frame, at the cost of judging the pieces.
+    private static func groups(_ videoComposition: VideoComposition, range: TimeRange, clock: FrameClock,
+                               frameCount: Int64, byText: Bool) -> [Range<Int64>] {
+        guard frameCount > 0 else { return [] }
+        let texts = byText ? videoComposition.textLayers.map(\.timeRange) : []
+        let time = { (index: Int64) in range.start + clock.time(ofFrame: index) }
+        var breaks: Set<Int64> = [0]
+        func addBreaks(around edge: MediaTime) {
+            guard edge.isNumeric, let (atOrAfter, after) = firstFrames(from: edge, time: time, clock: clock,
+                                                                       offset: range.start) else { return }
+            // The frame whose next one starts after the edge, too: text shows during a frame that ends past its start.
+            for index in [atOrAfter, after, after - 1] where index > 0 && index < frameCount { breaks.insert(index) }
         }
-        if frameCount > 0 { groups.append(start..<frameCount) }
+        for instruction in videoComposition.instructions {
+            addBreaks(around: instruction.timeRange.start)
+            addBreaks(around: instruction.timeRange.end)
+        }
+        for text in texts {
+            addBreaks(around: text.start)
+            addBreaks(around: text.end)
+        }
+        let starts = breaks.sorted()
+        var groups: [Range<Int64>] = []
+        var current: (instruction: TimeRange?, titles: Bool)?
+        for (position, index) in starts.enumerated() {
+            let next = position + 1 < starts.count ? starts[position + 1] : frameCount
+            let begin = time(index), end = time(index + 1)
+            let judged = (instruction: videoComposition.instruction(at: begin)?.timeRange,
+                          titles: texts.contains { $0.start < end && $0.end > begin })
+            if let current, current == judged, let last = groups.last {
+                groups[groups.count - 1] = last.lowerBound..<next
+            } else {
+                groups.append(index..<next)
+            }
+            current = judged
+        }
         return groups
+    }
+
+    /// The first frame whose `time` is at or after `edge`, and the first after it (both may lie outside the
+    /// output's frames); nil when the edge is too far for a frame index.
+    private static func firstFrames(from edge: MediaTime, time: (Int64) -> MediaTime, clock: FrameClock,
+                                    offset: MediaTime) -> (atOrAfter: Int64, after: Int64)? {
+        guard var index = try? clock.frameIndex(at: edge - offset), index.magnitude < 1 << 40 else { return nil }
+        // The estimate is exact in rational time; the steps keep the answer true to `time` as the frames use it.
+        while time(index) > edge { index -= 1 }
+        while time(index + 1) <= edge { index += 1 }
+        return (time(index) == edge ? index : index + 1, index + 1)
     }
 
     /// The encoder's name and every setting that changes its bytes, in a stable order.
