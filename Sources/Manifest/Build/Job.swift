@@ -55,8 +55,7 @@ public struct Job: Sendable, Hashable, Codable {
     /// but where the job was declared (`manifestPath`, and each `location`, here and nested), so a comment added
     /// above an output, or its manifest named by another path, changes none of them. What fingerprints hash.
     public func identityParts() throws -> [(name: String, json: Data)] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var encoder = SortedJSONEncoder()
         encoder.userInfo[.leavesOutLocations] = true
         return try Mirror(reflecting: self).children.compactMap { child in
             guard let name = child.label, !Self.declarationProperties.contains(name),

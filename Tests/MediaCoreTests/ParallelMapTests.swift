@@ -1,4 +1,4 @@
-@testable import MediaBatch
+import MediaCore
 import Testing
 
 /// Planning maps outputs on all cores; the results come back in the outputs' order, whatever finishes first.
