@@ -195,7 +195,7 @@ struct SegmentDescriber {
         for time in times {
             var layers: [Layer] = []
             for (index, layer) in instruction.layerInstructions.enumerated() {
-                guard let found = describe(layer, at: time) else { return nil }
+                guard let found = describe(layer, at: time, known: first[index]) else { return nil }
                 if !same(first[index], found) || moves(layer, at: time) { changes = true }
                 layers.append(found)
             }
@@ -252,9 +252,10 @@ struct SegmentDescriber {
         return SegmentKey(identity: text, label: names.joined(separator: "+") + from + titled)
     }
 
-    /// The layer at `time`, with its source time at `time` and its file's content; nil when its picture cannot be
-    /// keyed.
-    private func describe(_ layer: LayerInstruction, at time: MediaTime) -> Layer? {
+    /// The layer at `time`, with its source time at `time` and its file's content (taken from `known` when it shows
+    /// the same file: a stretch's frames mostly do, and naming a file asks the file system); nil when its picture
+    /// cannot be keyed.
+    private func describe(_ layer: LayerInstruction, at time: MediaTime, known: Layer? = nil) -> Layer? {
         guard let track = composition.track(withID: layer.trackID) else { return nil }
         let opacity = layer.opacity(at: time)
         guard let segment = track.segment(forTrackTime: time), !segment.isEmpty, segment.targetRange.contains(time),
@@ -262,7 +263,9 @@ struct SegmentDescriber {
             return opacity.isFinite ? Layer.hidden : nil
         }
         let source: String
-        if url.isFileURL {
+        if let known, known.url == url {
+            source = known.source
+        } else if url.isFileURL {
             guard let content = content(of: url) else { return nil }
             source = content
         } else {
