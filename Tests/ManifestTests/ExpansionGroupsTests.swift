@@ -6,7 +6,7 @@ import Testing
 /// (in order, once each) and which outputs are invalid must be those of expanding every set in order.
 struct ExpansionGroupsTests {
     /// Rows with a good start, a start that is no time, a product name used before, and a name that leaves the
-    /// output folder; the template's transition is wrong for every row alike.
+    /// output folder; the title comes from the template.
     static func table(rows: Int) -> String {
         var text = "product,start,headline\n"
         for row in 0..<rows {
@@ -27,7 +27,7 @@ struct ExpansionGroupsTests {
           body: { generate: testpattern, duration: 6s, size: 1280x720 }
         templates:
           promo:
-            transition: { type: swirl, duration: 0.5s }
+            title: { text: "{headline}", at: 0.5s, duration: 1s, position: bottom }
         outputs:
           - name: "promo-{product}-{aspect}"
             template: promo
@@ -37,7 +37,6 @@ struct ExpansionGroupsTests {
             clips:
               - { source: body, from: "{start}", duration: 2s }
               - { source: body, from: 4s, duration: 1s }
-            title: { text: "{headline}", at: 0.5s, duration: 1s, position: bottom }
         """
 
     @Test(arguments: [1, 2, 5, 64])
@@ -50,9 +49,10 @@ struct ExpansionGroupsTests {
         let expected = ManifestSet.load(paths: [fixture.manifestPath], options: inOrder)
         let actual = ManifestSet.load(paths: [fixture.manifestPath], options: grouped)
         #expect(expected.outputs.count > 90)
-        #expect(!expected.invalidOutputs.isEmpty && expected.invalidOutputs.count < expected.outputs.count)
+        let soon = (0..<60).filter { $0 % 9 == 4 }.flatMap { ["promo-p\($0)-16x9", "promo-p\($0)-1x1"] }
+        #expect(expected.invalidOutputs == Set(soon))
         let messages = fixture.messages(expected)
-        for part in ["unknown transition 'swirl'", "'soon'", "is already produced at", "would leave the output directory"] {
+        for part in ["(from data rows rows.csv:6, 15, 24 and 4 more)", "is already produced at", "would leave the output directory"] {
             #expect(messages.contains(part), "no \(part) in \(messages)")
         }
         #expect(fixture.messages(actual) == messages)

@@ -208,6 +208,37 @@ struct ManifestErrorTests {
               - name: promo-shoes
                       ^
             """),
+        ErrorCase(name: "bad values from data rows name their rows", manifest: """
+            mediabatch: 1
+            outputs:
+              - name: promo-{product}-{aspect}
+                data: products.csv
+                matrix: { aspect: [16x9, 9x16] }
+                clips:
+                  - { source: a.mp4, from: "{start}", duration: 2s, fit: squash }
+            """, files: ["products.csv": "product,start\nshoes,1s\nbag,soon\nhat,soon\ncap,2s\nsock,soon\nbelt,later\ntie,soon\n"],
+            expected: """
+            manifest.yaml:7:32: error: invalid time 'soon'; expected a duration such as '2.5s', '1500ms', '00:01:02.500', '90f' or '1001/30000' (in 'from') (from data rows products.csv:3, 4, 6 and 1 more)
+                  - { source: a.mp4, from: "{start}", duration: 2s, fit: squash }
+                                           ^
+            manifest.yaml:7:32: error: invalid time 'later'; expected a duration such as '2.5s', '1500ms', '00:01:02.500', '90f' or '1001/30000' (in 'from') (from data row products.csv:7)
+                  - { source: a.mp4, from: "{start}", duration: 2s, fit: squash }
+                                           ^
+            manifest.yaml:7:62: error: unknown fit 'squash'; expected one of 'contain', 'cover', 'stretch'
+                  - { source: a.mp4, from: "{start}", duration: 2s, fit: squash }
+                                                                         ^
+            """),
+        ErrorCase(name: "a bad value in three rows names the three", manifest: """
+            mediabatch: 1
+            outputs:
+              - name: promo-{product}
+                data: products.csv
+                clips: [{ source: a.mp4, from: "{start}", duration: 2s }]
+            """, files: ["products.csv": "product,start\nshoes,soon\nbag,1s\nhat,soon\ncap,soon\n"], expected: """
+            manifest.yaml:5:36: error: invalid time 'soon'; expected a duration such as '2.5s', '1500ms', '00:01:02.500', '90f' or '1001/30000' (in 'from') (from data rows products.csv:2, 4 and 5)
+                clips: [{ source: a.mp4, from: "{start}", duration: 2s }]
+                                               ^
+            """),
         ErrorCase(name: "names leaving the output directory", manifest: """
             mediabatch: 1
             outputs:
@@ -479,5 +510,7 @@ struct ManifestErrorTests {
               promo: { title: { text: "{headlne}" } }
                                        ^
             """)
+        // Shown once, but every output of the entry has it.
+        #expect(set.invalidOutputs == ["p-one", "p-two", "p-three"])
     }
 }

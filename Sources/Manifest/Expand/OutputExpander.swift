@@ -92,15 +92,25 @@ struct OutputExpander {
                     fixed.valuedItems[key] = items.map { Self.isFixed($0, dynamicSources: dynamicSources, placeholders: true) }
                 }
             }
-            let plan = EntryPlan(nameNode: nameNode, merged: merged, fixed: fixed, reportsEmpty: !templateFailed)
+            let plan = EntryPlan(nameNode: nameNode, merged: merged, fixed: fixed, reportsEmpty: !templateFailed,
+                                 rowLines: Self.lines(of: merged, fixed: fixed))
+            var rowProblems = RowProblems()
+            var rows = Set<String>()
             for set in expandSets(sets, of: plan, in: file, decoder: &decoder) {
-                let errorsBefore = reader.diagnostics.errorCount
                 for diagnostic in set.diagnostics { reader.diagnostics.add(diagnostic) }
+                if let origin = set.origin, set.spec != nil {
+                    rows.insert(origin)
+                    rowProblems.add(set.rowProblems, from: origin)
+                }
                 guard let spec = set.spec else { continue }
                 guard checkUnique(spec, node: nameNode, origin: set.origin, reader: &reader) else { continue }
                 specs.append(spec)
-                if templateFailed || reader.diagnostics.errorCount > errorsBefore { invalidNames.insert(set.name) }
+                // Its own problems, also those an earlier output reported first (a template's, shown once).
+                if templateFailed || (set.diagnostics + set.rowProblems).contains(where: { $0.severity == .error }) {
+                    invalidNames.insert(set.name)
+                }
             }
+            for problem in rowProblems.folded(rowCount: rows.count) { reader.diagnostics.add(problem) }
         }
         return specs
     }
@@ -113,6 +123,30 @@ struct OutputExpander {
         var fixed: OutputDecoder.FixedParts
         /// False when the entry's template could not be found, so an output with no clips is not reported again.
         var reportsEmpty: Bool
+        /// The manifest lines of the fields (and list items) that read variables: a problem found there in a set
+        /// from a data row is that row's.
+        var rowLines: Set<Int>
+    }
+
+    /// The lines of every node inside the fields and list items of `merged` that read a variable.
+    static func lines(of merged: [(String, YAMLNode)], fixed: OutputDecoder.FixedParts) -> Set<Int> {
+        var lines = Set<Int>()
+        func collect(_ node: YAMLNode) {
+            lines.insert(node.location.line)
+            switch node.kind {
+            case .scalar: break
+            case .sequence(let items): items.forEach(collect)
+            case .mapping(let pairs): pairs.forEach { collect($0.key); collect($0.value) }
+            }
+        }
+        for (key, node) in merged where !fixed.fields.contains(key) {
+            if let flags = fixed.items[key], case .sequence(let items) = node.kind {
+                for (item, isFixed) in zip(items, flags) where !isFixed { collect(item) }
+            } else {
+                collect(node)
+            }
+        }
+        return lines
     }
 
     /// One variable set expanded: its output (nil when its name or fields were refused) and the problems found, in
@@ -122,6 +156,8 @@ struct OutputExpander {
         var origin: String?
         var spec: OutputSpec?
         var diagnostics: [Diagnostic]
+        /// The problems found on the entry's `rowLines`, for a set from a data row: reported with their rows.
+        var rowProblems: [Diagnostic] = []
     }
 
     /// Variable sets expanded one group at a time, on all cores when there are more than `setsPerGroup`. A group has
@@ -141,25 +177,33 @@ struct OutputExpander {
         }.flatMap { $0 }
     }
 
-    /// The sets of one group expanded in order with one reader and `decoder`.
+    /// The sets of one group expanded in order with `decoder`.
     private func expandGroup(_ sets: [VariableSets.Entry], of plan: EntryPlan, in file: ManifestFile,
                              decoder: inout OutputDecoder) -> [ExpandedSet] {
-        var reader = NodeReader(source: file.source)
         var interpolator = NodeInterpolator(variables: [:])
         return sets.map { set in
-            let reported = reader.diagnostics.diagnostics.count
+            // A reader per set: its problems are its own, also those an earlier set reported.
+            var reader = NodeReader(source: file.source)
             interpolator.variables = set.variables
             var expanded = ExpandedSet(name: "", origin: set.origin, spec: nil, diagnostics: [])
             let nameValue = interpolator.interpolate(plan.nameNode, reader: &reader)
+            var named = 0
             if let name = nameValue.string, checkName(name, node: plan.nameNode, origin: set.origin, reader: &reader) {
                 expanded.name = name
+                named = reader.diagnostics.diagnostics.count
                 let fields = resolve(plan, with: &interpolator, reader: &reader)
                 decoder.variables = set.variables
                 expanded.spec = decoder.decode(name: name, nameNode: plan.nameNode, fields: fields,
                                                variables: set.variables, reportsEmpty: plan.reportsEmpty,
                                                fixed: plan.fixed, reader: &reader)
             }
-            expanded.diagnostics = Array(reader.diagnostics.diagnostics[reported...])
+            for (index, problem) in reader.diagnostics.diagnostics.enumerated() {
+                if index >= named, set.origin != nil, let line = problem.location?.line, plan.rowLines.contains(line) {
+                    expanded.rowProblems.append(problem)
+                } else {
+                    expanded.diagnostics.append(problem)
+                }
+            }
             return expanded
         }
     }
