@@ -1,9 +1,10 @@
 public import Foundation
 
-/// Encodes a value as compact JSON with every object's keys sorted by their UTF-8 bytes: the bytes Foundation's
-/// `JSONEncoder` writes with `.sortedKeys` and `.withoutEscapingSlashes` (URLs as their absolute string, `Data` in
-/// base64, non-finite numbers refused), written while the value is walked instead of through a tree of boxed
-/// values. Fingerprinting thousands of outputs encodes every job's composition, and the tree was most of the cost.
+/// Encodes a value as JSON with every object's keys sorted by their UTF-8 bytes: the bytes Foundation's `JSONEncoder`
+/// writes with `.sortedKeys` and `.withoutEscapingSlashes`, and `.prettyPrinted` when asked (URLs as their absolute
+/// string, `Data` in base64, non-finite numbers refused), written while the value is walked instead of through a
+/// tree of boxed values. Fingerprinting thousands of outputs encodes every job's composition, and `plan --json`
+/// prints it, and the tree was most of the cost.
 ///
 /// Containers are closed when the code that opened them returns or writes to a container further out, as
 /// `Encodable` implementations (synthesized or written like them) do; writing to a container after that is refused
@@ -11,13 +12,17 @@ public import Foundation
 public struct SortedJSONEncoder {
     /// Values the encoded types can read (`Encoder.userInfo`).
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// One entry or value per line, indented two spaces a level, `"key" : value`, as `.prettyPrinted` writes.
+    public var prettyPrinted: Bool
 
-    /// An encoder with no user info.
-    public init() {}
+    /// An encoder with no user info, compact unless `prettyPrinted`.
+    public init(prettyPrinted: Bool = false) {
+        self.prettyPrinted = prettyPrinted
+    }
 
-    /// `value` as compact JSON with sorted keys.
+    /// `value` as JSON with sorted keys.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let writer = JSONStreamWriter(userInfo: userInfo)
+        let writer = JSONStreamWriter(userInfo: userInfo, pretty: prettyPrinted)
         try writer.write(value, level: 0)
         return Data(writer.bytes)
     }
@@ -33,7 +38,8 @@ final class JSONStreamWriter {
         var start: Int
         /// Values (arrays) or entries (objects) written.
         var count = 0
-        /// Objects: where each entry's `"key"` starts, with its key; entries are separated by one comma.
+        /// Objects: where each entry's `"key"` starts, with its key; entries are separated by a comma (and, pretty,
+        /// a line break and the entries' indent).
         var entries: [(key: String, start: Int)] = []
         /// Objects: whether the keys came in strictly ascending order, so nothing needs moving.
         var inOrder = true
@@ -42,13 +48,17 @@ final class JSONStreamWriter {
         var superValue: Int?
     }
 
-    var bytes: [UInt8] = []
-    private(set) var frames: [Frame] = []
-    private var nextID: Int32 = 0
+    // Unchecked: one writer serves one `encode` call on one thread, and the runtime's check of each access to these
+    // was a fifth of the time.
+    @exclusivity(unchecked) var bytes: [UInt8] = []
+    @exclusivity(unchecked) private(set) var frames: [Frame] = []
+    @exclusivity(unchecked) private var nextID: Int32 = 0
     let userInfo: [CodingUserInfoKey: Any]
+    let pretty: Bool
 
-    init(userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(userInfo: [CodingUserInfoKey: any Sendable], pretty: Bool) {
         self.userInfo = userInfo
+        self.pretty = pretty
         bytes.reserveCapacity(4096)
     }
 
@@ -73,7 +83,7 @@ final class JSONStreamWriter {
             let before = bytes.count
             try value.encode(to: StreamEncoder(writer: self, level: level))
             try close(above: level)
-            if bytes.count == before { writeText("{}") }
+            if bytes.count == before { writeEmptyObject(at: level) }
         }
     }
 
@@ -82,7 +92,12 @@ final class JSONStreamWriter {
         while frames.count > level {
             fillSuperValue(at: frames.count - 1)
             let frame = frames.removeLast()
-            if frame.isObject { closeObject(frame) } else { bytes.append(UInt8(ascii: "]")) }
+            if frame.isObject, !frame.inOrder { sortEntries(of: frame, at: frames.count) }
+            if pretty {
+                bytes.append(UInt8(ascii: "\n"))
+                indent(frames.count)
+            }
+            bytes.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
         }
     }
 
@@ -104,7 +119,7 @@ final class JSONStreamWriter {
     private func fillSuperValue(at level: Int) {
         guard let start = frames[level].superValue else { return }
         frames[level].superValue = nil
-        if bytes.count == start { writeText("{}") }
+        if bytes.count == start { writeEmptyObject(at: level + 1) }
     }
 
     /// Opens an object or array at `level` (the slot is ready), or returns the one already open there for the same
@@ -117,49 +132,68 @@ final class JSONStreamWriter {
         nextID &+= 1
         frames.append(Frame(id: nextID, isObject: object, start: bytes.count))
         bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        if pretty { bytes.append(UInt8(ascii: "\n")) }
         return nextID
     }
 
     /// Makes the slot for the next value of the array at `level`.
     func beginElement(at level: Int) {
-        if frames[level].count > 0 { bytes.append(UInt8(ascii: ",")) }
+        separate(at: level)
         frames[level].count += 1
+    }
+
+    /// The comma before every value but the first, and, pretty, the line break before it and its indent.
+    private func separate(at level: Int) {
+        if frames[level].count > 0 { bytes.append(UInt8(ascii: ",")) }
+        guard pretty else { return }
+        if frames[level].count > 0 { bytes.append(UInt8(ascii: "\n")) }
+        indent(level + 1)
+    }
+
+    private func indent(_ depth: Int) {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    }
+
+    /// The value of something that wrote nothing, at `level`: an empty object.
+    private func writeEmptyObject(at level: Int) {
+        guard pretty else { return writeText("{}") }
+        writeText("{\n\n")
+        indent(level)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Makes the slot for `key`'s value in the object at `level`.
     func beginEntry(_ key: String, at level: Int) {
-        if frames[level].count > 0 { bytes.append(UInt8(ascii: ",")) }
+        separate(at: level)
         if let last = frames[level].entries.last, !last.key.utf8.lexicographicallyPrecedes(key.utf8) {
             frames[level].inOrder = false
         }
         frames[level].entries.append((key, bytes.count))
         frames[level].count += 1
         writeString(key)
-        bytes.append(UInt8(ascii: ":"))
+        if pretty { bytes += [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")] } else { bytes.append(UInt8(ascii: ":")) }
     }
 
-    /// Ends an object, putting its entries in key order (the last one written wins for a repeated key).
-    private func closeObject(_ frame: Frame) {
-        guard !frame.inOrder else {
-            bytes.append(UInt8(ascii: "}"))
-            return
-        }
+    /// Puts an object's entries (at `level`) in key order; the last one written wins for a repeated key.
+    private func sortEntries(of frame: Frame, at level: Int) {
         let end = bytes.count
         let entries = frame.entries
+        let separator: [UInt8] = pretty ? [UInt8(ascii: ","), UInt8(ascii: "\n")] + repeatElement(UInt8(ascii: " "), count: 2 * (level + 1))
+            : [UInt8(ascii: ",")]
         // Stable, so of entries with one key the last written comes last and is the one kept.
         let order = entries.indices.sorted { a, b in
             entries[a].key.utf8.lexicographicallyPrecedes(entries[b].key.utf8) || (entries[a].key == entries[b].key && a < b)
         }
-        var object: [UInt8] = [UInt8(ascii: "{")]
-        object.reserveCapacity(end - frame.start + 1)
+        let first = entries[0].start
+        var sorted: [UInt8] = []
+        sorted.reserveCapacity(end - first)
         for (position, index) in order.enumerated() {
             if position + 1 < order.count, entries[order[position + 1]].key == entries[index].key { continue }
-            if object.count > 1 { object.append(UInt8(ascii: ",")) }
-            let stop = index + 1 < entries.count ? entries[index + 1].start - 1 : end
-            object += bytes[entries[index].start..<stop]
+            if !sorted.isEmpty { sorted += separator }
+            let stop = index + 1 < entries.count ? entries[index + 1].start - separator.count : end
+            sorted += bytes[entries[index].start..<stop]
         }
-        object.append(UInt8(ascii: "}"))
-        bytes.replaceSubrange(frame.start..<end, with: object)
+        bytes.replaceSubrange(first..<end, with: sorted)
     }
 
     func writeText(_ text: String) {

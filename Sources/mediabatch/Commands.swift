@@ -178,8 +178,7 @@ struct PlanDocument: Encodable {
     /// Prints the document (as `JSONEncoder` would print it pretty, with sorted keys) one job at a time, so a plan
     /// of 10 000 jobs is never one giant value in memory.
     static func write(jobs: [Job], problems: [JobProblem]) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = SortedJSONEncoder(prettyPrinted: true)
         var output = BufferedOutput()
         output.append("{\n  \"jobs\" : [")
         for (index, job) in jobs.enumerated() {

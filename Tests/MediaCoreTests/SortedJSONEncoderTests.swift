@@ -2,8 +2,8 @@ import Foundation
 import MediaCore
 import Testing
 
-/// `SortedJSONEncoder` writes the bytes of Foundation's `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`
-/// (fingerprints written by either must match), for every shape `Encodable` types take.
+/// `SortedJSONEncoder` writes the bytes of Foundation's `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`,
+/// compact and pretty (fingerprints and plans written by either must match), for every shape `Encodable` types take.
 struct SortedJSONEncoderTests {
     struct Point: Codable { var y = 2.5, x = -1, label: String? = nil, tag: String? = "p" }
     enum Shape: Codable { case circle(radius: Double), box(Point, Point), none, named(String) }
@@ -72,12 +72,13 @@ struct SortedJSONEncoderTests {
         var date = Date(timeIntervalSinceReferenceDate: 1234.5)
     }
 
-    @Test(arguments: rows)
-    func writesTheBytesOfFoundationsEncoder(_ row: Row) throws {
+    @Test(arguments: rows, [false, true])
+    func writesTheBytesOfFoundationsEncoder(_ row: Row, pretty: Bool) throws {
         let foundation = JSONEncoder()
-        foundation.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        foundation.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+            : [.sortedKeys, .withoutEscapingSlashes]
         let expected = try foundation.encode(row.value)
-        let actual = try SortedJSONEncoder().encode(row.value)
+        let actual = try SortedJSONEncoder(prettyPrinted: pretty).encode(row.value)
         #expect(String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MediaCore
 
 /// A model with a canonical JSON form: sorted keys and exact rational times, so equal values give equal bytes
 /// (what `mediabatch plan --json` prints; fingerprints hash the same form without line breaks).
@@ -7,9 +8,7 @@ public protocol JSONRepresentable: Codable {}
 extension JSONRepresentable {
     /// The canonical JSON: pretty-printed, keys sorted, slashes unescaped.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        try SortedJSONEncoder(prettyPrinted: true).encode(self)
     }
 
     /// Reads the JSON `jsonData()` writes.

@@ -46,9 +46,7 @@ public struct Job: Sendable, Hashable, Codable {
 
     /// The job's canonical JSON (sorted keys, exact rationals): what `plan --json` prints.
     public func canonicalJSON() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        try SortedJSONEncoder(prettyPrinted: true).encode(self)
     }
 
     /// The properties that decide the output, in declaration order, each as compact canonical JSON: every property
