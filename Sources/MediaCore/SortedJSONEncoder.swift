@@ -14,15 +14,18 @@ public struct SortedJSONEncoder {
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     /// One entry or value per line, indented two spaces a level, `"key" : value`, as `.prettyPrinted` writes.
     public var prettyPrinted: Bool
+    /// `/` written as `\/`, as Foundation does without `.withoutEscapingSlashes` (keys recorded that way).
+    public var escapesSlashes: Bool
 
-    /// An encoder with no user info, compact unless `prettyPrinted`.
-    public init(prettyPrinted: Bool = false) {
+    /// An encoder with no user info, compact unless `prettyPrinted`, slashes as they are unless `escapesSlashes`.
+    public init(prettyPrinted: Bool = false, escapesSlashes: Bool = false) {
         self.prettyPrinted = prettyPrinted
+        self.escapesSlashes = escapesSlashes
     }
 
     /// `value` as JSON with sorted keys.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let writer = JSONStreamWriter(userInfo: userInfo, pretty: prettyPrinted)
+        let writer = JSONStreamWriter(userInfo: userInfo, pretty: prettyPrinted, escapesSlashes: escapesSlashes)
         try writer.write(value, level: 0)
         return Data(writer.bytes)
     }
@@ -55,10 +58,12 @@ final class JSONStreamWriter {
     @exclusivity(unchecked) private var nextID: Int32 = 0
     let userInfo: [CodingUserInfoKey: Any]
     let pretty: Bool
+    let escapesSlashes: Bool
 
-    init(userInfo: [CodingUserInfoKey: any Sendable], pretty: Bool) {
+    init(userInfo: [CodingUserInfoKey: any Sendable], pretty: Bool, escapesSlashes: Bool) {
         self.userInfo = userInfo
         self.pretty = pretty
+        self.escapesSlashes = escapesSlashes
         bytes.reserveCapacity(4096)
     }
 
@@ -210,11 +215,13 @@ final class JSONStreamWriter {
         writeText(text)
     }
 
-    /// `text` quoted, with quotes, backslashes and control characters escaped as JSON requires (slashes as they are).
+    /// `text` quoted, with quotes, backslashes and control characters escaped as JSON requires (slashes too when
+    /// `escapesSlashes`).
     func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         let utf8 = text.utf8
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        let slash: UInt8 = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == slash }) {
             bytes.append(contentsOf: utf8)
         } else {
             for byte in utf8 { appendEscaped(byte) }
@@ -226,6 +233,7 @@ final class JSONStreamWriter {
         switch byte {
         case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
         case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+        case UInt8(ascii: "/") where escapesSlashes: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "/")]
         case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
         case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
         case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]

@@ -72,13 +72,18 @@ struct SortedJSONEncoderTests {
         var date = Date(timeIntervalSinceReferenceDate: 1234.5)
     }
 
-    @Test(arguments: rows, [false, true])
-    func writesTheBytesOfFoundationsEncoder(_ row: Row, pretty: Bool) throws {
+    /// Compact, pretty, and compact with slashes escaped (as segment keys record their JSON parts).
+    static let layouts: [(pretty: Bool, escapesSlashes: Bool)] = [(false, false), (true, false), (false, true)]
+
+    @Test(arguments: rows, layouts)
+    func writesTheBytesOfFoundationsEncoder(_ row: Row, layout: (pretty: Bool, escapesSlashes: Bool)) throws {
         let foundation = JSONEncoder()
-        foundation.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-            : [.sortedKeys, .withoutEscapingSlashes]
+        foundation.outputFormatting = [.sortedKeys]
+        if layout.pretty { foundation.outputFormatting.insert(.prettyPrinted) }
+        if !layout.escapesSlashes { foundation.outputFormatting.insert(.withoutEscapingSlashes) }
         let expected = try foundation.encode(row.value)
-        let actual = try SortedJSONEncoder(prettyPrinted: pretty).encode(row.value)
+        let actual = try SortedJSONEncoder(prettyPrinted: layout.pretty, escapesSlashes: layout.escapesSlashes)
+            .encode(row.value)
         #expect(String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
 

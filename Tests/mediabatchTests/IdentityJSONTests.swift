@@ -35,6 +35,13 @@ struct IdentityJSONTests {
                     #expect(part.json == json, "\(job.name).\(name)")
                     compared += 1
                 }
+                // Segment keys record their text layers and transition effects with slashes escaped.
+                if let video = job.videoComposition {
+                    let escaping = JSONEncoder()
+                    escaping.outputFormatting = [.sortedKeys]
+                    let keyed = SortedJSONEncoder(escapesSlashes: true)
+                    #expect(try keyed.encode(video) == escaping.encode(video), "\(job.name)")
+                }
             }
         }
         #expect(compared > 4000)

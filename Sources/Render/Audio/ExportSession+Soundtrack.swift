@@ -57,9 +57,7 @@ extension ExportSession {
             tracks: tracks, files: files, audioMix: audioMix, audio: audio, container: settings.container.rawValue,
             measuresLoudness: measuresLoudness, samples: [plan.samples.lowerBound, plan.samples.upperBound],
             capacity: plan.capacity, frameEnds: plan.frameEnds)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(identity) else { return nil }
+        guard let data = try? SortedJSONEncoder(escapesSlashes: true).encode(identity) else { return nil }
         let names = urls.map(\.lastPathComponent).sorted()
         return SegmentKey(identity: "soundtrack " + String(decoding: data, as: UTF8.self),
                           label: "soundtrack (\(names.joined(separator: ", ")))")

@@ -127,8 +127,7 @@ struct SegmentDescriber {
                 }
             }
             guard effect != nil || text != nil else { return key.text }
-            let coder = JSONEncoder()
-            coder.outputFormatting = [.sortedKeys]
+            let coder = SortedJSONEncoder(escapesSlashes: true)
             if let effect {
                 guard let json = try? coder.encode(effect) else { return nil }
                 key.name("effect")
