@@ -98,7 +98,7 @@ struct OutputExpander {
             var rows = Set<String>()
             for set in expandSets(sets, of: plan, in: file, decoder: &decoder) {
                 for diagnostic in set.diagnostics { reader.diagnostics.add(diagnostic) }
-                if let origin = set.origin, set.spec != nil {
+                if let origin = set.origin, !set.name.isEmpty {
                     rows.insert(origin)
                     rowProblems.add(set.rowProblems, from: origin)
                 }
@@ -152,6 +152,7 @@ struct OutputExpander {
     /// One variable set expanded: its output (nil when its name or fields were refused) and the problems found, in
     /// the order found, before the name is checked against the other outputs'.
     struct ExpandedSet: Sendable {
+        /// Empty when the name was refused (nothing else was read).
         var name: String
         var origin: String?
         var spec: OutputSpec?

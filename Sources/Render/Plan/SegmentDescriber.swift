@@ -98,8 +98,8 @@ struct SegmentDescriber {
         var text: Text?
 
         /// The canonical text: the stretch, its layers and their course, then the effect and the text over it as
-        /// canonical JSON (one each per stretch, where building a JSON tree costs little); nil when one of those
-        /// cannot be encoded.
+        /// canonical JSON (one each per stretch, slashes escaped as keys have always recorded them); nil when one of
+        /// those cannot be encoded.
         var canonicalText: String? {
             var key = KeyText(capacity: 256 + 160 * layers.count * (1 + (course?.count ?? 0)))
             key.name("format")
