@@ -1,5 +1,6 @@
 import Foundation
 @testable import Manifest
+import MediaCore
 import Testing
 
 /// An entry with many variable sets is expanded a group of sets at a time on all cores; the outputs, the problems
@@ -58,5 +59,25 @@ struct ExpansionGroupsTests {
         #expect(fixture.messages(actual) == messages)
         #expect(actual.outputs == expected.outputs)
         #expect(actual.invalidOutputs == expected.invalidOutputs)
+    }
+}
+
+/// How a problem names the data rows that gave it.
+struct RowProblemsTests {
+    static let problem = Diagnostic(.error, at: SourceLocation(file: "m.yaml", line: 7, column: 3), "invalid time 'soon'")
+    static let other = Diagnostic(.error, at: SourceLocation(file: "m.yaml", line: 8, column: 3), "unknown fit 'squash'")
+
+    @Test(arguments: [
+        (["p.csv:4"], 5, "invalid time 'soon' (from data row p.csv:4)"),
+        (["p.csv:4", "p.csv:7", "p.csv:4", "p.csv:9"], 5, "invalid time 'soon' (from data rows p.csv:4, 7 and 9)"),
+        (["p.csv:2", "p.csv:3", "p.csv:4", "p.csv:5", "p.csv:6"], 9, "invalid time 'soon' (from data rows p.csv:2, 3, 4 and 2 more)"),
+        (["p.csv:2", "p.csv:3", "p.csv:2"], 2, "invalid time 'soon'"),
+        (["p.csv:2"], 1, "invalid time 'soon' (from data row p.csv:2)"),
+    ] as [([String], Int, String)])
+    func namesTheRowsOnce(origins: [String], rowCount: Int, message: String) {
+        var problems = RowProblems()
+        for origin in origins { problems.add([Self.problem, Self.other], from: origin) }
+        let folded = problems.folded(rowCount: rowCount)
+        #expect(folded.map(\.message) == [message, message.replacingOccurrences(of: "invalid time 'soon'", with: "unknown fit 'squash'")])
     }
 }

@@ -5,13 +5,21 @@ import MediaCore
 /// value in one row of a thousand is then found by its row, and a template mistake is not repeated a thousand times.
 struct RowProblems {
     private var order: [Diagnostic] = []
+    /// Each problem's rows in the order first found (a row gives several outputs when a matrix multiplies it).
     private var rows: [Diagnostic: [String]] = [:]
+    private var recorded: Set<Recorded> = []
+
+    private struct Recorded: Hashable {
+        var problem: Diagnostic
+        var origin: String
+    }
 
     /// Records `problems` as given by the row at `origin` (`products.csv:4`).
     mutating func add(_ problems: [Diagnostic], from origin: String) {
         for problem in problems {
             if rows[problem] == nil { order.append(problem) }
-            if rows[problem]?.last != origin { rows[problem, default: []].append(origin) }
+            guard recorded.insert(Recorded(problem: problem, origin: origin)).inserted else { continue }
+            rows[problem, default: []].append(origin)
         }
     }
 
