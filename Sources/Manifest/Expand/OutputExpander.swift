@@ -106,7 +106,8 @@ struct OutputExpander {
                 guard checkUnique(spec, node: nameNode, origin: set.origin, reader: &reader) else { continue }
                 specs.append(spec)
                 // Its own problems, also those an earlier output reported first (a template's, shown once).
-                if templateFailed || (set.diagnostics + set.rowProblems).contains(where: { $0.severity == .error }) {
+                let isError = { (problem: Diagnostic) in problem.severity == .error }
+                if templateFailed || set.diagnostics.contains(where: isError) || set.rowProblems.contains(where: isError) {
                     invalidNames.insert(set.name)
                 }
             }
