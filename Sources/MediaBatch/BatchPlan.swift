@@ -28,6 +28,8 @@ public struct BatchPlan: Sendable {
     public var declaredOutputs: [String: String] = [:]
     /// The manifests read.
     public var manifestPaths: [String] = []
+    /// Outputs whose own manifest fields have errors (among `diagnostics`): `run` never builds them.
+    public var invalidOutputs: Set<String> = []
     /// The video stream of every source file the jobs use, by path, as planning probed it (for memory estimates).
     public var videoStreams: [String: ProbedStream] = [:]
     /// Per output, what laying its text out found (also among `diagnostics`), for the run report's warnings.
@@ -175,6 +177,7 @@ public struct BatchPlan: Sendable {
                              builtCount: builtCount, builtManifests: builtManifests)
         plan.argumentErrors = argumentErrors
         plan.manifestPaths = set.files.map(\.path)
+        plan.invalidOutputs = set.invalidOutputs
         plan.videoStreams = catalog.probedVideoStreams
         plan.textWarnings = catalog.textWarnings.mapValues { diagnostics in
             diagnostics.map { SourceWarning(stage: .text, source: $0.location?.file ?? "", message: $0.message) }

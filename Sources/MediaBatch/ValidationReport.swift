@@ -44,8 +44,10 @@ public struct ValidationReport: Sendable {
         var outputs: [String: Int] = [:], broken: [String: Set<String>] = [:]
         for output in plan.outputs { outputs[output.manifestPath, default: 0] += 1 }
         let manifests = Dictionary(plan.outputs.map { ($0.name, $0.manifestPath) }, uniquingKeysWith: { first, _ in first })
-        for problem in plan.problems {
-            if let manifest = manifests[problem.output] { broken[manifest, default: []].insert(problem.output) }
+        // An output cannot be built when an error names it: its own fields' (manifest stage) or its sources'.
+        let unbuildable = Set(plan.problems.map(\.output)).union(plan.invalidOutputs)
+        for name in unbuildable {
+            if let manifest = manifests[name] { broken[manifest, default: []].insert(name) }
         }
         var files = Set(byFile.keys.compactMap { $0 })
         files.formUnion(plan.manifestPaths)
@@ -59,7 +61,7 @@ public struct ValidationReport: Sendable {
         self.groups = groups
         manifestCount = plan.manifestPaths.count
         outputCount = plan.outputs.count
-        brokenOutputCount = Set(plan.problems.map(\.output)).count
+        brokenOutputCount = broken.values.reduce(0) { $0 + $1.count }
     }
 
     private static func group(_ file: String?, _ diagnostics: [Diagnostic], outputs: Int?, broken: Int) -> Group {

@@ -174,8 +174,8 @@ struct BeatSnapRunTests {
             m/test.yaml:13:51: error: 'snap' has no effect with 'tracks'; 'snap' moves cuts between 'clips'; put the segments on the beats instead
               - { name: t4, soundtrack: media/kick.wav, snap: beats, tracks: [ { segments: [ { source: media/a.mp4, to: 1s } ] } ] }
                                                               ^
-            m/test.yaml: 8 errors; 3 of 5 outputs can be built
-            8 errors in 1 of 1 file; 3 of 5 outputs in 1 manifest can be built
+            m/test.yaml: 8 errors; 0 of 5 outputs can be built
+            8 errors in 1 of 1 file; 0 of 5 outputs in 1 manifest can be built
 
             """)
     }

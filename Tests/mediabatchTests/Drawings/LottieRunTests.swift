@@ -210,8 +210,8 @@ extension LottieRunTests {
             m/test.yaml:8:60: error: 'speed' applies to a 'lottie' animation
                   - { image: { generate: color, duration: 1s }, speed: 2, region: { width: 50% } }
                                                                        ^
-            m/test.yaml: 2 errors; 1 output
-            2 errors in 1 of 1 file; 1 of 1 output in 1 manifest can be built
+            m/test.yaml: 2 errors; 0 of 1 output can be built
+            2 errors in 1 of 1 file; 0 of 1 output in 1 manifest can be built
 
             """)
     }
