@@ -123,7 +123,10 @@ extension CommandSpec {
         details: """
             Reads every manifest and finds every problem in one pass: syntax and schema errors, unknown names \
             (with a did-you-mean), missing or unreadable files, URL sources that cannot be fetched and clips longer \
-            than their sources, in all outputs. Problems are grouped per manifest, followed by counts.
+            than their sources, in all outputs. Problems are grouped per manifest, followed by counts. "2 of 5 \
+            outputs can be built" counts the outputs that no error names, whether the error is in their own fields \
+            (a data row's bad value included) or in their sources; `run` renders nothing while any manifest error \
+            remains.
             """,
         options: [
             Option(name: "--quiet", short: "-q", help: "print problems only, no summary"),
