@@ -17,11 +17,11 @@ import Testing
         fixtures = try ExportFixtures.get()
     }
 
-    /// 10 s of the generated test pattern at 320x240 with a fading title, capped (so two lanes of one-thread
-    /// sessions), exported with `maximumLanes` lanes; the file's bytes.
-    func export(lanes: Int, keyedWithSound: Bool = false) throws -> Data {
-        let range = TimeRange(start: .zero, duration: seconds(10))
-        let composition = try TestPresets.pattern(seconds: 10, tone: keyedWithSound)
+    /// `length` seconds (10 by default) of the generated test pattern at 320x240 with a fading title, capped (so
+    /// two lanes of one-thread sessions), exported with `maximumLanes` lanes; the file's bytes.
+    func export(lanes: Int, keyedWithSound: Bool = false, length: Int64 = 10) throws -> Data {
+        let range = TimeRange(start: .zero, duration: seconds(length))
+        let composition = try TestPresets.pattern(seconds: length, tone: keyedWithSound)
         var video = try TestPresets.oneLayer(of: composition, size: Size(width: 320, height: 240), range: range)
         video.textLayers = [TextLayer(text: "Lanes", timeRange: TimeRange(start: seconds(1), duration: seconds(8)),
                                       style: TextStyle(size: 0.1, color: .white))]
@@ -29,7 +29,7 @@ import Testing
         settings.video?.speed = "veryfast"
         settings.video?.maxBitRate = 1_000_000
         settings.video?.threads = 2
-        let output = try fixtures.outputDirectory("lanes-\(lanes)-\(keyedWithSound)") + "/out.mp4"
+        let output = try fixtures.outputDirectory("lanes-\(lanes)-\(keyedWithSound)-\(length)") + "/out.mp4"
         let session = ExportSession(composition: composition, videoComposition: video, audioMix: AudioMix(),
                                     settings: settings, outputPath: output)
         session.maximumLanes = lanes
@@ -39,7 +39,7 @@ import Testing
                                        TimeRange(start: seconds(9), duration: seconds(1))]
             #expect(session.plannedVideoSegments().map { $0.key != nil } == [true, false, false, false, false, true])
         }
-        #expect(try session.export().framesWritten == 300)
+        #expect(try session.export().framesWritten == Int(length) * 30)
         return try Data(contentsOf: URL(fileURLWithPath: output))
     }
 
@@ -48,13 +48,26 @@ import Testing
         #expect(serial.count > 10_000)
         #expect(try export(lanes: 2) == serial)
         // Four chunks, each starting with a keyframe: more chunks than lanes, so both ways of rendering ran.
-        let directory = try fixtures.outputDirectory("lanes-probe")
-        let path = directory + "/out.mp4"
-        try serial.write(to: URL(fileURLWithPath: path))
-        let keyframes = String(decoding: try MediaTool.run("ffprobe", [
+        let keyframes = try keyframeCount(serial, probe: "lanes-probe")
+        #expect(keyframes >= 4, "\(keyframes) keyframes")
+    }
+
+    /// A 2 s output, shorter than a 2 s chunk per lane, is one encoded segment: it is cut in two pieces of 1 s (a
+    /// generated picture has nothing to decode before a cut), and two lanes write the bytes of one after another.
+    @Test func aShortOutputIsCutInTwoPiecesThatLanesWriteAsOneSessionAfterAnother() throws {
+        let serial = try export(lanes: 1, length: 2)
+        #expect(serial.count > 2_000)
+        #expect(try export(lanes: 2, length: 2) == serial)
+        #expect(try keyframeCount(serial, probe: "short-probe") == 2)
+    }
+
+    /// The key frames ffprobe finds in `file`, written to a fixture folder named `probe`.
+    func keyframeCount(_ file: Data, probe: String) throws -> Int {
+        let path = try fixtures.outputDirectory(probe) + "/out.mp4"
+        try file.write(to: URL(fileURLWithPath: path))
+        return String(decoding: try MediaTool.run("ffprobe", [
             "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=key_frame", "-of", "csv=p=0", path]),
             as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("1") }.count
-        #expect(keyframes >= 4, "\(keyframes) keyframes")
     }
 
     @Test func lanesWriteKeyedSegmentsAndTheirSoundInTheOrderOfOneSessionAfterAnother() throws {
