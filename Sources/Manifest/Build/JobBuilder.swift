@@ -69,96 +69,31 @@ public struct JobBuilder {
         if !log.problems.contains(problem) { log.problems.append(problem) }
     }
 
+    /// The job for `spec`: its clips, overlays, background and soundtrack on composition tracks, then the video
+    /// composition and the audio mix drawn from them.
     private func makeJob(_ spec: OutputSpec, built: [String: Job]) throws -> Job {
         let spec = try withFrameDecided(spec, built: built)
         var composition = MutableComposition()
         let canvas = spec.settings.video.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: 0, height: 0)
         composition.naturalSize = canvas
-        let wantsVideo = spec.settings.video != nil
-        let wantsAudio = spec.settings.audio != nil
-
         // Overlay tracks first: the first video track is drawn on top.
-        var overlayTracks: [(OverlaySpec, Int32, SourceInfo)] = []
-        if wantsVideo {
-            for overlay in spec.overlays {
-                let info = try sourceInfo(overlay.source, spec: spec, at: overlay.location, built: built)
-                checkLottie(overlay.source, info: info, spec: spec, at: overlay.location)
-                guard info.video != nil else {
-                    record(problem(spec, stage: "probe", "overlay \(label(overlay.source, in: spec)) has no picture", at: overlay.location))
-                    continue
-                }
-                let id = composition.addMutableTrack(withMediaType: .video)!
-                overlayTracks.append((overlay, id, info))
-            }
-        }
-
+        var overlayTracks = spec.settings.video == nil ? [] : try addOverlayTracks(spec, to: &composition, built: built)
         var placed = try layout(spec, built: built)
         let beatSnap = try snapCuts(&placed, spec: spec, built: built)
         try checkDuration(of: placed, spec: spec)
-        var explicit: ExplicitTracks?
-        var rolls: [[Int32]] = []
-        if spec.tracks.isEmpty {
-            let overlapping = placed.contains { $0.transitionIn.duration > .zero }
-            let trackCount = overlapping ? 2 : 1
-            let videoIDs = wantsVideo ? (0..<trackCount).map { _ in composition.addMutableTrack(withMediaType: .video)! } : []
-            let audioIDs = wantsAudio ? (0..<trackCount).map { _ in composition.addMutableTrack(withMediaType: .audio)! } : []
-            rolls = [videoIDs, audioIDs]
-            for index in placed.indices {
-                if let video = placed[index].info.video, !videoIDs.isEmpty {
-                    let id = videoIDs[index % videoIDs.count]
-                    try insert(placed[index], of: video, into: id, in: &composition, spec: spec)
-                    placed[index].videoTrack = id
-                }
-                if let audio = placed[index].info.audio, !audioIDs.isEmpty, placed[index].clip.volume > 0 {
-                    let id = audioIDs[index % audioIDs.count]
-                    try insert(placed[index], of: audio, into: id, in: &composition, spec: spec)
-                    placed[index].audioTrack = id
-                }
-            }
-        } else {
-            explicit = try buildExplicitTracks(spec, built: built, composition: &composition, canvas: canvas)
-            if let explicit { rolls = Self.rollGroups(spec, explicit) }
-        }
+        let (explicit, rolls) = try insertClips(&placed, spec: spec, into: &composition, canvas: canvas, built: built)
         let total = composition.duration
         try checkDuration(total, spec: spec)
 
+        let wantsAudio = spec.settings.audio != nil
         let overlayAudio = try insertOverlays(&overlayTracks, into: &composition, total: total,
                                               withSound: wantsAudio, spec: spec)
-        if wantsVideo { try addBackground(spec, to: &composition, total: total) }
-
-        var soundtrackID: Int32?
-        if wantsAudio, let soundtrack = spec.soundtrack, total > .zero {
-            let info = try sourceInfo(soundtrack.source, spec: spec, at: soundtrack.location, built: built)
-            if let audio = info.audio {
-                try checkRepetitions(of: soundtrack, length: audio.timeRange.duration, total: total, spec: spec)
-                let id = composition.addMutableTrack(withMediaType: .audio)!
-                try composition.modifyTrack(id) { track in try Self.fill(track: &track, with: audio, from: soundtrack.from,
-                                                                        loop: soundtrack.loop, until: total) }
-                soundtrackID = id
-            } else {
-                record(problem(spec, stage: "probe", "soundtrack \(label(soundtrack.source, in: spec)) has no sound", at: soundtrack.location))
-            }
-        }
-
-        var videoComposition: VideoComposition?
-        if let video = spec.settings.video {
-            var made = try makeVideoComposition(composition, placed: placed, overlays: overlayTracks,
-                                                canvas: canvas, frameRate: video.frameRate, spec: spec)
-            made.textLayers = try textLayers(spec, placed: placed, overlays: overlayTracks, canvas: canvas, total: total,
-                                             frameDuration: made.frameDuration)
-            if let explicit {
-                do {
-                    try applyExplicitLayers(spec, video: &made, composition: composition, tracks: explicit,
-                                            canvas: canvas)
-                } catch let problem as JobProblem {
-                    throw problem
-                } catch {
-                    throw problem(spec, stage: "load", "cannot apply 'layers': \(error)", at: spec.location)
-                }
-            }
-            videoComposition = made
-        }
+        if spec.settings.video != nil { try addBackground(spec, to: &composition, total: total) }
+        let soundtrackID = wantsAudio ? try addSoundtrack(spec, to: &composition, total: total, built: built) : nil
+        let videoComposition = try self.videoComposition(of: spec, composition: composition, placed: placed,
+                                                         overlays: overlayTracks, explicit: explicit, canvas: canvas,
+                                                         total: total)
         // The bed ducks under whatever else sounds: the clips' tracks (or every explicit track) and video overlays.
         let voiceTracks = explicit.map { $0.audio.values.sorted() } ?? []
         var audioMix = try makeAudioMix(placed: placed, soundtrack: spec.soundtrack, soundtrackID: soundtrackID,
@@ -170,18 +105,10 @@ public struct JobBuilder {
         if let timePitch = spec.timePitch {
             Self.apply(timePitch, to: &audioMix, tracks: composition.tracks, except: soundtrackID)
         }
-        var files = Set<String>()
-        spec.forEachSource { reference, _ in
-            if case .file(let path) = reference { files.insert(path) }
-            if case .remote(let source) = reference, case .success(let path) = localFile(source) { files.insert(path) }
-        }
-        // Caption and font files shape the picture as much as media do.
-        files.formUnion(spec.captions.map(\.path) + spec.clips.compactMap(\.captions?.path))
-        files.formUnion(videoComposition?.textLayers.compactMap(\.style.fontFile) ?? [])
         var job = Job(name: spec.name, manifestPath: spec.manifestPath, location: spec.location,
                       outputPath: spec.outputPath, settings: spec.settings, composition: composition,
                       videoComposition: videoComposition, audioMix: audioMix, titles: spec.titles,
-                      dependencies: spec.dependencies, sourceFiles: files.sorted(),
+                      dependencies: spec.dependencies, sourceFiles: sourceFiles(spec, videoComposition),
                       cuts: placed.dropFirst().map { PlannedCut(at: $0.start, transition: $0.transitionIn) })
         job.shareableRanges = Self.shareableRanges(spec, placed: placed)
         job.timeline = spec.timeline?.summary
@@ -279,7 +206,7 @@ public struct JobBuilder {
     }
 
     /// Inserts a placed clip's range of `source` at its start on track `id`, scaled to its speed.
-    private func insert(_ item: PlacedClip, of source: SourceTrack, into id: Int32, in composition: inout MutableComposition,
+    func insert(_ item: PlacedClip, of source: SourceTrack, into id: Int32, in composition: inout MutableComposition,
                         spec: OutputSpec) throws {
         var range = item.sourceRange
         if item.info.isStill {
