@@ -40,79 +40,49 @@ public final class BatchRunner: Sendable {
     public func run(_ plan: BatchPlan, events: @escaping @Sendable (BatchEvent) -> Void = { _ in }) -> RunReport {
         let started = Date()
         let decision = decide(plan)
-        let (selection, jobs, problems) = (decision.selection, decision.jobs, decision.problems)
-        let upToDate = decision.upToDate
-        // The reasons of the jobs decided again once the outputs they read were done.
-        let settledReasons = Mutex<[String: String]>([:])
-
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let renderCount = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) }.count
+        let renderCount = decision.selection.order
+            .filter { decision.jobs[$0] != nil && !decision.upToDate.contains($0) }.count
         let concurrency = max(1, options.jobs ?? min(cores, max(1, renderCount)))
         // Decoder threads share the cores between renders (decoding gives the same pictures with any count). A
         // render that has the machine to itself decodes on one thread: frame-threaded decoders hold frames per thread
         // per source and gain nothing when the encoder keeps every core busy (docs/performance.md).
         // Encoder threads are the preset's: they change the bytes, so the batch never chooses them.
         let decoderThreads = concurrency == 1 ? 1 : max(1, cores / concurrency)
-        events(.planned(total: selection.order.count, toRender: renderCount, concurrency: concurrency))
+        events(.planned(total: decision.selection.order.count, toRender: renderCount, concurrency: concurrency))
 
-        let toRender = selection.order.filter { jobs[$0] != nil && !upToDate.contains($0) && problems[$0] == nil }
-        let shared = planSharedSegments(toRender, jobs: jobs, concurrency: concurrency, cores: cores)
-        let memory = memoryPlan(toRender, jobs: jobs, streams: plan.videoStreams, decoderThreads: decoderThreads,
-                                concurrency: concurrency, short: shared.short)
+        let toRender = decision.selection.order.filter {
+            decision.jobs[$0] != nil && !decision.upToDate.contains($0) && decision.problems[$0] == nil
+        }
+        let shared = planSharedSegments(toRender, jobs: decision.jobs, concurrency: concurrency, cores: cores)
+        let memory = memoryPlan(toRender, jobs: decision.jobs, streams: plan.videoStreams,
+                                decoderThreads: decoderThreads, concurrency: concurrency, short: shared.short)
         let scheduler = Scheduler(maxConcurrentJobs: concurrency, failFast: options.failFast, retries: options.retries,
                                   memoryBudget: memory.budget,
                                   isTransient: { error in (error as? JobFailure)?.isTransient ?? false })
-        let singleLane = memory.singleLane
+        let run = RunRenders(plan: plan, decision: decision, cache: shared.cache, keys: shared.keys,
+                             singleLane: memory.singleLane, decoderThreads: decoderThreads)
         let ticker = startProgressTicker(events)
         let collected = Mutex<[OutputReport]>([])
         do {
             let alone = memory.pairs ? []
-                : rendersAlone(toRender, jobs: jobs, excluded: singleLane.union(shared.short), cores: cores)
-            _ = try scheduler.run(selection.graph, rank: shared.rank, memory: memory.alone, memoryBeside: memory.beside,
-                                  alone: alone, cancellation: cancellation,
+                : rendersAlone(toRender, jobs: decision.jobs, excluded: memory.singleLane.union(shared.short),
+                               cores: cores)
+            _ = try scheduler.run(decision.selection.graph, rank: shared.rank, memory: memory.alone,
+                                  memoryBeside: memory.beside, alone: alone, cancellation: cancellation,
                                   progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
                 switch event {
                 case .started(let name, let attempt) where attempt == 1:
-                    events(.started(name: name, expectedSeconds: jobs[name]?.expectedDuration.seconds ?? 0))
+                    events(.started(name: name, expectedSeconds: decision.jobs[name]?.expectedDuration.seconds ?? 0))
                 case .finished(let outcome):
-                    var line = report(for: outcome, job: jobs[outcome.id], problem: problems[outcome.id],
-                                      upToDate: upToDate.contains(outcome.id))
-                    if line.status == .rendered {
-                        line.renderReason = settledReasons.withLock { $0[outcome.id] } ?? decision.renderReasons[outcome.id]
-                    }
-                    if let text = plan.textWarnings[outcome.id], line.status == .rendered || line.status == .upToDate {
-                        line.warnings = (line.warnings ?? []) + text
-                    }
+                    let line = finishedLine(outcome, in: run)
                     collected.withLock { $0.append(line) }
                     events(.finished(line))
                 default:
                     break
                 }
             }) { [self] name, token, lease in
-                if let problem = problems[name] {
-                    throw JobFailure(stage: FailureStage(rawValue: problem.stage) ?? .load, reason: problem.reason)
-                }
-                guard let job = jobs[name] else { throw JobFailure(stage: .load, reason: "output '\(name)' was not planned") }
-                if upToDate.contains(name) { return RenderedOutput(result: nil, posterPath: nil) }
-                var fingerprint = decision.fingerprints[name]
-                if decision.readsRenderedOutputs.contains(name) {
-                    let settled = settle(job, in: decision)
-                    settledReasons.withLock { $0[name] = settled.reason }
-                    guard settled.reason != nil else {
-                        // What it reads came out as before: nothing to render, and its planned segments are not used.
-                        shared.cache.withdraw(shared.keys[name] ?? [])
-                        return RenderedOutput(result: nil, posterPath: nil)
-                    }
-                    fingerprint = settled.parts
-                }
-                let output = try render(job, decoderThreads: decoderThreads, cache: shared.cache, token: token,
-                                        lease: lease, lanes: singleLane.contains(name) ? 1 : Int.max)
-                if let fingerprint {
-                    let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
-                    try? Fingerprint.record(fingerprint, for: job.outputPath, digests: fileDigests, loudness: loudness,
-                                            warnings: output.result?.warnings ?? [])
-                }
-                return output
+                try renderOrSettle(name, token: token, lease: lease, in: run)
             }
         } catch {
             // The plan has no cycles or unknown dependencies by now; nothing ran.
@@ -125,6 +95,53 @@ public final class BatchRunner: Sendable {
         return RunReport(toolVersion: options.toolVersion, host: ProcessInfo.processInfo.hostName,
                          startedAt: started, finishedAt: finished, wallSeconds: finished.timeIntervalSince(started),
                          shard: options.shard.map { "\($0.index + 1)/\($0.count)" }, outputs: reports)
+    }
+
+    /// The report line of a finished output, with why it rendered and the text warnings its plan found.
+    private func finishedLine(_ outcome: JobOutcome<String, RenderedOutput>, in run: RunRenders) -> OutputReport {
+        let name = outcome.id, decision = run.decision
+        var line = report(for: outcome, job: decision.jobs[name], problem: decision.problems[name],
+                          upToDate: decision.upToDate.contains(name))
+        if line.status == .rendered {
+            line.renderReason = run.settledReasons.withLock { $0[name] } ?? decision.renderReasons[name]
+        }
+        if let text = run.plan.textWarnings[name], line.status == .rendered || line.status == .upToDate {
+            line.warnings = (line.warnings ?? []) + text
+        }
+        return line
+    }
+
+    /// Renders output `name`, unless it is up to date, or reads outputs of this run that came out as before (then
+    /// its planned segments are withdrawn); records its fingerprint once it is written.
+    private func renderOrSettle(_ name: String, token: CancellationToken, lease: JobLease,
+                                in run: RunRenders) throws -> RenderedOutput {
+        let decision = run.decision
+        if let problem = decision.problems[name] {
+            throw JobFailure(stage: FailureStage(rawValue: problem.stage) ?? .load, reason: problem.reason)
+        }
+        guard let job = decision.jobs[name] else {
+            throw JobFailure(stage: .load, reason: "output '\(name)' was not planned")
+        }
+        if decision.upToDate.contains(name) { return RenderedOutput(result: nil, posterPath: nil) }
+        var fingerprint = decision.fingerprints[name]
+        if decision.readsRenderedOutputs.contains(name) {
+            let settled = settle(job, in: decision)
+            run.settledReasons.withLock { $0[name] = settled.reason }
+            guard settled.reason != nil else {
+                // What it reads came out as before: nothing to render, and its planned segments are not used.
+                run.cache.withdraw(run.keys[name] ?? [])
+                return RenderedOutput(result: nil, posterPath: nil)
+            }
+            fingerprint = settled.parts
+        }
+        let output = try render(job, decoderThreads: run.decoderThreads, cache: run.cache, token: token,
+                                lease: lease, lanes: run.singleLane.contains(name) ? 1 : Int.max)
+        if let fingerprint {
+            let loudness = output.result?.loudness.map(\.integrated).flatMap { $0.isFinite ? $0 : nil }
+            try? Fingerprint.record(fingerprint, for: job.outputPath, digests: fileDigests, loudness: loudness,
+                                    warnings: output.result?.warnings ?? [])
+        }
+        return output
     }
 
     /// The outputs this run looks at (its shard, in dependency order) and their graph.
@@ -254,100 +271,34 @@ public final class BatchRunner: Sendable {
         timer.resume()
         return timer
     }
+}
 
-    /// The report line of one output.
-    private func report(for outcome: JobOutcome<String, RenderedOutput>, job: Job?, problem: JobProblems?,
-                        upToDate: Bool) -> OutputReport {
-        let name = outcome.id
-        let path = job?.outputPath ?? ""
-        var report = OutputReport(name: name, location: job?.location ?? problem?.diagnostic.location, path: path,
-                                  status: .skipped, dependencies: job?.dependencies ?? [], attempts: outcome.attempts)
-        if let job {
-            report.expectedDuration = ReportTime(job.expectedDuration)
-            if let video = job.settings.video {
-                report.resolution = Resolution(width: video.width, height: video.height)
-                report.frameRate = video.frameRate
-                report.videoCodec = video.codec.rawValue
-            }
-            report.audioCodec = job.settings.audio?.codec.rawValue
-            report.markers = job.timeline.map { timeline in
-                timeline.markers.map { ReportMarker(name: $0.name, at: $0.range.start, duration: $0.range.duration,
-                                                    color: $0.color, comment: $0.comment) }
-            }
-            let reframed = PlanFormatter.reframeSummaries(job)
-            report.reframed = reframed.isEmpty ? nil : reframed
-        }
-        switch outcome.status {
-        case .succeeded:
-            if upToDate || outcome.value?.result == nil {
-                report.status = .upToDate
-                fill(&report, fromFileAt: path)
-                report.lastRenderedAt = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-                report.loudnessLUFS = Fingerprint.recordedLoudness(for: path).map { ($0 * 10).rounded() / 10 }
-                let recorded = Fingerprint.recordedWarnings(for: path)
-                report.warnings = recorded.isEmpty ? nil : recorded
-                if let job, FileManager.default.fileExists(atPath: Self.posterPath(for: job)) {
-                    report.posterPath = Self.posterPath(for: job)
-                }
-            } else if let result = outcome.value?.result {
-                report.status = .rendered
-                report.lastRenderedAt = Date()
-                report.renderSeconds = outcome.duration ?? result.renderSeconds
-                fill(&report, from: result.probe)
-                report.actualDuration = ReportTime(result.duration)
-                report.byteSize = result.byteSize
-                if let loudness = result.loudness, loudness.integrated.isFinite {
-                    report.loudnessLUFS = (loudness.integrated * 10).rounded() / 10
-                }
-                report.speed = OutputReport.speed(media: result.duration.seconds, render: report.renderSeconds)
-                report.posterPath = outcome.value?.posterPath
-                report.warnings = result.warnings.isEmpty ? nil : result.warnings
-                let video = result.reusedSegments.filter { $0.kind == .video && !$0.fromEarlierRun }
-                if !video.isEmpty {
-                    report.reusedSegments = video.map(\.label)
-                    report.reusedSeconds = video.reduce(0) { $0 + $1.seconds }
-                }
-                let earlier = result.reusedSegments.filter { $0.kind == .video && $0.fromEarlierRun }
-                if !earlier.isEmpty {
-                    report.cachedSegments = earlier.map(\.label)
-                    report.cachedSeconds = earlier.reduce(0) { $0 + $1.seconds }
-                }
-                report.reusedSoundtrack = result.reusedSegments.first { $0.kind == .soundtrack }?.label
-                report.copiedFrames = result.copiedFrames > 0 ? result.copiedFrames : nil
-                report.passthroughReason = result.reencodeReason
-            }
-        case .failed:
-            report.status = .failed
-            report.renderSeconds = outcome.duration
-            if let failure = outcome.error as? JobFailure {
-                report.failure = OutputFailure(stage: failure.stage, reason: failure.reason)
-            } else {
-                report.failure = OutputFailure(stage: .encode, reason: outcome.errorDescription ?? "unknown error")
-            }
-        case .skipped:
-            report.status = .skipped
-            report.skipReason = outcome.reason
-        case .cancelled:
-            report.status = .cancelled
-            report.skipReason = outcome.reason ?? "cancelled"
-        }
-        return report
-    }
+/// What the renders of one run read besides their own jobs, and the reasons of the jobs decided again once the
+/// outputs they read were done.
+final class RunRenders: Sendable {
+    /// The plan the run renders.
+    let plan: BatchPlan
+    /// Which outputs render, with their jobs, problems and fingerprints.
+    let decision: BatchRunner.Decision
+    /// The run's shared segment cache.
+    let cache: SegmentCache
+    /// Each output's planned segment keys.
+    let keys: [String: [SegmentKey]]
+    /// The renders held to one encoder lane.
+    let singleLane: Set<String>
+    /// The decoder threads of each render.
+    let decoderThreads: Int
+    /// Why each job decided again renders (none for those that did not).
+    let settledReasons = Mutex<[String: String]>([:])
 
-    private func fill(_ report: inout OutputReport, fromFileAt path: String) {
-        guard let media = try? MediaProbe().probe(path: path) else { return }
-        fill(&report, from: media)
-        report.actualDuration = ReportTime(media.duration)
-        report.byteSize = media.byteSize
-    }
-
-    private func fill(_ report: inout OutputReport, from media: ProbedMedia) {
-        if let video = media.primaryVideo {
-            report.videoCodec = video.codecName
-            report.resolution = Resolution(width: video.width, height: video.height)
-            report.frameRate = video.frameRate
-        }
-        report.audioCodec = media.primaryAudio?.codecName
+    init(plan: BatchPlan, decision: BatchRunner.Decision, cache: SegmentCache, keys: [String: [SegmentKey]],
+         singleLane: Set<String>, decoderThreads: Int) {
+        self.plan = plan
+        self.decision = decision
+        self.cache = cache
+        self.keys = keys
+        self.singleLane = singleLane
+        self.decoderThreads = decoderThreads
     }
 }
 
