@@ -16,7 +16,7 @@ public struct BatchPlan: Sendable {
     public var jobs: [Job]
     /// Outputs that cannot be built (missing or unreadable source, range beyond a source), by output name.
     public var problems: [JobProblem]
-    /// Every output, expanded, in dependency order.
+    /// Every output, expanded, in dependency order (for `validate`, the outputs of a dependency cycle last).
     public var outputs: [OutputSpec]
     /// How many jobs were built (equal to `jobs.count` unless `make` was told to keep only what others need).
     public var builtCount: Int
@@ -28,7 +28,8 @@ public struct BatchPlan: Sendable {
     public var declaredOutputs: [String: String] = [:]
     /// The manifests read.
     public var manifestPaths: [String] = []
-    /// Outputs whose own manifest fields have errors (among `diagnostics`): `run` never builds them.
+    /// Outputs whose own manifest fields have errors, or that are part of a dependency cycle (among `diagnostics`):
+    /// `run` never builds them.
     public var invalidOutputs: Set<String> = []
     /// The video stream of every source file the jobs use, by path, as planning probed it (for memory estimates).
     public var videoStreams: [String: ProbedStream] = [:]
@@ -173,11 +174,16 @@ public struct BatchPlan: Sendable {
                 }
             }
         }
+        if keeping == .dependencies {
+            // `validate` counts a cycle's outputs among those that cannot be built; they have no order to take.
+            outputs += order.filter { cyclic.contains($0) && wanted.contains($0) }.compactMap { index[$0] }
+                .map { set.outputs[$0] }
+        }
         var plan = BatchPlan(diagnostics: diagnostics, jobs: jobs, problems: problems, outputs: outputs,
                              builtCount: builtCount, builtManifests: builtManifests)
         plan.argumentErrors = argumentErrors
         plan.manifestPaths = set.files.map(\.path)
-        plan.invalidOutputs = set.invalidOutputs
+        plan.invalidOutputs = set.invalidOutputs.union(cyclic)
         plan.videoStreams = catalog.probedVideoStreams
         plan.textWarnings = catalog.textWarnings.mapValues { diagnostics in
             diagnostics.map { SourceWarning(stage: .text, source: $0.location?.file ?? "", message: $0.message) }

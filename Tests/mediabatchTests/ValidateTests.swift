@@ -104,6 +104,32 @@ import Testing
         #expect(result.stderr == expected)
     }
 
+    /// The outputs of a dependency cycle count among those that cannot be built.
+    @Test func aCyclesOutputsAreCountedAsOutputsThatCannotBeBuilt() throws {
+        let directory = try CommandRunner.temporaryDirectory("cycle-count")
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { preset: draft, out: out }
+            outputs:
+              - { name: a, clips: [ { source: { output: b } } ] }
+              - { name: b, clips: [ { source: { output: a } } ] }
+              - { name: c, clips: [ { source: { generate: color, duration: 1s } } ] }
+            """, to: "m/a.yaml", in: directory)
+        let result = try CommandRunner.run(["validate", "m/a.yaml"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            m/a.yaml:4:13: error: dependency cycle: a -> b -> a
+              - { name: a, clips: [ { source: { output: b } } ] }
+                        ^
+            m/a.yaml:5:13: note: output 'b' is part of the cycle
+              - { name: b, clips: [ { source: { output: a } } ] }
+                        ^
+            m/a.yaml: 1 error; 1 of 3 outputs can be built
+            1 error in 1 of 1 file; 1 of 3 outputs in 1 manifest can be built
+
+            """)
+    }
+
     @Test func jsonManifestsAreFoundInDirectoriesAndDataTablesAreNot() throws {
         let directory = try CommandRunner.temporaryDirectory("json")
         try CommandRunner.write("""
