@@ -30,15 +30,16 @@ extension SegmentPlan {
     /// A plan whose only encoded segment is shorter than a chunk for each lane (a short cut, a bumper) would keep one
     /// core waiting: it is cut into `lanes` pieces of at least `shortestPieceSeconds` when each cut can move to a
     /// frame whose pre-roll is at most a quarter piece (a source keyframe near the middle), so the extra lane costs a
-    /// keyframe, not decoding the sources twice.
+    /// keyframe, not decoding the sources twice. Not with `cutsShortPlans` false: a render of 4K sources runs one
+    /// lane, where pieces would gain nothing.
     func chunked(lanes: Int, clock: FrameClock, preRoll: ((Int64) -> MediaTime)? = nil,
-                 rekey: ((Range<Int64>) -> SegmentKey?)? = nil) -> SegmentPlan {
+                 rekey: ((Range<Int64>) -> SegmentKey?)? = nil, cutsShortPlans: Bool = true) -> SegmentPlan {
         guard lanes > 1 else { return self }
         let frameSeconds = clock.frameDuration.seconds
         let longest = max(1, Int64(Self.maximumChunkSeconds / frameSeconds))
         let shortest = max(1, Int64((Self.minimumChunkSeconds / frameSeconds).rounded(.up)))
         let lanes = Int64(lanes)
-        let alone = segments.filter { !$0.isCopied }.count == 1
+        let alone = cutsShortPlans && segments.filter { !$0.isCopied }.count == 1
         var cut: [PlannedSegment] = []
         for segment in segments {
             guard segment.key == nil || rekey != nil, !segment.isCopied else {

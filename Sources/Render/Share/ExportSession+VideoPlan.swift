@@ -41,10 +41,12 @@ extension ExportSession {
                                          encoder: SegmentPlan.encoderIdentity(name, keyed), digests: fileDigests)
         let chunks = sessions.chunked(
             lanes: video.encoderLanes, clock: clock,
-            preRoll: chunkStartCost(video, range: range, clock: clock)?.preRoll(atFrame:)) { frames in
+            preRoll: chunkStartCost(video, range: range, clock: clock)?.preRoll(atFrame:),
+            rekey: { frames in
                 describer.key(times: frames.map { range.start + clock.time(ofFrame: $0) },
                               frameDuration: clock.frameDuration)
-            }
+            },
+            cutsShortPlans: video.lanes(rendering: composition) > 1)
         return VideoPlan(clock: clock, frameCount: frames, settings: keyed, splice: splice, segments: chunks)
     }
 }

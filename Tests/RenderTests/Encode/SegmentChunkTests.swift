@@ -60,6 +60,14 @@ struct SegmentChunkTests {
         #expect(plan.segments.map(\.frames.lowerBound) == starts)
     }
 
+    /// A render held to one lane by its sources (4K) keeps a short plan whole: its pieces would run one after another.
+    @Test func aShortPlanOfARenderInOneLaneStaysWhole() throws {
+        let clock = try FrameClock(frameRate: FrameRate(30))
+        let plan = SegmentPlan(segments: [PlannedSegment(frames: 0..<100, key: nil)])
+        #expect(plan.chunked(lanes: 2, clock: clock, cutsShortPlans: false).segments.count == 1)
+        #expect(plan.chunked(lanes: 2, clock: clock).segments.count == 2)
+    }
+
     /// With the sources' keyframes known, each cut moves by at most a quarter chunk (21 frames here) to the frame a
     /// lane decodes least before: a keyframe where one is that near, the nearest one, the earlier of two as near.
     @Test(arguments: [
