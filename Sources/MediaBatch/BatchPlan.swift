@@ -31,6 +31,9 @@ public struct BatchPlan: Sendable {
     /// Outputs whose own manifest fields have errors, or that are part of a dependency cycle (among `diagnostics`):
     /// `run` never builds them.
     public var invalidOutputs: Set<String> = []
+    /// Per manifest path, the outputs declared under a name an earlier output already has in their folder: not in
+    /// `outputs`, never built.
+    public var duplicateOutputCounts: [String: Int] = [:]
     /// The video stream of every source file the jobs use, by path, as planning probed it (for memory estimates).
     public var videoStreams: [String: ProbedStream] = [:]
     /// Per output, what laying its text out found (also among `diagnostics`), for the run report's warnings.
@@ -184,6 +187,7 @@ public struct BatchPlan: Sendable {
         plan.argumentErrors = argumentErrors
         plan.manifestPaths = set.files.map(\.path)
         plan.invalidOutputs = set.invalidOutputs.union(cyclic)
+        plan.duplicateOutputCounts = set.duplicateOutputCounts
         plan.videoStreams = catalog.probedVideoStreams
         plan.textWarnings = catalog.textWarnings.mapValues { diagnostics in
             diagnostics.map { SourceWarning(stage: .text, source: $0.location?.file ?? "", message: $0.message) }

@@ -43,6 +43,8 @@ public struct ValidationReport: Sendable {
         for diagnostic in Self.folded(plan.problems) { byFile[diagnostic.location?.file, default: []].append(diagnostic) }
         var outputs: [String: Int] = [:], broken: [String: Set<String>] = [:]
         for output in plan.outputs { outputs[output.manifestPath, default: 0] += 1 }
+        // An output whose name an earlier one has is declared, and cannot be built.
+        for (manifest, count) in plan.duplicateOutputCounts { outputs[manifest, default: 0] += count }
         let manifests = Dictionary(plan.outputs.map { ($0.name, $0.manifestPath) }, uniquingKeysWith: { first, _ in first })
         // An output cannot be built when an error names it: its own fields' (manifest stage) or its sources'.
         let unbuildable = Set(plan.problems.map(\.output)).union(plan.invalidOutputs)
@@ -55,13 +57,15 @@ public struct ValidationReport: Sendable {
         if let loose = byFile[nil] { groups.append(Self.group(nil, loose, outputs: nil, broken: 0)) }
         for file in files.sorted() {
             let isManifest = plan.manifestPaths.contains(file)
+            let brokenCount = (broken[file]?.count ?? 0) + (plan.duplicateOutputCounts[file] ?? 0)
             groups.append(Self.group(file, byFile[file] ?? [], outputs: isManifest ? outputs[file] ?? 0 : nil,
-                                     broken: broken[file]?.count ?? 0))
+                                     broken: brokenCount))
         }
         self.groups = groups
         manifestCount = plan.manifestPaths.count
-        outputCount = plan.outputs.count
-        brokenOutputCount = broken.values.reduce(0) { $0 + $1.count }
+        let duplicates = plan.duplicateOutputCounts.values.reduce(0, +)
+        outputCount = plan.outputs.count + duplicates
+        brokenOutputCount = broken.values.reduce(0) { $0 + $1.count } + duplicates
     }
 
     private static func group(_ file: String?, _ diagnostics: [Diagnostic], outputs: Int?, broken: Int) -> Group {

@@ -173,8 +173,14 @@ import Testing
             """, to: "m/zzz.yaml", in: directory)
         let duplicate = try CommandRunner.run(["validate", "m"], in: directory)
         #expect(duplicate.status == 2)
-        #expect(duplicate.stderr.hasPrefix("""
+        // The second 'teaser' is declared, and counted among the outputs that cannot be built.
+        #expect(duplicate.stderr == """
             m/zzz.yaml:4:13: error: output name 'teaser' is already produced at m/fall.yaml:4:13; output names must be unique in an output folder
-            """))
+              - { name: teaser, clips: [ { source: { generate: color, duration: 1s } } ] }
+                        ^
+            m/zzz.yaml: 1 error; 0 of 1 output can be built
+            1 error in 1 of 3 files; 3 of 4 outputs in 3 manifests can be built
+
+            """)
     }
 }

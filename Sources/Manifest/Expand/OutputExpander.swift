@@ -9,6 +9,8 @@ struct OutputExpander {
     let outOverride: String?
     /// Names of outputs whose entries have errors; they are planned no further.
     private(set) var invalidNames: Set<String> = []
+    /// Per manifest, the outputs dropped because an earlier output already has their name in their folder.
+    private(set) var duplicateCounts: [String: Int] = [:]
     /// Names produced so far in each output folder, with where, to report duplicates: a name may repeat in another
     /// folder, not in the same one.
     private var producedNames: [String: (location: SourceLocation, origin: String?)] = [:]
@@ -103,7 +105,10 @@ struct OutputExpander {
                     rowProblems.add(set.rowProblems, from: origin)
                 }
                 guard let spec = set.spec else { continue }
-                guard checkUnique(spec, node: nameNode, origin: set.origin, reader: &reader) else { continue }
+                guard checkUnique(spec, node: nameNode, origin: set.origin, reader: &reader) else {
+                    duplicateCounts[file.path, default: 0] += 1
+                    continue
+                }
                 specs.append(spec)
                 // Its own problems, also those an earlier output reported first (a template's, shown once).
                 let isError = { (problem: Diagnostic) in problem.severity == .error }

@@ -13,6 +13,9 @@ public struct ManifestSet: Sendable {
     public var diagnostics: [Diagnostic] = []
     /// Outputs whose own entries have errors: reported in `diagnostics`, not built into jobs.
     public var invalidOutputs: Set<String> = []
+    /// Per manifest path, the outputs left out of `outputs` because an earlier output has their name in their folder
+    /// (reported in `diagnostics`).
+    public var duplicateOutputCounts: [String: Int] = [:]
     /// The presets available.
     public var presets = PresetLibrary()
     /// The `--preset` name when no preset of that name exists (the outputs keep their own presets meanwhile).
@@ -90,6 +93,7 @@ public struct ManifestSet: Sendable {
         }
         OutputIdentity.resolve(&set.outputs, files: set.files, diagnostics: &diagnostics)
         set.invalidOutputs = Set(set.outputs.filter { expander.invalidNames.contains($0.fileName ?? $0.name) }.map(\.name))
+        set.duplicateOutputCounts = expander.duplicateCounts
         set.diagnostics = diagnostics.sorted
         return set
     }
