@@ -6,7 +6,6 @@ import LibAV
 import Reframe
 import Beats
 import Render
-import Scheduler
 
 /// Manifests read, expanded, ordered by dependency and built into jobs: what `validate`, `plan` and `run` work from.
 public struct BatchPlan: Sendable {
@@ -90,103 +89,27 @@ public struct BatchPlan: Sendable {
                             downloads: DownloadOptions = DownloadOptions(), keeping: Keeping = .all,
                             limits: OutputLimits = OutputLimits(), fonts: any FontProbe = SystemFonts(),
                             text: (any TextMeasuring)? = TextChecker()) -> BatchPlan {
-        let probe = probe ?? MediaProbe(allowsDevices: allowsDevices)
         let options = ManifestSet.Options(presetDirectories: presetDirectories(for: paths), presetOverride: presetOverride,
                                           outOverride: outDirectory, limits: limits)
         let set = ManifestSet.load(paths: paths, options: options)
-        var diagnostics = set.diagnostics
         var argumentErrors: [PlanArgumentError] = []
         if let name = set.unknownPresetOverride {
             argumentErrors.append(.unknownPreset(name, suggestion: Suggestion.closest(to: name, among: set.presets.names)))
         }
-        // Outputs by name, as indices into `set.outputs` (copying an OutputSpec is not free), and their dependencies.
-        var index: [String: Int] = [:]
-        index.reserveCapacity(set.outputs.count)
-        for (position, output) in set.outputs.enumerated() where index[output.name] == nil { index[output.name] = position }
-        let dependencies = set.outputs.map(\.dependencies)
+        let ordered = OrderedOutputs(set)
+        let (wanted, unmatched) = ordered.selection(only)
+        if let unmatched { argumentErrors.append(unmatched) }
+        let catalog = Self.catalog(probe: probe ?? MediaProbe(allowsDevices: allowsDevices), downloads: downloads,
+                                   fonts: fonts, text: text)
+        var building = JobsBuilt(diagnostics: set.diagnostics + ordered.diagnostics)
+        building.build(ordered, wanted: wanted, from: set, keeping: keeping, catalog: catalog)
 
-        var graph = JobGraph<String>()
-        for (position, output) in set.outputs.enumerated() {
-            graph.add(output.name, dependsOn: dependencies[position].filter { index[$0] != nil })
-        }
-        let cycle = graph.findCycle()
-        if let cycle {
-            let byName = index.mapValues { set.outputs[$0] }
-            diagnostics += cycleDiagnostics(cycle, outputs: byName, files: set.files)
-        }
-        diagnostics += OutputIdentity.conflicts(among: set.outputs, files: set.files)
-        let dependenciesByName: (String) -> [String]? = { name in index[name].map { dependencies[$0] } }
-        let order = declarationOrder(set.outputs.map(\.name), dependencies: dependenciesByName)
-        var wanted = Set(order)
-        if !only.isEmpty {
-            let unmatched = only.filter { pattern in !order.contains { Glob.matches(pattern, $0) } }
-            if !unmatched.isEmpty, !order.isEmpty {
-                argumentErrors.append(.unmatchedPatterns(unmatched, nearest: Glob.nearest(to: unmatched, among: order)))
-            }
-            let selected = order.filter { name in only.contains { Glob.matches($0, name) } }
-            wanted = Set(selected.flatMap { [$0] + transitiveDependencies(of: $0, in: dependenciesByName) })
-        }
-
-        let subjects = CachedSubjectAnalysis(analysis: SubjectAnalyzer(), version: SubjectAnalyzer.version,
-                                             cacheDirectory: downloads.cacheDirectory)
-        let beats = CachedBeatAnalysis(analysis: BeatAnalyzer(), version: BeatAnalyzer.version,
-                                       cacheDirectory: downloads.cacheDirectory)
-        let catalog = SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads), fonts: fonts,
-                                    text: text, subjects: subjects, beats: beats)
-        let builder = JobBuilder(catalog: catalog, manifests: set.files)
-        // Only outputs used as sources are looked up by later outputs.
-        var usedAsSource = Set<String>()
-        for names in dependencies { usedAsSource.formUnion(names) }
-        var built: [String: Job] = [:]
-        var jobs: [Job] = [], problems: [JobProblem] = [], outputs: [OutputSpec] = []
-        var builtCount = 0, builtManifests = Set<String>()
-        if keeping == .all { jobs.reserveCapacity(order.count) }
-        outputs.reserveCapacity(order.count)
-        let cyclic = Set(cycle ?? [])
-        do {
-            let buildsInvalid = keeping == .dependencies
-            let positions = order.compactMap { name -> Int? in
-                guard wanted.contains(name), !cyclic.contains(name),
-                      buildsInvalid || !set.invalidOutputs.contains(name) else { return nil }
-                return index[name]
-            }
-            // Where the jobs are dropped once counted (`validate`), outputs that read no other output are built
-            // ahead on all cores, a window at a time; then the window is taken in order, building the others here
-            // with what they read. Jobs that are kept are built here in order: kept jobs built on two threads made
-            // the run's later planning of them slower than the building saved (see docs/performance.md).
-            let buildsAhead = keeping == .dependencies
-            for start in stride(from: 0, to: positions.count, by: Self.buildWindow) {
-                let window = positions[start..<min(start + Self.buildWindow, positions.count)]
-                let early = buildsAhead ? Self.buildAlone(window.filter { dependencies[$0].isEmpty },
-                                                          outputs: set.outputs, catalog: catalog, manifests: set.files)
-                    : [:]
-                for position in window {
-                    let spec = set.outputs[position], name = spec.name
-                    outputs.append(spec)
-                    let (result, warnings) = early[position] ?? Self.build(spec, with: builder, built: built)
-                    switch result {
-                    case .success(let job):
-                        diagnostics += warnings
-                        if usedAsSource.contains(name) { built[name] = job }
-                        builtCount += 1
-                        builtManifests.insert(job.manifestPath)
-                        if keeping == .all || usedAsSource.contains(name) { jobs.append(job) }
-                    case .failure(let found):
-                        problems += found.all
-                    }
-                }
-            }
-        }
-        if keeping == .dependencies {
-            // `validate` counts a cycle's outputs among those that cannot be built; they have no order to take.
-            outputs += order.filter { cyclic.contains($0) && wanted.contains($0) }.compactMap { index[$0] }
-                .map { set.outputs[$0] }
-        }
-        var plan = BatchPlan(diagnostics: diagnostics, jobs: jobs, problems: problems, outputs: outputs,
-                             builtCount: builtCount, builtManifests: builtManifests)
+        var plan = BatchPlan(diagnostics: building.diagnostics, jobs: building.jobs, problems: building.problems,
+                             outputs: building.outputs, builtCount: building.builtCount,
+                             builtManifests: building.builtManifests)
         plan.argumentErrors = argumentErrors
         plan.manifestPaths = set.files.map(\.path)
-        plan.invalidOutputs = set.invalidOutputs.union(cyclic)
+        plan.invalidOutputs = set.invalidOutputs.union(ordered.cyclic)
         plan.duplicateOutputCounts = set.duplicateOutputCounts
         plan.videoStreams = catalog.probedVideoStreams
         plan.textWarnings = catalog.textWarnings.mapValues { diagnostics in
@@ -196,6 +119,18 @@ public struct BatchPlan: Sendable {
             plan.declaredOutputs[output.name] = output.outDirectory
         }
         return plan
+    }
+
+    /// The sources' catalog of a plan: `probe` for media files, downloads, fonts, text measuring, and the subject
+    /// and beat analyses kept in the download cache's folder.
+    static func catalog(probe: any SourceProbe, downloads: DownloadOptions, fonts: any FontProbe,
+                        text: (any TextMeasuring)?) -> SourceCatalog {
+        let subjects = CachedSubjectAnalysis(analysis: SubjectAnalyzer(), version: SubjectAnalyzer.version,
+                                             cacheDirectory: downloads.cacheDirectory)
+        let beats = CachedBeatAnalysis(analysis: BeatAnalyzer(), version: BeatAnalyzer.version,
+                                       cacheDirectory: downloads.cacheDirectory)
+        return SourceCatalog(probe: probe, fetcher: RemoteFetcher(options: downloads), fonts: fonts,
+                             text: text, subjects: subjects, beats: beats)
     }
 
     /// `dependency cycle: a -> b -> a` at each output of the cycle.
