@@ -20,15 +20,17 @@ extension BatchPlan {
 
         /// The order of `set`'s outputs.
         init(_ set: ManifestSet) {
+            // By position, not by element: each element taken would be a copy of a large value.
+            let outputs = set.outputs
             var index: [String: Int] = [:]
-            index.reserveCapacity(set.outputs.count)
-            for (position, output) in set.outputs.enumerated() where index[output.name] == nil {
-                index[output.name] = position
+            index.reserveCapacity(outputs.count)
+            for position in outputs.indices where index[outputs[position].name] == nil {
+                index[outputs[position].name] = position
             }
-            let dependencies = set.outputs.map(\.dependencies)
+            let dependencies = outputs.indices.map { outputs[$0].dependencies }
             var graph = JobGraph<String>()
-            for (position, output) in set.outputs.enumerated() {
-                graph.add(output.name, dependsOn: dependencies[position].filter { index[$0] != nil })
+            for position in outputs.indices {
+                graph.add(outputs[position].name, dependsOn: dependencies[position].filter { index[$0] != nil })
             }
             var diagnostics: [Diagnostic] = []
             let cycle = graph.findCycle()
@@ -40,7 +42,9 @@ extension BatchPlan {
             self.dependencies = dependencies
             self.cyclic = Set(cycle ?? [])
             self.diagnostics = diagnostics
-            self.order = declarationOrder(set.outputs.map(\.name)) { name in index[name].map { dependencies[$0] } }
+            self.order = declarationOrder(outputs.indices.map { outputs[$0].name }) { name in
+                index[name].map { dependencies[$0] }
+            }
         }
 
         /// An output's dependencies by name; nil for a name that is no output.

@@ -41,11 +41,12 @@ struct OutputIdentity: Hashable {
         var byPath: [String: (output: Int, claim: Claim)] = [:]
         var byFile: [FileID: (output: Int, claim: Claim)] = [:]
         var diagnostics: [Diagnostic] = []
-        for (index, output) in outputs.enumerated() {
-            for (claim, path) in [(Claim.output, output.outputPath), (.poster, BatchRunner.posterPath(for: output.outputPath))] {
+        for index in outputs.indices {
+            let outputPath = outputs[index].outputPath
+            for (claim, path) in [(Claim.output, outputPath), (.poster, BatchRunner.posterPath(for: outputPath))] {
                 let identity = OutputIdentity(path: resolver.resolve(path), file: FileID(path: path))
                 if let (earlier, firstClaim) = byPath[identity.path] ?? identity.file.flatMap({ byFile[$0] }) {
-                    let first = outputs[earlier]
+                    let first = outputs[earlier], output = outputs[index]
                     guard first.name != output.name || firstClaim != claim else { continue }
                     let message = "\(describe(claim, output.name)) writes the same file as \(describe(firstClaim, first.name)) (declared at \(first.location)): '\(identity.path)'; give one of them another name or 'out'"
                     diagnostics.append(sources[output.manifestPath]?.diagnostic(.error, at: output.location, message)
