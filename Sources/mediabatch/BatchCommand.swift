@@ -6,31 +6,14 @@ import Scheduler
 
 /// `run` and `report merge`.
 enum BatchCommand {
+    /// `mediabatch run`: plans the manifests, renders them under the output folders' lock, writes the reports and
+    /// prints the summary; the exit status.
     static func run(_ invocation: Invocation, version: String, console: Console) -> Int32 {
-        var options = BatchOptions(paths: invocation.paths, toolVersion: version)
-        options.outDirectory = invocation.outDirectory
-        options.jobs = invocation.jobs
-        options.maxMemory = invocation.maxMemory
-        options.only = invocation.only
-        options.presetOverride = invocation.preset
-        options.force = invocation.force
-        options.failFast = invocation.failFast
-        options.retries = invocation.retries
-        options.strict = invocation.strict
-        options.allowsDevices = invocation.allowDevices
-        options.cacheDirectory = DownloadOptions(invocation).cacheDirectory
-        if let size = invocation.cacheSize { options.cacheBytes = size }
-        do {
-            let environment = ProcessInfo.processInfo.environment
-            if let text = invocation.shard {
-                let spec = try ShardSpec(parsing: text)
-                options.shard = (spec.index, spec.count)
-            } else if let spec = try ShardSpec.fromEnvironment(environment,
-                                                                 count: environment["MEDIABATCH_SHARD_COUNT"].flatMap { Int($0) }) {
-                options.shard = (spec.index, spec.count)
-            }
-        } catch {
-            console.usage(Invocation.UsageError(message: "\(error)", command: .run))
+        let options: BatchOptions
+        switch batchOptions(invocation, version: version) {
+        case .success(let made): options = made
+        case .failure(let error):
+            console.usage(error)
             return 64
         }
         // Made before the plan loads: its segment store learns the build's digest meanwhile (reading the executable
@@ -62,6 +45,47 @@ enum BatchCommand {
             return 73
         }
         let json = invocation.progressJSON ? JSONProgress() : nil
+        let report = render(plan, with: runner, json: json, invocation: invocation, console: console)
+        let status = writeReports(report, plan: plan, folders: folders, json: json, invocation: invocation,
+                                  console: console)
+        withExtendedLifetime(lock) {}
+        return status
+    }
+
+    /// The run's options from the command line and the environment (a shard from `MEDIABATCH_SHARD_*` when the
+    /// command line names none); a usage error for a shard that cannot be read.
+    static func batchOptions(_ invocation: Invocation, version: String) -> Result<BatchOptions, Invocation.UsageError> {
+        var options = BatchOptions(paths: invocation.paths, toolVersion: version)
+        options.outDirectory = invocation.outDirectory
+        options.jobs = invocation.jobs
+        options.maxMemory = invocation.maxMemory
+        options.only = invocation.only
+        options.presetOverride = invocation.preset
+        options.force = invocation.force
+        options.failFast = invocation.failFast
+        options.retries = invocation.retries
+        options.strict = invocation.strict
+        options.allowsDevices = invocation.allowDevices
+        options.cacheDirectory = DownloadOptions(invocation).cacheDirectory
+        if let size = invocation.cacheSize { options.cacheBytes = size }
+        do {
+            let environment = ProcessInfo.processInfo.environment
+            if let text = invocation.shard {
+                let spec = try ShardSpec(parsing: text)
+                options.shard = (spec.index, spec.count)
+            } else if let spec = try ShardSpec.fromEnvironment(environment,
+                                                                 count: environment["MEDIABATCH_SHARD_COUNT"].flatMap { Int($0) }) {
+                options.shard = (spec.index, spec.count)
+            }
+        } catch {
+            return .failure(Invocation.UsageError(message: "\(error)", command: .run))
+        }
+        return .success(options)
+    }
+
+    /// Renders `plan`, showing progress on the terminal or as JSON lines, stopping the renders on SIGINT and SIGTERM.
+    private static func render(_ plan: BatchPlan, with runner: BatchRunner, json: JSONProgress?,
+                               invocation: Invocation, console: Console) -> RunReport {
         let display = json == nil ? TerminalDisplay(quiet: invocation.quiet, verbose: invocation.verbose, console: console) : nil
         let signals = SignalWatcher { runner.cancellation.cancel() }
         let report = runner.run(plan) { event in
@@ -70,7 +94,13 @@ enum BatchCommand {
         }
         signals.stop()
         display?.finish()
+        return report
+    }
 
+    /// Writes `report` into each output folder (and the combined folder asked for) and prints the summary and where
+    /// the reports are; the exit status: 0, 1 when an output failed, 73 when a report could not be written.
+    private static func writeReports(_ report: RunReport, plan: BatchPlan, folders: [String: String],
+                                     json: JSONProgress?, invocation: Invocation, console: Console) -> Int32 {
         let written = ReportFolders.write(report, folders: folders, declared: plan.declaredOutputs,
                                           combined: invocation.reportDirectory)
         var status: Int32 = report.isSuccess ? 0 : 1
@@ -94,7 +124,6 @@ enum BatchCommand {
             console.output(colored(report.terminalSummary(), console: console), terminator: "")
             for line in lines { console.output(line) }
         }
-        withExtendedLifetime(lock) {}
         return status
     }
 
