@@ -29,6 +29,8 @@ struct OutputExpander {
     /// Keys of an output entry that say how to expand it rather than what it shows.
     private static let expansionKeys: Set<String> = ["name", "template", "data", "matrix", "vars"]
 
+    /// The outputs of `file`'s entries, each expanded into one output per variable set; the problems found go into
+    /// `diagnostics`.
     mutating func expand(_ file: ManifestFile, diagnostics: inout DiagnosticList) -> [OutputSpec] {
         var reader = NodeReader(source: file.source)
         defer { diagnostics.append(contentsOf: reader.diagnostics) }
@@ -46,34 +48,7 @@ struct OutputExpander {
             }
             let fields = Dictionary(pairs.compactMap { pair in pair.key.string.map { ($0, pair.value) } },
                                     uniquingKeysWith: { first, _ in first })
-            // Template keys first, then the output's own: the output wins key by key.
-            var merged: [(String, YAMLNode)] = []
-            // An unknown template is reported, and the entry still read so its other problems show too.
-            var templateFailed = false
-            let templateNode = fields["template"] ?? file.defaultTemplate
-            if let templateNode {
-                if let templateName = reader.string(templateNode, "template") {
-                    if let template = file.templates[templateName], let templatePairs = template.pairs {
-                        merged += templatePairs.compactMap { pair in
-                            guard let key = pair.key.string, fields[key] == nil else { return nil }
-                            return (key, pair.value)
-                        }
-                    } else if file.templates[templateName] == nil {
-                        var message = "unknown template '\(templateName)'"
-                        if let guess = Suggestion.closest(to: templateName, among: Array(file.templates.keys)) {
-                            message += "; did you mean '\(guess)'?"
-                        } else if file.templates.isEmpty {
-                            message += "; this manifest defines no 'templates'"
-                        }
-                        reader.error(message, at: templateNode)
-                        templateFailed = true
-                    }
-                }
-            }
-            merged += pairs.compactMap { pair in
-                guard let key = pair.key.string, !Self.expansionKeys.contains(key) else { return nil }
-                return (key, pair.value)
-            }
+            let (merged, templateFailed) = Self.merged(pairs, fields: fields, in: file, reader: &reader)
             guard let sets = VariableSets.expand(fields, name: nameText, base: file.variables,
                                                  baseNodes: file.variableNodes, directory: file.directory,
                                                  budget: budget, reader: &reader) else {
@@ -81,43 +56,92 @@ struct OutputExpander {
             }
             budget.use(sets.count)
             entryIndex += 1
-            // Which fields (and list items) read no variable: they are used as written and decoded once.
-            var fixed = OutputDecoder.FixedParts(entry: entryIndex)
-            for (key, node) in merged {
-                if Self.isFixed(node, dynamicSources: dynamicSources) {
-                    fixed.fields.insert(key)
-                    continue
-                }
-                if Self.isFixed(node, dynamicSources: dynamicSources, placeholders: true) { fixed.valued.insert(key) }
-                if let items = node.items {
-                    fixed.items[key] = items.map { Self.isFixed($0, dynamicSources: dynamicSources) }
-                    fixed.valuedItems[key] = items.map { Self.isFixed($0, dynamicSources: dynamicSources, placeholders: true) }
-                }
-            }
+            let fixed = Self.fixedParts(of: merged, entry: entryIndex, dynamicSources: dynamicSources)
             let plan = EntryPlan(nameNode: nameNode, merged: merged, fixed: fixed, reportsEmpty: !templateFailed,
                                  rowLines: Self.lines(of: merged, fixed: fixed))
-            var rowProblems = RowProblems()
-            var rows = Set<String>()
-            for set in expandSets(sets, of: plan, in: file, decoder: &decoder) {
-                for diagnostic in set.diagnostics { reader.diagnostics.add(diagnostic) }
-                if let origin = set.origin, !set.name.isEmpty {
-                    rows.insert(origin)
-                    rowProblems.add(set.rowProblems, from: origin)
-                }
-                guard let spec = set.spec else { continue }
-                guard checkUnique(spec, node: nameNode, origin: set.origin, reader: &reader) else {
-                    duplicateCounts[file.path, default: 0] += 1
-                    continue
-                }
-                specs.append(spec)
-                // Its own problems, also those an earlier output reported first (a template's, shown once).
-                let isError = { (problem: Diagnostic) in problem.severity == .error }
-                if templateFailed || set.diagnostics.contains(where: isError) || set.rowProblems.contains(where: isError) {
-                    invalidNames.insert(set.name)
-                }
-            }
-            for problem in rowProblems.folded(rowCount: rows.count) { reader.diagnostics.add(problem) }
+            specs += take(expandSets(sets, of: plan, in: file, decoder: &decoder), of: plan, in: file,
+                          templateFailed: templateFailed, reader: &reader)
         }
+        return specs
+    }
+
+    /// An entry's fields with its template's first (the entry's own win key by key), without the keys that say
+    /// how to expand it; and whether its template is unknown (reported, and the entry still read so that its other
+    /// problems show too).
+    private static func merged(_ pairs: [YAMLNode.Pair], fields: [String: YAMLNode],
+                               in file: ManifestFile, reader: inout NodeReader) -> ([(String, YAMLNode)], Bool) {
+        var merged: [(String, YAMLNode)] = []
+        var templateFailed = false
+        if let templateNode = fields["template"] ?? file.defaultTemplate,
+           let templateName = reader.string(templateNode, "template") {
+            if let template = file.templates[templateName], let templatePairs = template.pairs {
+                merged += templatePairs.compactMap { pair in
+                    guard let key = pair.key.string, fields[key] == nil else { return nil }
+                    return (key, pair.value)
+                }
+            } else if file.templates[templateName] == nil {
+                var message = "unknown template '\(templateName)'"
+                if let guess = Suggestion.closest(to: templateName, among: Array(file.templates.keys)) {
+                    message += "; did you mean '\(guess)'?"
+                } else if file.templates.isEmpty {
+                    message += "; this manifest defines no 'templates'"
+                }
+                reader.error(message, at: templateNode)
+                templateFailed = true
+            }
+        }
+        merged += pairs.compactMap { pair in
+            guard let key = pair.key.string, !expansionKeys.contains(key) else { return nil }
+            return (key, pair.value)
+        }
+        return (merged, templateFailed)
+    }
+
+    /// Which of `merged`'s fields (and list items) read no variable: they are used as written and decoded once.
+    private static func fixedParts(of merged: [(String, YAMLNode)], entry: Int,
+                                   dynamicSources: Set<String>) -> OutputDecoder.FixedParts {
+        var fixed = OutputDecoder.FixedParts(entry: entry)
+        for (key, node) in merged {
+            if isFixed(node, dynamicSources: dynamicSources) {
+                fixed.fields.insert(key)
+                continue
+            }
+            if isFixed(node, dynamicSources: dynamicSources, placeholders: true) { fixed.valued.insert(key) }
+            if let items = node.items {
+                fixed.items[key] = items.map { isFixed($0, dynamicSources: dynamicSources) }
+                fixed.valuedItems[key] = items.map { isFixed($0, dynamicSources: dynamicSources, placeholders: true) }
+            }
+        }
+        return fixed
+    }
+
+    /// The outputs of an entry's expanded `sets` whose names are free in their folders, in order. Each set's
+    /// problems are reported, those of its data row folded over the rows that share them; an output with an error
+    /// of its own (or of an unknown template) is marked invalid.
+    private mutating func take(_ sets: [ExpandedSet], of plan: EntryPlan, in file: ManifestFile, templateFailed: Bool,
+                               reader: inout NodeReader) -> [OutputSpec] {
+        var specs: [OutputSpec] = []
+        var rowProblems = RowProblems()
+        var rows = Set<String>()
+        let isError = { (problem: Diagnostic) in problem.severity == .error }
+        for set in sets {
+            for diagnostic in set.diagnostics { reader.diagnostics.add(diagnostic) }
+            if let origin = set.origin, !set.name.isEmpty {
+                rows.insert(origin)
+                rowProblems.add(set.rowProblems, from: origin)
+            }
+            guard let spec = set.spec else { continue }
+            guard checkUnique(spec, node: plan.nameNode, origin: set.origin, reader: &reader) else {
+                duplicateCounts[file.path, default: 0] += 1
+                continue
+            }
+            specs.append(spec)
+            // Its own problems, also those an earlier output reported first (a template's, shown once).
+            if templateFailed || set.diagnostics.contains(where: isError) || set.rowProblems.contains(where: isError) {
+                invalidNames.insert(set.name)
+            }
+        }
+        for problem in rowProblems.folded(rowCount: rows.count) { reader.diagnostics.add(problem) }
         return specs
     }
 
