@@ -61,7 +61,28 @@ struct OutputDecoder {
     func decode(name: String, nameNode: YAMLNode, fields: [String: YAMLNode], variables: [String: String],
                 reportsEmpty: Bool = true, fixed: FixedParts, reader: inout NodeReader) -> OutputSpec? {
         let errorsBefore = reader.diagnostics.errorCount
-        // With an unusable preset, keep reading with a stand-in so every other problem is reported too.
+        var spec = header(name: name, nameNode: nameNode, fields: fields, variables: variables, reader: &reader)
+        let rate = spec.settings.video?.frameRate
+        sequence(fields, into: &spec, fixed: fixed, rate: rate, reader: &reader)
+        layers(fields, into: &spec, fixed: fixed, rate: rate, reader: &reader)
+        checkLastTransition(spec, fields: fields, reader: &reader)
+        if reportsEmpty && spec.clips.isEmpty && spec.tracks.isEmpty && reader.diagnostics.errorCount == errorsBefore {
+            let hint = fields["timeline"] == nil ? "give it 'clips' (or 'tracks')" : "its timeline is empty"
+            reader.error("output '\(name)' has nothing to show; \(hint)", at: nameNode)
+        }
+        let bodies = ["clips", "tracks", "timeline"].filter { fields[$0] != nil && (fields[$0]?.items?.isEmpty != true) }
+        if bodies.count > 1, let node = fields[bodies[1]] {
+            reader.error("output '\(name)' sets both '\(bodies[0])' and '\(bodies[1])'; use one", at: node)
+        }
+        IneffectiveKeyCheck.check(fields, reader: &reader)
+        // Kept even with errors (which stop the run anyway), so dependency cycles are still found and reported.
+        return spec
+    }
+
+    /// The output before its content: settings (a stand-in when the preset is unusable, so that every other problem
+    /// is reported too), folder, metadata, background, fill, time-pitch, reframing and beat snapping.
+    private func header(name: String, nameNode: YAMLNode, fields: [String: YAMLNode], variables: [String: String],
+                        reader: inout NodeReader) -> OutputSpec {
         let settings = exportSettings(fields, reader: &reader)
             ?? ExportSettings(name: "invalid", container: .mp4,
                               video: ExportSettings.Video(codec: .h264, width: 1920, height: 1080, frameRate: FrameRate(30)),
@@ -96,6 +117,12 @@ struct OutputDecoder {
         }
         if let node = fields["reframe"] { spec.reframe = reframe(node, reader: &reader) }
         if let node = fields["snap"] { spec.snap = snap(node, rate: rate, reader: &reader) }
+        return spec
+    }
+
+    /// The clips, intro, outro, transition and soundtrack; a part that reads no variable is decoded once per entry.
+    private func sequence(_ fields: [String: YAMLNode], into spec: inout OutputSpec, fixed: FixedParts,
+                          rate: FrameRate?, reader: inout NodeReader) {
         if let node = fields["clips"], let items = reader.list(node, "clips") {
             spec.clips = items.indices.compactMap { index in
                 cache.reuse(fixed.reuse("clips", item: index, rate: rate), node: items[index], reader: &reader) {
@@ -123,6 +150,11 @@ struct OutputDecoder {
                 soundtrack(node, rate: rate, reader: &$0)
             }
         }
+    }
+
+    /// The overlays, titles, captions, explicit tracks, timeline and layers.
+    private func layers(_ fields: [String: YAMLNode], into spec: inout OutputSpec, fixed: FixedParts,
+                        rate: FrameRate?, reader: inout NodeReader) {
         // A single item (not a list) counts as the whole field: its slot is the field's.
         func slot(_ key: String, _ node: YAMLNode, _ index: Int) -> DecodeCache.Reuse {
             node.isSequence ? fixed.reuse(key, item: index, rate: rate) : fixed.reuse(key, rate: rate)
@@ -157,18 +189,6 @@ struct OutputDecoder {
         if let node = fields["layers"], fields["timeline"] == nil, let items = reader.list(node, "layers") {
             spec.layers = items.compactMap { layer($0, rate: rate, trackCount: spec.tracks.count, reader: &reader) }
         }
-        checkLastTransition(spec, fields: fields, reader: &reader)
-        if reportsEmpty && spec.clips.isEmpty && spec.tracks.isEmpty && reader.diagnostics.errorCount == errorsBefore {
-            let hint = fields["timeline"] == nil ? "give it 'clips' (or 'tracks')" : "its timeline is empty"
-            reader.error("output '\(name)' has nothing to show; \(hint)", at: nameNode)
-        }
-        let bodies = ["clips", "tracks", "timeline"].filter { fields[$0] != nil && (fields[$0]?.items?.isEmpty != true) }
-        if bodies.count > 1, let node = fields[bodies[1]] {
-            reader.error("output '\(name)' sets both '\(bodies[0])' and '\(bodies[1])'; use one", at: node)
-        }
-        IneffectiveKeyCheck.check(fields, reader: &reader)
-        // Kept even with errors (which stop the run anyway), so dependency cycles are still found and reported.
-        return spec
     }
 
     // MARK: - Parts
