@@ -3,8 +3,8 @@ import MediaCore
 import Scheduler
 
 extension BatchPlan {
-    /// A manifest set's outputs in the order they are built: each after the outputs it reads, the outputs of a
-    /// dependency cycle left out (and reported).
+    /// A manifest set's outputs in the order they are built, each after the outputs it reads; the outputs of a
+    /// dependency cycle are named (and reported) so that the build leaves them out.
     struct OrderedOutputs {
         /// Each output's position in the set's outputs, by name (the first of equal names): copying an `OutputSpec`
         /// is not free.
