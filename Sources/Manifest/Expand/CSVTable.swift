@@ -28,107 +28,137 @@ public struct CSVTable: Sendable, Hashable {
     /// Reading stops after `maxRecords + 1` records (so a caller can tell the table is over its limit without
     /// holding millions of rows).
     public init(parsing text: String, maxRecords: Int = .max) throws(ParseError) {
-        var scalars = Substring(text).unicodeScalars[...]
-        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
-        var rawRecords: [(line: Int, fields: [String])] = []
-        var fields: [String] = []
-        var field = String.UnicodeScalarView()
-        var line = 1, column = 1
-        var recordLine = 1
-        var inQuotes = false, wasQuoted = false, fieldStarted = false
-        var quoteStart = (line: 1, column: 1)
-        var iterator = scalars.makeIterator()
-        var pending: Unicode.Scalar? = iterator.next()
-
-        func endRecord() {
-            if !(fields.isEmpty && field.isEmpty && !wasQuoted) {
-                fields.append(String(field))
-                rawRecords.append((recordLine, fields))
-            }
-            fields = []
-            field = String.UnicodeScalarView()
-            wasQuoted = false
-            fieldStarted = false
-        }
-
-        while let scalar = pending {
-            pending = iterator.next()
-            if inQuotes {
-                if scalar == "\"" {
-                    if pending == "\"" {
-                        field.append("\"")
-                        pending = iterator.next()
-                        column += 2
-                        continue
-                    }
-                    inQuotes = false
-                } else {
-                    field.append(scalar)
-                    if scalar == "\n" { line += 1; column = 0 }
-                }
-                column += 1
-                continue
-            }
-            switch scalar {
-            case "\"":
-                guard !fieldStarted else {
-                    throw ParseError(line: line, column: column, message: "a quote inside an unquoted field; quote the whole field and double the quote (\"\")")
-                }
-                inQuotes = true
-                quoteStart = (line, column)
-                wasQuoted = true
-                fieldStarted = true
-            case ",":
-                fields.append(String(field))
-                field = String.UnicodeScalarView()
-                wasQuoted = false
-                fieldStarted = false
-            case "\r", "\n":
-                if scalar == "\r" && pending == "\n" { pending = iterator.next() }
-                endRecord()
-                line += 1
-                column = 0
-                recordLine = line
-                // The header, then one record more than allowed.
-                if maxRecords < .max && rawRecords.count > maxRecords + 1 { pending = nil }
-            default:
-                if wasQuoted {
-                    throw ParseError(line: line, column: column, message: "text after a closing quote; a quoted field must end at a comma or the line's end")
-                }
-                field.append(scalar)
-                fieldStarted = true
-            }
-            column += 1
-        }
-        if inQuotes {
-            throw ParseError(line: quoteStart.line, column: quoteStart.column,
-                             message: "the quoted field that starts here is not closed before the end of the file")
-        }
-        endRecord()
-
-        guard let header = rawRecords.first else {
+        var reader = CSVRecordReader(text: text, recordLimit: maxRecords < .max ? maxRecords + 1 : .max)
+        let records = try reader.readAll()
+        guard let header = records.first else {
             throw ParseError(line: 1, column: 1, message: "the table is empty; the first line must name the columns")
         }
-        var seen = Set<String>()
-        for name in header.fields {
-            let trimmed = name.trimmingSpaces
-            if trimmed.isEmpty {
-                throw ParseError(line: header.line, column: 1, message: "a column has no name")
-            }
-            if !seen.insert(trimmed).inserted {
-                throw ParseError(line: header.line, column: 1, message: "column '\(trimmed)' is named twice")
-            }
-        }
-        columns = header.fields.map(\.trimmingSpaces)
-        var parsed: [Row] = []
-        for record in rawRecords.dropFirst() {
+        columns = try Self.columnNames(header)
+        rows = try records.dropFirst().map { [columns] record throws(ParseError) in
             guard record.fields.count == columns.count else {
                 throw ParseError(line: record.line, column: 1,
                                  message: "row has \(record.fields.count) fields but the header names \(columns.count) columns")
             }
-            parsed.append(Row(line: record.line, values: Dictionary(uniqueKeysWithValues: zip(columns, record.fields))))
+            return Row(line: record.line, values: Dictionary(uniqueKeysWithValues: zip(columns, record.fields)))
         }
-        rows = parsed
+    }
+
+    /// The header's names without surrounding spaces; each must be present and used once.
+    private static func columnNames(_ header: CSVRecordReader.Record) throws(ParseError) -> [String] {
+        let names = header.fields.map(\.trimmingSpaces)
+        var seen = Set<String>()
+        for name in names {
+            if name.isEmpty {
+                throw ParseError(line: header.line, column: 1, message: "a column has no name")
+            }
+            if !seen.insert(name).inserted {
+                throw ParseError(line: header.line, column: 1, message: "column '\(name)' is named twice")
+            }
+        }
+        return names
+    }
+}
+
+/// Splits CSV text into records of fields, one scalar at a time, keeping the line and column for errors.
+private struct CSVRecordReader {
+    /// One record's fields and the line it starts on.
+    typealias Record = (line: Int, fields: [String])
+
+    private var iterator: Substring.UnicodeScalarView.Iterator
+    private var pending: Unicode.Scalar?
+    private let recordLimit: Int
+    private var records: [Record] = []
+    private var fields: [String] = []
+    private var field = String.UnicodeScalarView()
+    private var line = 1, column = 1, recordLine = 1
+    private var inQuotes = false, wasQuoted = false, fieldStarted = false
+    private var quoteStart = (line: 1, column: 1)
+
+    /// A reader of `text` (without its byte order mark) that stops after `recordLimit` records, the header included.
+    init(text: String, recordLimit: Int) {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        iterator = scalars.makeIterator()
+        pending = iterator.next()
+        self.recordLimit = recordLimit
+    }
+
+    /// Every record of the text, blank lines left out; an unclosed quote or a stray one is an error.
+    mutating func readAll() throws(CSVTable.ParseError) -> [Record] {
+        while let scalar = pending {
+            pending = iterator.next()
+            if inQuotes { readQuoted(scalar) } else { try readUnquoted(scalar) }
+            column += 1
+        }
+        if inQuotes {
+            throw CSVTable.ParseError(line: quoteStart.line, column: quoteStart.column,
+                                      message: "the quoted field that starts here is not closed before the end of the file")
+        }
+        endRecord()
+        return records
+    }
+
+    /// Takes a scalar inside quotes: `""` is one quote, a lone quote closes the field.
+    private mutating func readQuoted(_ scalar: Unicode.Scalar) {
+        if scalar == "\"" {
+            if pending == "\"" {
+                field.append("\"")
+                pending = iterator.next()
+                column += 1
+            } else {
+                inQuotes = false
+            }
+        } else {
+            field.append(scalar)
+            if scalar == "\n" { line += 1; column = 0 }
+        }
+    }
+
+    /// Takes a scalar outside quotes: a quote opening a field, a comma ending one, a line end ending the record.
+    private mutating func readUnquoted(_ scalar: Unicode.Scalar) throws(CSVTable.ParseError) {
+        switch scalar {
+        case "\"":
+            guard !fieldStarted else {
+                throw CSVTable.ParseError(line: line, column: column, message: "a quote inside an unquoted field; quote the whole field and double the quote (\"\")")
+            }
+            inQuotes = true
+            quoteStart = (line, column)
+            wasQuoted = true
+            fieldStarted = true
+        case ",":
+            fields.append(String(field))
+            startField()
+        case "\r", "\n":
+            if scalar == "\r" && pending == "\n" { pending = iterator.next() }
+            endRecord()
+            line += 1
+            column = 0
+            recordLine = line
+            if records.count > recordLimit { pending = nil }
+        default:
+            if wasQuoted {
+                throw CSVTable.ParseError(line: line, column: column, message: "text after a closing quote; a quoted field must end at a comma or the line's end")
+            }
+            field.append(scalar)
+            fieldStarted = true
+        }
+    }
+
+    /// Ends the record at a line end (a blank line is no record).
+    private mutating func endRecord() {
+        if !(fields.isEmpty && field.isEmpty && !wasQuoted) {
+            fields.append(String(field))
+            records.append((recordLine, fields))
+        }
+        fields = []
+        startField()
+    }
+
+    /// Starts an empty field.
+    private mutating func startField() {
+        field = String.UnicodeScalarView()
+        wasQuoted = false
+        fieldStarted = false
     }
 }
 
