@@ -291,6 +291,38 @@ struct ManifestErrorTests {
             mediabatch: 2
                         ^
             """),
+        ErrorCase(name: "vars, sources and templates that are not mappings", manifest: """
+            mediabatch: 1
+            vars: [a, b]
+            sources: logo.png
+            templates: [promo]
+            outputs:
+              - name: x
+                clips: [a.mp4]
+            """, expected: """
+            manifest.yaml:2:7: error: 'vars' must be a mapping of names to values, not a sequence
+            vars: [a, b]
+                  ^
+            manifest.yaml:3:10: error: 'sources' must be a mapping of names to media, not a scalar
+            sources: logo.png
+                     ^
+            manifest.yaml:4:12: error: 'templates' must be a mapping of names to templates, not a sequence
+            templates: [promo]
+                       ^
+            """),
+        ErrorCase(name: "a source named twice, quoted or not", manifest: """
+            mediabatch: 1
+            sources:
+              logo: logo.png
+              "logo": logo2.png
+            outputs:
+              - name: x
+                clips: [a.mp4]
+            """, expected: """
+            manifest.yaml:4:3: error: duplicate key 'logo'; first defined at 3:3
+              "logo": logo2.png
+              ^
+            """),
         ErrorCase(name: "missing outputs", manifest: "mediabatch: 1\n", expected: """
             manifest.yaml:1:1: error: the manifest needs 'outputs'
             mediabatch: 1

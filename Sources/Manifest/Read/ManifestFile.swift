@@ -57,55 +57,20 @@ public struct ManifestFile: Sendable {
 
         guard let top = reader.mapping(document.root, in: "the manifest", keys: ManifestSchema.topLevel,
                                        required: ["mediabatch", "outputs"]) else { return }
-        if let version = top["mediabatch"] {
-            if version.string != "1" {
-                reader.error("unsupported manifest version '\(version.string ?? version.kindName)'; this mediabatch reads version 1 ('mediabatch: 1')", at: version)
-            }
+        if let version = top["mediabatch"], version.string != "1" {
+            reader.error("unsupported manifest version '\(version.string ?? version.kindName)'; this mediabatch reads version 1 ('mediabatch: 1')", at: version)
         }
-        if let node = top["defaults"], let defaults = reader.mapping(node, in: "'defaults'", keys: ManifestSchema.defaults) {
-            defaultPreset = defaults["preset"]
-            defaultTemplate = defaults["template"]
-            if let out = defaults["out"], let text = reader.string(out, "out") { defaultOut = Self.resolve(text, against: directory) }
-            if let node = defaults["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
-                (defaultBackground, defaultBackgroundGradient) = value
-            }
-        }
-        if let node = top["vars"], let pairs = node.pairs {
-            for pair in pairs {
-                guard let key = pair.key.string else { continue }
-                if let value = reader.string(pair.value, key) {
-                    variables[key] = value
-                    variableNodes[key] = pair.value
-                }
-            }
-        } else if let node = top["vars"] {
-            reader.error("'vars' must be a mapping of names to values, not a \(node.kindName)", at: node)
-        }
+        if let node = top["defaults"] { readDefaults(node, reader: &reader) }
+        if let node = top["vars"] { readVariables(node, reader: &reader) }
         if let node = top["sources"] {
-            if let pairs = node.pairs {
-                for pair in pairs {
-                    guard let name = pair.key.string else { continue }
-                    if sources[name] != nil { reader.error("source '\(name)' is named twice", at: pair.key) }
-                    if pair.value.isMapping {
-                        _ = reader.mapping(pair.value, in: "source '\(name)'", keys: ManifestSchema.source)
-                    }
-                    sources[name] = pair.value
-                }
-            } else {
-                reader.error("'sources' must be a mapping of names to media, not a \(node.kindName)", at: node)
+            sources = Self.namedEntries(node, kind: "source", of: "media", reader: &reader) { value, name, reader in
+                if value.isMapping { _ = reader.mapping(value, in: "source '\(name)'", keys: ManifestSchema.source) }
             }
         }
         if let node = top["templates"] {
-            if let pairs = node.pairs {
-                for pair in pairs {
-                    guard let name = pair.key.string else { continue }
-                    if templates[name] != nil { reader.error("template '\(name)' is named twice", at: pair.key) }
-                    _ = reader.mapping(pair.value, in: "template '\(name)'", keys: ManifestSchema.template)
-                    TemplateKeyCheck.check(pair.value, reader: &reader)
-                    templates[name] = pair.value
-                }
-            } else {
-                reader.error("'templates' must be a mapping of names to templates, not a \(node.kindName)", at: node)
+            templates = Self.namedEntries(node, kind: "template", of: "templates", reader: &reader) { value, name, reader in
+                _ = reader.mapping(value, in: "template '\(name)'", keys: ManifestSchema.template)
+                TemplateKeyCheck.check(value, reader: &reader)
             }
         }
         if let node = top["downloads"] { downloadPolicy = Self.downloads(node, reader: &reader) }
@@ -118,6 +83,47 @@ public struct ManifestFile: Sendable {
                 if item.isMapping { outputs.append(item) }
             }
         }
+    }
+
+    /// `defaults: { preset, template, out, background }`.
+    private mutating func readDefaults(_ node: YAMLNode, reader: inout NodeReader) {
+        guard let defaults = reader.mapping(node, in: "'defaults'", keys: ManifestSchema.defaults) else { return }
+        defaultPreset = defaults["preset"]
+        defaultTemplate = defaults["template"]
+        if let out = defaults["out"], let text = reader.string(out, "out") { defaultOut = Self.resolve(text, against: directory) }
+        if let node = defaults["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
+            (defaultBackground, defaultBackgroundGradient) = value
+        }
+    }
+
+    /// `vars:`, a mapping of names to text.
+    private mutating func readVariables(_ node: YAMLNode, reader: inout NodeReader) {
+        guard let pairs = node.pairs else {
+            reader.error("'vars' must be a mapping of names to values, not a \(node.kindName)", at: node)
+            return
+        }
+        for pair in pairs {
+            guard let key = pair.key.string, let value = reader.string(pair.value, key) else { continue }
+            variables[key] = value
+            variableNodes[key] = pair.value
+        }
+    }
+
+    /// The entries of a mapping of names (`sources:`, `templates:`), each checked by `check` (the YAML reader has
+    /// already refused a name used twice).
+    private static func namedEntries(_ node: YAMLNode, kind: String, of what: String, reader: inout NodeReader,
+                                     check: (YAMLNode, String, inout NodeReader) -> Void) -> [String: YAMLNode] {
+        guard let pairs = node.pairs else {
+            reader.error("'\(kind)s' must be a mapping of names to \(what), not a \(node.kindName)", at: node)
+            return [:]
+        }
+        var entries: [String: YAMLNode] = [:]
+        for pair in pairs {
+            guard let name = pair.key.string else { continue }
+            check(pair.value, name, &reader)
+            entries[name] = pair.value
+        }
+        return entries
     }
 
     /// `path` made absolute against `directory` unless it already is.
