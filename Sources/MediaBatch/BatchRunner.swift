@@ -161,56 +161,14 @@ public final class BatchRunner: Sendable {
     /// alone, it runs at most `lanes` encoder lanes at once.
     private func render(_ job: Job, decoderThreads: Int, cache: SegmentCache, token: CancellationToken,
                         lease: JobLease, lanes: Int) throws -> RenderedOutput {
-        let url = URL(fileURLWithPath: job.outputPath)
-        let directory = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw JobFailure(stage: .mux, reason: "cannot create output directory '\(directory.path)': \(error.localizedDescription)",
-                             isTransient: true)
-        }
-        StagedFile.removeAbandoned(besides: job.outputPath)
-        // Hidden, and keeping the extension, so a muxer that looks at it still sees the right container.
-        let staged: StagedFile
-        do {
-            staged = try StagedFile(finalPath: job.outputPath)
-        } catch {
-            throw JobFailure(stage: .mux, reason: error.description, isTransient: true)
-        }
-        var settings = job.settings
-        if options.strict { settings.damageLimit = 0 }
-        let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
-                                    audioMix: job.audioMix, settings: settings, outputPath: staged.temporaryPath)
-        session.allowsDevices = options.allowsDevices
-        session.decoderThreads = decoderThreads
-        session.segmentCache = cache
-        session.shareableRanges = Self.keyedRanges(of: job)
-        session.fileDigests = fileDigests
+        let staged = try Self.stage(job)
         let posterTimes = options.posters ? OutputPictures.posterCandidates(of: job) : []
-        session.stillTimes = posterTimes
-        session.stillWidth = OutputPictures.posterWidth
-        // Started beside other renders, it keeps less in flight: the cores are busy either way, and the bytes are the
-        // same; alone it would be slower. The scheduler decides, as it counts the render's memory by it
-        // (`RenderMemory.besideOthers`).
-        session.sharesCores = lease.besideOthers
-        session.maximumLanes = lanes
-        // Once its pictures are all encoded, the render drains x264 and writes its file: the next one starts.
-        let tail = RenderMemory.tail(settings: settings)
-        session.onTail = { lease.finishing(holding: tail) }
+        let session = makeSession(job, writingTo: staged.temporaryPath, decoderThreads: decoderThreads, cache: cache,
+                                  posterTimes: posterTimes, lease: lease, lanes: lanes)
         sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
         token.onCancel { session.cancel() }
-        let result: ExportResult
-        do {
-            result = try session.export()
-        } catch {
-            if case .cancelled = error { throw CancellationError() }
-            let reason = error.path.map { "'\($0)': \(error.reason)" } ?? error.reason
-            // Setting an export up is the last step of building the job.
-            let stage = error.stage == .setup ? .load : FailureStage(rawValue: error.stage.rawValue) ?? .encode
-            throw JobFailure(stage: stage, reason: reason,
-                             isTransient: error.stage == .mux && Self.looksTransient(error.reason))
-        }
+        let result = try Self.export(session)
         // The old fingerprint goes first: stopped between the two, the next run renders again.
         Fingerprint.forget(for: job.outputPath)
         do {
@@ -223,6 +181,64 @@ public final class BatchRunner: Sendable {
         finished.stills = [:]
         let poster = options.posters ? poster(for: job, candidates: posterTimes, stills: result.stills, token: token) : nil
         return RenderedOutput(result: finished, posterPath: poster)
+    }
+
+    /// The temporary file `job` is written to, in its output's folder (made if missing), after removing what an
+    /// interrupted run left there.
+    private static func stage(_ job: Job) throws -> StagedFile {
+        let directory = URL(fileURLWithPath: job.outputPath).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw JobFailure(stage: .mux, reason: "cannot create output directory '\(directory.path)': \(error.localizedDescription)",
+                             isTransient: true)
+        }
+        StagedFile.removeAbandoned(besides: job.outputPath)
+        do {
+            // Hidden, and keeping the extension, so a muxer that looks at it still sees the right container.
+            return try StagedFile(finalPath: job.outputPath)
+        } catch {
+            throw JobFailure(stage: .mux, reason: error.description, isTransient: true)
+        }
+    }
+
+    /// The export session of `job` into `path`, set up with the run's options, its cache and the scheduler's lease.
+    private func makeSession(_ job: Job, writingTo path: String, decoderThreads: Int, cache: SegmentCache,
+                             posterTimes: [MediaTime], lease: JobLease, lanes: Int) -> ExportSession {
+        var settings = job.settings
+        if options.strict { settings.damageLimit = 0 }
+        let session = ExportSession(composition: job.composition, videoComposition: job.videoComposition,
+                                    audioMix: job.audioMix, settings: settings, outputPath: path)
+        session.allowsDevices = options.allowsDevices
+        session.decoderThreads = decoderThreads
+        session.segmentCache = cache
+        session.shareableRanges = Self.keyedRanges(of: job)
+        session.fileDigests = fileDigests
+        session.stillTimes = posterTimes
+        session.stillWidth = OutputPictures.posterWidth
+        // Started beside other renders, it keeps less in flight: the cores are busy either way, and the bytes are the
+        // same; alone it would be slower. The scheduler decides, as it counts the render's memory by it
+        // (`RenderMemory.besideOthers`).
+        session.sharesCores = lease.besideOthers
+        session.maximumLanes = lanes
+        // Once its pictures are all encoded, the render drains x264 and writes its file: the next one starts.
+        let tail = RenderMemory.tail(settings: settings)
+        session.onTail = { lease.finishing(holding: tail) }
+        return session
+    }
+
+    /// Runs `session`, its errors as the job's failure at the stage they came from (cancellation as itself).
+    private static func export(_ session: ExportSession) throws -> ExportResult {
+        do {
+            return try session.export()
+        } catch {
+            if case .cancelled = error { throw CancellationError() }
+            let reason = error.path.map { "'\($0)': \(error.reason)" } ?? error.reason
+            // Setting an export up is the last step of building the job.
+            let stage = error.stage == .setup ? .load : FailureStage(rawValue: error.stage.rawValue) ?? .encode
+            throw JobFailure(stage: stage, reason: reason,
+                             isTransient: error.stage == .mux && looksTransient(error.reason))
+        }
     }
 
     /// Where an output's poster picture goes: `posters/NAME.jpg` beside it.

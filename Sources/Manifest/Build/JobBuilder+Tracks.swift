@@ -23,56 +23,67 @@ extension JobBuilder {
         for (index, track) in spec.tracks.enumerated() {
             var cursor = MediaTime.zero
             for (segment, info) in zip(track.segments, infos[index]) {
-                let end = segment.to ?? info.duration
                 // A problem here is noted and the segment left out, so the other segments are still checked.
-                guard end.isNumeric else {
-                    if info != .standIn {
-                        record(problem(spec, stage: "probe", "\(label(segment.source, in: spec)) has no known length; give the segment 'to'", at: segment.location))
-                    }
-                    continue
-                }
-                if end > info.duration {
-                    record(problem(spec, stage: "probe",
-                                   "segment asks for \(TimeSyntax.humanReadable(segment.from))-\(TimeSyntax.humanReadable(end)) of \(label(segment.source, in: spec)) but it is only \(TimeSyntax.humanReadable(info.duration)) long",
-                                   at: segment.location))
-                    continue
-                }
-                let range = TimeRange(start: info.isStill ? .zero : segment.from, duration: end - segment.from)
+                guard let range = sourceRange(of: segment, info: info, spec: spec) else { continue }
                 let start = segment.at ?? cursor
-                let scaled = range.duration.multiplied(by: Int64(segment.speed.denominator), dividedBy: Int64(segment.speed.numerator))
                 for (id, source) in [(videoIDs[index], info.video), (audioIDs[index], info.audio)] {
-                    guard let id, let source else { continue }
-                    let available = info.isStill ? range : TimeRange(start: range.start, end: MediaTime.minimum(range.end, source.timeRange.end))
-                    guard available.duration > .zero else { continue }
-                    do {
-                        try composition.modifyTrack(id) { track in
-                            if start < track.endTime {
-                                throw JobBuilderOverlap(start: start, end: track.endTime)
-                            }
-                            try track.insertTimeRange(available, of: source, at: start)
-                            if scaled != range.duration {
-                                try track.scaleTimeRange(TimeRange(start: start, duration: available.duration),
-                                                         toDuration: available.duration.multiplied(by: Int64(segment.speed.denominator), dividedBy: Int64(segment.speed.numerator)))
-                            }
-                        }
-                    } catch let overlap as JobBuilderOverlap {
-                        throw problem(spec, stage: "load",
-                                      "segment starts at \(TimeSyntax.format(overlap.start)) but the track already plays until \(TimeSyntax.format(overlap.end)); segments of one track may not overlap",
-                                      at: segment.location)
-                    }
-                    if source.mediaType == .video {
-                        let played = available.duration.multiplied(by: Int64(segment.speed.denominator),
-                                                                   dividedBy: Int64(segment.speed.numerator))
-                        pictures[index, default: []].append(
-                            ExplicitPicture(range: TimeRange(start: start, duration: played), size: source.naturalSize,
-                                            source: segment.source, info: info, sourceRange: available,
-                                            location: segment.location, trackID: id))
-                    }
+                    guard let id, let source,
+                          let placed = try place(segment, range: range, of: source, info: info, at: start, trackID: id,
+                                                 composition: &composition, spec: spec) else { continue }
+                    if source.mediaType == .video { pictures[index, default: []].append(placed) }
                 }
-                cursor = start + scaled
+                cursor = start + segment.played(range.duration)
             }
         }
         return ExplicitTracks(video: videoIDs, audio: audioIDs, pictures: pictures)
+    }
+
+    /// The part of its source `segment` asks for, or nil (with the problem recorded) when the source's length is
+    /// unknown and the segment has no `to`, or the segment reaches past the source's end.
+    private func sourceRange(of segment: SegmentSpec, info: SourceInfo, spec: OutputSpec) -> TimeRange? {
+        let end = segment.to ?? info.duration
+        guard end.isNumeric else {
+            if info != .standIn {
+                record(problem(spec, stage: "probe", "\(label(segment.source, in: spec)) has no known length; give the segment 'to'", at: segment.location))
+            }
+            return nil
+        }
+        if end > info.duration {
+            record(problem(spec, stage: "probe",
+                           "segment asks for \(TimeSyntax.humanReadable(segment.from))-\(TimeSyntax.humanReadable(end)) of \(label(segment.source, in: spec)) but it is only \(TimeSyntax.humanReadable(info.duration)) long",
+                           at: segment.location))
+            return nil
+        }
+        return TimeRange(start: info.isStill ? .zero : segment.from, duration: end - segment.from)
+    }
+
+    /// Inserts `range` of `source` (as much of it as the source has) into track `trackID` at `start`, at the segment's
+    /// speed; the picture it places, or nil when the source has nothing in that range. A segment that starts before
+    /// the track's end is an error.
+    private func place(_ segment: SegmentSpec, range: TimeRange, of source: SourceTrack, info: SourceInfo,
+                       at start: MediaTime, trackID: Int32, composition: inout MutableComposition,
+                       spec: OutputSpec) throws -> ExplicitPicture? {
+        let available = info.isStill ? range : TimeRange(start: range.start, end: MediaTime.minimum(range.end, source.timeRange.end))
+        guard available.duration > .zero else { return nil }
+        let played = segment.played(available.duration)
+        do {
+            try composition.modifyTrack(trackID) { track in
+                if start < track.endTime {
+                    throw JobBuilderOverlap(start: start, end: track.endTime)
+                }
+                try track.insertTimeRange(available, of: source, at: start)
+                if played != available.duration {
+                    try track.scaleTimeRange(TimeRange(start: start, duration: available.duration), toDuration: played)
+                }
+            }
+        } catch let overlap as JobBuilderOverlap {
+            throw problem(spec, stage: "load",
+                          "segment starts at \(TimeSyntax.format(overlap.start)) but the track already plays until \(TimeSyntax.format(overlap.end)); segments of one track may not overlap",
+                          at: segment.location)
+        }
+        return ExplicitPicture(range: TimeRange(start: start, duration: played), size: source.naturalSize,
+                               source: segment.source, info: info, sourceRange: available,
+                               location: segment.location, trackID: trackID)
     }
 
     /// Applies `layers:` to every instruction where their track plays; tracks without a layer fill the canvas. Each
@@ -185,4 +196,11 @@ struct ExplicitPicture {
 struct JobBuilderOverlap: Error {
     var start: MediaTime
     var end: MediaTime
+}
+
+extension SegmentSpec {
+    /// How long `duration` of the source plays at the segment's speed.
+    func played(_ duration: MediaTime) -> MediaTime {
+        duration.multiplied(by: Int64(speed.denominator), dividedBy: Int64(speed.numerator))
+    }
 }
