@@ -84,12 +84,7 @@ final class SourceFrameNormalizer {
         }
         (lastStretch, lastTurning) = (stretch, turning)
         if let hdr {
-            let width = squareWidth(of: decoded.width)
-            // Every picture of an HDR output goes through its converter: any may be converted smaller.
-            let smaller = decoded.pixelFormat.hasAlpha ? nil
-                : Self.reduced(width: width, height: decoded.height, stretch: stretch)
-            let converted = try hdr.convert(decoded, width: smaller?.width ?? width, height: smaller?.height,
-                                            orientation: orientation)
+            let converted = try convertHDR(decoded, with: hdr, stretch: stretch)
             lastInput = decoded
             lastOutput = converted
             return converted
@@ -115,23 +110,43 @@ final class SourceFrameNormalizer {
             (current, currentColor) = try rescaled(frame, width: width, recolours: recolours)
         }
         if ColorMatrixConverter.isNeeded(for: currentColor) {
-            let output = try Self.reuse(recoloured, width: current.width, height: current.height,
-                                        format: current.pixelFormat == VideoFrameBuffer.yuva420p ? VideoFrameBuffer.yuva420p : .yuv420p)
-            recoloured = output
-            if converter?.source != currentColor { converter = ColorMatrixConverter(from: currentColor) }
-            do { try converter?.convert(current, into: output) } catch { throw Self.wrap(error) }
-            current = output
+            current = try recolour(current, from: currentColor)
         }
         if turns {
-            let size = orientation.outputSize(width: current.width, height: current.height)
-            let format = Self.turnedAsTheyAre.contains(current.pixelFormat) ? current.pixelFormat : .yuv420p
-            let output = try Self.reuse(oriented, width: size.width, height: size.height, format: format)
-            oriented = output
-            do { try rotate(current, into: output) } catch { throw Self.wrap(error) }
-            current = output
+            current = try turn(current)
         }
         remember(decoded, as: current)
         return current
+    }
+
+    /// An HDR output's picture: every one goes through its converter, which may make it smaller (see
+    /// `reduced(width:height:stretch:)`) and turns it upright.
+    private func convertHDR(_ decoded: Frame, with hdr: HDRConverter, stretch: Double) throws(LibAVError) -> Frame {
+        let width = squareWidth(of: decoded.width)
+        let smaller = decoded.pixelFormat.hasAlpha ? nil
+            : Self.reduced(width: width, height: decoded.height, stretch: stretch)
+        return try hdr.convert(decoded, width: smaller?.width ?? width, height: smaller?.height, orientation: orientation)
+    }
+
+    /// `frame` converted from the Y'CbCr matrix and range `color` to BT.709 limited range, into the owned
+    /// `recoloured` frame (4:2:0, with alpha when `frame` has it).
+    private func recolour(_ frame: Frame, from color: ColorDescription) throws(LibAVError) -> Frame {
+        let output = try Self.reuse(recoloured, width: frame.width, height: frame.height,
+                                    format: frame.pixelFormat == VideoFrameBuffer.yuva420p ? VideoFrameBuffer.yuva420p : .yuv420p)
+        recoloured = output
+        if converter?.source != color { converter = ColorMatrixConverter(from: color) }
+        do { try converter?.convert(frame, into: output) } catch { throw Self.wrap(error) }
+        return output
+    }
+
+    /// `frame` turned upright by the source's orientation, into the owned `oriented` frame.
+    private func turn(_ frame: Frame) throws(LibAVError) -> Frame {
+        let size = orientation.outputSize(width: frame.width, height: frame.height)
+        let format = Self.turnedAsTheyAre.contains(frame.pixelFormat) ? frame.pixelFormat : .yuv420p
+        let output = try Self.reuse(oriented, width: size.width, height: size.height, format: format)
+        oriented = output
+        do { try rotate(frame, into: output) } catch { throw Self.wrap(error) }
+        return output
     }
 
     /// `frame` scaled to `width` square pixels in 4:2:0 (4:4:4 kept when it needs no recolouring, alpha kept):

@@ -6,8 +6,9 @@ import Composition
 /// coverage of the pixels it covers), or packed 8-bit RGB.
 ///
 /// Colours convert with BT.709 (`Color.yuv`: limited range; full range for `yuvj` formats), deeper formats
-/// scaling the 8-bit code values up, unless `colorCodes` converts them (an HDR output's working space). The inner loops run on raw plane pointers (8-bit 4:2:0, the usual output, sixteen
-/// samples at a time); all arithmetic is integer.
+/// scaling the 8-bit code values up, unless `colorCodes` converts them (an HDR output's working space). The inner
+/// loops run on raw plane pointers (8-bit 4:2:0, the usual output, sixteen samples at a time); all arithmetic is
+/// integer.
 struct TextBlender {
     let layout: PixelFormat.Layout
     /// False draws 8-bit 4:2:0 frames with the general code too: the reference the vector path is tested against.
@@ -50,21 +51,10 @@ struct TextBlender {
             }
         case let .planarYUV(depth, bytes, shiftX, shiftY, fullRange):
             guard planes.count >= 3 else { return }
-            let color: (y: Int, cb: Int, cr: Int)
-            let scale: Int
-            if let codes = colorCodes?(image.red, image.green, image.blue) {
-                // Rounded from 16 bits to the frame's depth.
-                let drop = 16 - depth, half = drop > 0 ? 1 << (drop - 1) : 0
-                func scaled(_ code: UInt16) -> Int { min((Int(code) + half) >> drop, (1 << depth) - 1) }
-                color = (scaled(codes.y), scaled(codes.cb), scaled(codes.cr))
-                scale = 0
-            } else {
-                color = Self.yuv(red: image.red, green: image.green, blue: image.blue, fullRange: fullRange)
-                if usesLanes, depth == 8, bytes == 1, shiftX == 1, shiftY == 1 {
-                    Self.blend420(image, into: planes, color: color, x0: x0, y0: y0, x1: x1, y1: y1)
-                    return
-                }
-                scale = depth - 8
+            let (color, scale) = codes(of: image, depth: depth, fullRange: fullRange)
+            if colorCodes == nil, usesLanes, depth == 8, bytes == 1, shiftX == 1, shiftY == 1 {
+                Self.blend420(image, into: planes, color: color, x0: x0, y0: y0, x1: x1, y1: y1)
+                return
             }
             // Luma: every pixel.
             blendPlane(planes[0], bytes: bytes, value: color.y << scale, x0: x0, y0: y0, x1: x1, y1: y1,
@@ -76,6 +66,18 @@ struct TextBlender {
         case .other:
             return
         }
+    }
+
+    /// The text colour's Y'CbCr code values and the left shift that takes them to the frame's `depth`: from
+    /// `colorCodes` rounded to the depth (no shift), or BT.709 8-bit values shifted up.
+    private func codes(of image: ASSImage, depth: Int,
+                       fullRange: Bool) -> (color: (y: Int, cb: Int, cr: Int), scale: Int) {
+        guard let codes = colorCodes?(image.red, image.green, image.blue) else {
+            return (Self.yuv(red: image.red, green: image.green, blue: image.blue, fullRange: fullRange), depth - 8)
+        }
+        let drop = 16 - depth, half = drop > 0 ? 1 << (drop - 1) : 0
+        func scaled(_ code: UInt16) -> Int { min((Int(code) + half) >> drop, (1 << depth) - 1) }
+        return ((scaled(codes.y), scaled(codes.cb), scaled(codes.cr)), 0)
     }
 
     /// Blends `value` into the samples of `plane` covering pixels `x0..<x1` x `y0..<y1`, each sample weighted by
