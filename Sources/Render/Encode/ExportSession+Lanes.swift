@@ -33,14 +33,7 @@ extension ExportSession {
             work: HandoffQueue(capacity: segments.count),
             results: segments.map { HandoffQueue(capacity: $0.frames.count + 2) },
             makeEncoder: spare.next, stills: video.stills, headers: video.encoderHeaders)
-        var workers = [EncoderLane(renderer: video.renderer, shared: shared)]
-        for _ in 1..<lanes {
-            let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices,
-                                  damageTally: damageTally)
-            pool.planReleases(for: composition)
-            video.lanePools.append(pool)
-            workers.append(EncoderLane(renderer: try video.makeRenderer(pool), shared: shared))
-        }
+        let workers = try laneWorkers(lanes, for: &video, shared: shared)
         for number in 0..<window { shared.work.put(number) }
         if window == segments.count { shared.work.finish() }
         for (number, worker) in workers.enumerated() { worker.start(number: number) }
@@ -72,6 +65,21 @@ extension ExportSession {
         if !tailed { tail() }
         try video.splicer?.finish(to: output)
         return (video.frameCount, reused)
+    }
+
+    /// The `count` lanes of `video`: the first renders with the export's own renderer and sources, each other with a
+    /// renderer over sources of its own (kept in `video.lanePools`, closed when the lanes are done).
+    private func laneWorkers(_ count: Int, for video: inout SegmentedVideo,
+                             shared: EncoderLane.Shared) throws(ExportError) -> [EncoderLane] {
+        var workers = [EncoderLane(renderer: video.renderer, shared: shared)]
+        for _ in 1..<count {
+            let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices,
+                                  damageTally: damageTally)
+            pool.planReleases(for: composition)
+            video.lanePools.append(pool)
+            workers.append(EncoderLane(renderer: try video.makeRenderer(pool), shared: shared))
+        }
+        return workers
     }
 
     /// Writes what a lane hands over for `segment` from `queue` until it ends, with `exportSegments`' writers: an

@@ -10,19 +10,9 @@ extension ExportSession {
         let format = try settings.encoderPixelFormat(video)
         var encoderSettings = settings.encoderSettings(video, pixelFormat: format)
         let (composition, videoComposition) = (composition, videoComposition)
-        /// A renderer reading `sources`, HDR (in the working space `hdr`, which `SourcePool.prepareHDR` picked) or not.
-        let render = { (sources: SourcePool, hdr: ColorDescription?) throws(ExportError) -> any PictureRenderer in
-            guard let hdr else {
-                return try VideoFrameRenderer(composition: composition, videoComposition: videoComposition,
-                                              width: video.width, height: video.height, pixelFormat: format,
-                                              sources: sources)
-            }
-            return try HDRFrameRenderer(composition: composition, videoComposition: videoComposition,
-                                        width: video.width, height: video.height, pixelFormat: format,
-                                        color: hdr, sources: sources)
-        }
         let makeRenderer = { (sources: SourcePool) throws(ExportError) -> any PictureRenderer in
-            try render(sources, video.isHDR ? try sources.prepareHDR(for: composition).color : nil)
+            try Self.renderer(of: composition, videoComposition, video, format: format, sources: sources,
+                              hdr: video.isHDR ? try sources.prepareHDR(for: composition).color : nil)
         }
         var hdrColor: ColorDescription?
         if video.isHDR {
@@ -30,7 +20,8 @@ extension ExportSession {
             encoderSettings = ExportSettings.hdr(encoderSettings, color: hdr.color, metadata: hdr.metadata)
             hdrColor = hdr.color
         }
-        let renderer = try render(pool, hdrColor)
+        let renderer = try Self.renderer(of: composition, videoComposition, video, format: format, sources: pool,
+                                         hdr: hdrColor)
         let name = ExportSettings.encoderName(video.codec)
         let globalHeader = output.needsGlobalHeader
         let path = outputPath
@@ -58,6 +49,21 @@ extension ExportSession {
         } catch {
             throw ExportError.setup(reason: "preset '\(settings.name)': \(error)")
         }
+    }
+
+    /// A renderer of `video`'s pictures in `format`, reading `sources`: HDR in the working space `hdr` (which
+    /// `SourcePool.prepareHDR` picked), or SDR without one.
+    private static func renderer(of composition: MutableComposition, _ videoComposition: VideoComposition?,
+                                 _ video: ExportSettings.Video, format: PixelFormat, sources: SourcePool,
+                                 hdr: ColorDescription?) throws(ExportError) -> any PictureRenderer {
+        guard let hdr else {
+            return try VideoFrameRenderer(composition: composition, videoComposition: videoComposition,
+                                          width: video.width, height: video.height, pixelFormat: format,
+                                          sources: sources)
+        }
+        return try HDRFrameRenderer(composition: composition, videoComposition: videoComposition,
+                                    width: video.width, height: video.height, pixelFormat: format,
+                                    color: hdr, sources: sources)
     }
 
     /// What starting an encoder chunk costs at each frame of `range`, when `video` is cut into chunks.
