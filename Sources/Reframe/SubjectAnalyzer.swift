@@ -18,6 +18,7 @@ public struct SubjectAnalyzer: SubjectAnalysis {
     public func subjects(path: String, range: TimeRange, subject: ReframeSubject) throws -> SubjectTrack {
         let detector = try SubjectDetector()
         let frames = try AnalysisFrames(path: path, range: range, longSide: Self.longSide)
+        defer { frames.close() }
         var shots = ShotFinder()
         var samples: [SubjectSample] = []
         var cuts: [MediaTime] = []

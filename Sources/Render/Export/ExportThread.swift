@@ -1,3 +1,5 @@
+import LibAV
+
 /// Every thread an export runs besides its caller's, started here and nowhere else. One export, as threads:
 ///
 /// ```

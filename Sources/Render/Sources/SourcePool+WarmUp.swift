@@ -1,4 +1,5 @@
 import Composition
+import LibAV
 import MediaCore
 
 /// A video reader's first use in an export: the composition time a segment first shows it and the source time then.

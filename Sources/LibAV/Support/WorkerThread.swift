@@ -1,14 +1,13 @@
 import Foundation
-import LibAV
 
 /// A thread of its own running one closure, which `join()` waits for.
-final class WorkerThread: Sendable {
+public final class WorkerThread: Sendable {
     /// Signalled when the closure has returned.
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts `body` on a new thread named `name` (at most 15 bytes reach `top` and `perf`), with an 8 MB stack like
     /// the main thread's (decoders and libass run on it).
-    init(name: String, body: @escaping @Sendable () -> Void) {
+    public init(name: String, body: @escaping @Sendable () -> Void) {
         let thread = Thread { [done] in
             ThreadName.setCurrent(name)
             body()
@@ -20,7 +19,7 @@ final class WorkerThread: Sendable {
     }
 
     /// Waits until the closure has returned; call once.
-    func join() {
+    public func join() {
         done.wait()
     }
 }

@@ -2,11 +2,12 @@ import Foundation
 
 /// A bounded first-in first-out hand-off between threads (one producer and one consumer, or several consumers taking
 /// work in turn, as encoder lanes do): `put` waits while the queue is full (the back-pressure that keeps memory
-/// flat), `take` while it is empty; `close` stops both sides.
+/// flat), `take` while it is empty; `close` stops both sides. Export threads, encoder lanes and the reframe analysis
+/// hand their work over through it.
 ///
 /// `@unchecked Sendable`: the items are only touched under the condition's lock, and each item has one owner at a
 /// time (the producer until `put`, the consumer after `take`).
-final class HandoffQueue<Item>: @unchecked Sendable {
+public final class HandoffQueue<Item>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Item] = []
     private let capacity: Int
@@ -16,13 +17,13 @@ final class HandoffQueue<Item>: @unchecked Sendable {
     private var isClosed = false
 
     /// A queue holding at most `capacity` (at least 1) items.
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// Appends `item`, waiting while the queue is full; false (and the item dropped) once the queue is closed.
     @discardableResult
-    func put(_ item: Item) -> Bool {
+    public func put(_ item: Item) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while items.count >= capacity, !isClosed { condition.wait() }
@@ -33,7 +34,7 @@ final class HandoffQueue<Item>: @unchecked Sendable {
     }
 
     /// The oldest item, waiting while the queue is empty; nil once it is closed, or finished and empty.
-    func take() -> Item? {
+    public func take() -> Item? {
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty, !isFinished, !isClosed { condition.wait() }
@@ -43,7 +44,7 @@ final class HandoffQueue<Item>: @unchecked Sendable {
     }
 
     /// Says that nothing more will be put; `take` returns what is left, then nil.
-    func finish() {
+    public func finish() {
         condition.lock()
         isFinished = true
         condition.broadcast()
@@ -51,7 +52,7 @@ final class HandoffQueue<Item>: @unchecked Sendable {
     }
 
     /// Wakes both sides for good and drops the items left.
-    func close() {
+    public func close() {
         condition.lock()
         isClosed = true
         items.removeAll()

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Render
+import LibAV
 import Synchronization
 import Testing
 
