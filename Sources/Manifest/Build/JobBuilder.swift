@@ -144,6 +144,27 @@ public struct JobBuilder {
     /// joins it to the first body clip, and the last body clip joins the outro with its own transition or else the
     /// outro's.
     private func layout(_ spec: OutputSpec, built: [String: Job]) throws -> [PlacedClip] {
+        if !spec.tracks.isEmpty { return [] }
+        let entries = Self.sequence(of: spec)
+        var placed: [PlacedClip] = []
+        placed.reserveCapacity(entries.count)
+        var cursor = MediaTime.zero
+        for (clip, transition) in entries {
+            let (info, sourceRange) = try checkedRange(of: clip, spec: spec, built: built)
+            let duration = sourceRange.duration.multiplied(by: Int64(clip.speed.denominator), dividedBy: Int64(clip.speed.numerator))
+            // The first clip has nothing to join.
+            let incoming = placed.last.map { fitted(transition, after: $0, before: duration, at: clip.location, spec: spec) }
+                ?? TransitionSpec(kind: .cut, duration: .zero)
+            let start = placed.isEmpty ? MediaTime.zero : cursor - incoming.duration
+            placed.append(PlacedClip(clip: clip, info: info, sourceRange: sourceRange, start: start, duration: duration,
+                                     transitionIn: incoming, videoTrack: nil, audioTrack: nil))
+            cursor = start + duration
+        }
+        return placed
+    }
+
+    /// Intro, body clips and outro in order, each with the transition that joins it to the one before.
+    private static func sequence(of spec: OutputSpec) -> [(ClipSpec, TransitionSpec?)] {
         var entries: [(ClipSpec, TransitionSpec?)] = []
         if let intro = spec.intro { entries.append((intro, nil)) }
         for (index, clip) in spec.clips.enumerated() {
@@ -153,56 +174,54 @@ public struct JobBuilder {
         if let outro = spec.outro {
             entries.append((outro, spec.clips.isEmpty ? nil : spec.clips.last?.transition ?? outro.transition))
         }
-        if !spec.tracks.isEmpty { return [] }
+        return entries
+    }
 
-        var placed: [PlacedClip] = []
-        placed.reserveCapacity(entries.count)
-        var cursor = MediaTime.zero
-        for (clip, transition) in entries {
-            var info = try sourceInfo(clip.source, spec: spec, at: clip.location, built: built)
-            let available = info.duration
-            var end = clip.to ?? clip.duration.map { clip.from + $0 } ?? available
-            if !end.isNumeric {
-                if !info.isStill {
-                    record(problem(spec, stage: "probe", "\(label(clip.source, in: spec)) has no known length; give the clip 'to' or 'duration'",
-                                   at: clip.location))
-                    info = .standIn
-                }
-                end = clip.from + MediaTime(value: 5, timescale: 1)
-            }
-            // Past these problems the clip is laid out with a stand-in, so later problems are found too.
-            if clip.from >= available && available.isNumeric {
-                record(problem(spec, stage: "probe",
-                               "clip starts at \(TimeSyntax.format(clip.from)) but \(label(clip.source, in: spec)) is only \(TimeSyntax.humanReadable(available)) long",
-                               at: clip.rangeLocation))
-                info = .standIn
-            } else if end > available {
-                record(problem(spec, stage: "probe",
-                               "clip asks for \(TimeSyntax.humanReadable(clip.from))-\(TimeSyntax.humanReadable(end)) of \(label(clip.source, in: spec)) but it is only \(TimeSyntax.humanReadable(available)) long",
-                               at: clip.rangeLocation))
+    /// The clip's source and the range of it the clip plays. A source of unknown length without `to` or `duration`,
+    /// or a range past the source's end, is recorded as a problem and the clip laid out with a stand-in of 5 s, so
+    /// that later problems are found too.
+    private func checkedRange(of clip: ClipSpec, spec: OutputSpec,
+                              built: [String: Job]) throws -> (SourceInfo, TimeRange) {
+        var info = try sourceInfo(clip.source, spec: spec, at: clip.location, built: built)
+        let available = info.duration
+        var end = clip.to ?? clip.duration.map { clip.from + $0 } ?? available
+        if !end.isNumeric {
+            if !info.isStill {
+                record(problem(spec, stage: "probe", "\(label(clip.source, in: spec)) has no known length; give the clip 'to' or 'duration'",
+                               at: clip.location))
                 info = .standIn
             }
-            if info == .standIn, end <= clip.from { end = clip.from + MediaTime(value: 5, timescale: 1) }
-            let sourceRange = TimeRange(start: clip.from, end: end)
-            let duration = sourceRange.duration.multiplied(by: Int64(clip.speed.denominator), dividedBy: Int64(clip.speed.numerator))
-            var incoming = transition ?? TransitionSpec(kind: .cut, duration: .zero)
-            if placed.isEmpty { incoming = TransitionSpec(kind: .cut, duration: .zero) }
-            if !placed.isEmpty, incoming.duration > .zero {
-                let previous = placed.count - 1
-                let shortest = MediaTime.minimum(placed[previous].duration - placed[previous].transitionIn.duration, duration)
-                if incoming.duration > shortest {
-                    record(problem(spec, stage: "load",
-                                   "\(incoming.kind.rawValue) of \(TimeSyntax.humanReadable(incoming.duration)) is longer than the clips it joins allow (\(TimeSyntax.humanReadable(shortest))); shorten the transition or lengthen the clips",
-                                   at: clip.location))
-                    incoming.duration = MediaTime.maximum(.zero, shortest)
-                }
-            }
-            let start = placed.isEmpty ? MediaTime.zero : cursor - incoming.duration
-            placed.append(PlacedClip(clip: clip, info: info, sourceRange: sourceRange, start: start, duration: duration,
-                                     transitionIn: incoming, videoTrack: nil, audioTrack: nil))
-            cursor = start + duration
+            end = clip.from + MediaTime(value: 5, timescale: 1)
         }
-        return placed
+        if clip.from >= available && available.isNumeric {
+            record(problem(spec, stage: "probe",
+                           "clip starts at \(TimeSyntax.format(clip.from)) but \(label(clip.source, in: spec)) is only \(TimeSyntax.humanReadable(available)) long",
+                           at: clip.rangeLocation))
+            info = .standIn
+        } else if end > available {
+            record(problem(spec, stage: "probe",
+                           "clip asks for \(TimeSyntax.humanReadable(clip.from))-\(TimeSyntax.humanReadable(end)) of \(label(clip.source, in: spec)) but it is only \(TimeSyntax.humanReadable(available)) long",
+                           at: clip.rangeLocation))
+            info = .standIn
+        }
+        if info == .standIn, end <= clip.from { end = clip.from + MediaTime(value: 5, timescale: 1) }
+        return (info, TimeRange(start: clip.from, end: end))
+    }
+
+    /// The transition into a clip of `duration` after `previous` (a cut when none is set), shortened to what the two
+    /// clips allow, which is recorded as a problem.
+    private func fitted(_ transition: TransitionSpec?, after previous: PlacedClip, before duration: MediaTime,
+                        at location: SourceLocation, spec: OutputSpec) -> TransitionSpec {
+        var incoming = transition ?? TransitionSpec(kind: .cut, duration: .zero)
+        guard incoming.duration > .zero else { return incoming }
+        let shortest = MediaTime.minimum(previous.duration - previous.transitionIn.duration, duration)
+        if incoming.duration > shortest {
+            record(problem(spec, stage: "load",
+                           "\(incoming.kind.rawValue) of \(TimeSyntax.humanReadable(incoming.duration)) is longer than the clips it joins allow (\(TimeSyntax.humanReadable(shortest))); shorten the transition or lengthen the clips",
+                           at: location))
+            incoming.duration = MediaTime.maximum(.zero, shortest)
+        }
+        return incoming
     }
 
     /// Inserts a placed clip's range of `source` at its start on track `id`, scaled to its speed.
