@@ -233,33 +233,9 @@ struct OutputDecoder {
     }
 
     private func uncachedSource(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> SourceReference? {
-        if let text = node.string, !node.isNull {
-            if let named = manifest.sources[text] {
-                // A named source's text is a path, never another name (so names cannot loop); it may use variables.
-                var interpolator = NodeInterpolator(variables: variables)
-                let node = interpolator.interpolate(named, reader: &reader)
-                if let path = node.string, !node.isNull {
-                    if RemoteSource.looksLikeURL(path) { return remote(path, sha256: nil, at: node, reader: &reader) }
-                    return .file(path: cache.resolve(path, against: manifest.directory))
-                }
-                return uncachedSource(node, rate: rate, reader: &reader)
-            }
-            if RemoteSource.looksLikeURL(text) { return remote(text, sha256: nil, at: node, reader: &reader) }
-            return .file(path: cache.resolve(text, against: manifest.directory))
-        }
+        if let text = node.string, !node.isNull { return scalarSource(text, at: node, rate: rate, reader: &reader) }
         guard let fields = reader.mapping(node, in: "source", keys: ManifestSchema.source) else { return nil }
-        if let url = fields["url"] {
-            guard let text = reader.string(url, "url") else { return nil }
-            var checksum: String?
-            if let node = fields["sha256"], let value = reader.string(node, "sha256") {
-                guard value.count == 64, value.allSatisfy(\.isHexDigit) else {
-                    reader.error("'sha256' must be 64 hexadecimal digits, not '\(value)'", at: node)
-                    return nil
-                }
-                checksum = value.lowercased()
-            }
-            return remote(text, sha256: checksum, at: url, reader: &reader)
-        }
+        if let url = fields["url"] { return urlSource(url, sha256: fields["sha256"], reader: &reader) }
         if let output = fields["output"] {
             return reader.string(output, "output").map { .output(name: $0) }
         }
@@ -270,6 +246,43 @@ struct OutputDecoder {
             reader.error("a source mapping needs 'path', 'generate' or 'output'", at: node)
             return nil
         }
+        return generatedSource(generate, fields: fields, at: node, rate: rate, reader: &reader).map { .generator($0) }
+    }
+
+    /// A source written as text: a named source of the manifest (whose text, with its variables, is a path or a URL,
+    /// never another name, so names cannot loop), a URL, or a path.
+    private func scalarSource(_ text: String, at node: YAMLNode, rate: FrameRate?,
+                              reader: inout NodeReader) -> SourceReference? {
+        if let named = manifest.sources[text] {
+            var interpolator = NodeInterpolator(variables: variables)
+            let node = interpolator.interpolate(named, reader: &reader)
+            if let path = node.string, !node.isNull {
+                if RemoteSource.looksLikeURL(path) { return remote(path, sha256: nil, at: node, reader: &reader) }
+                return .file(path: cache.resolve(path, against: manifest.directory))
+            }
+            return uncachedSource(node, rate: rate, reader: &reader)
+        }
+        if RemoteSource.looksLikeURL(text) { return remote(text, sha256: nil, at: node, reader: &reader) }
+        return .file(path: cache.resolve(text, against: manifest.directory))
+    }
+
+    /// `{ url: ..., sha256: ... }`: a download, with the checksum its bytes must have when one is given.
+    private func urlSource(_ url: YAMLNode, sha256: YAMLNode?, reader: inout NodeReader) -> SourceReference? {
+        guard let text = reader.string(url, "url") else { return nil }
+        var checksum: String?
+        if let node = sha256, let value = reader.string(node, "sha256") {
+            guard value.count == 64, value.allSatisfy(\.isHexDigit) else {
+                reader.error("'sha256' must be 64 hexadecimal digits, not '\(value)'", at: node)
+                return nil
+            }
+            checksum = value.lowercased()
+        }
+        return remote(text, sha256: checksum, at: url, reader: &reader)
+    }
+
+    /// `{ generate: KIND, duration: ..., size: ..., fps: ..., ... }`: a picture or tone made instead of read.
+    private func generatedSource(_ generate: YAMLNode, fields: [String: YAMLNode], at node: YAMLNode, rate: FrameRate?,
+                                 reader: inout NodeReader) -> GeneratedSource? {
         guard let kindText = reader.choice(generate, "generator", GeneratedSource.Kind.allCases.map(\.rawValue)),
               let kind = GeneratedSource.Kind(rawValue: kindText) else { return nil }
         guard let durationNode = fields["duration"] else {
@@ -289,7 +302,7 @@ struct OutputDecoder {
         if let node = fields["fps"], let value = reader.frameRate(node, "fps") { spec.frameRate = value }
         GeneratorDecoder.pictureKeys(fields, into: &spec, at: node, reader: &reader)
         if let node = fields["frequency"], let value = reader.number(node, "frequency", in: 1...24000) { spec.frequency = value }
-        return .generator(spec)
+        return spec
     }
 
     /// A URL source, if its scheme is one mediabatch downloads.
