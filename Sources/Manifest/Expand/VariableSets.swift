@@ -32,17 +32,7 @@ struct VariableSets {
     private static func combinations(_ entry: [String: YAMLNode], name: String, base: [String: String],
                                      directory: String, budget: OutputBudget, reader: inout NodeReader) -> [Entry]? {
         let allowed = max(0, min(budget.manifestLimit - budget.manifestUsed, budget.runLimit - budget.runUsed))
-        var variables = base
-        if let node = entry["vars"] {
-            guard let pairs = node.pairs else {
-                reader.error("'vars' must be a mapping of names to values, not a \(node.kindName)", at: node)
-                return nil
-            }
-            for pair in pairs {
-                guard let key = pair.key.string, let value = reader.string(pair.value, key) else { continue }
-                variables[key] = value
-            }
-        }
+        guard let variables = entryVariables(entry["vars"], base: base, reader: &reader) else { return nil }
         var rows: [Entry] = [Entry(variables: variables, origin: nil)]
         if let node = entry["data"] {
             guard let path = reader.string(node, "data"),
@@ -57,6 +47,46 @@ struct VariableSets {
             return checkCount(rows: rows.count, dataNode: entry["data"], axes: [], name: name, budget: budget,
                               at: at, reader: &reader) ? rows : nil
         }
+        guard let axes = matrixAxes(node, reader: &reader),
+              checkCount(rows: rows.count, dataNode: entry["data"], axes: axes, name: name, budget: budget,
+                         at: node, reader: &reader) else { return nil }
+        for (key, values) in axes {
+            rows = rows.flatMap { row in
+                values.map { value in
+                    var next = row
+                    next.variables[key] = value
+                    return next
+                }
+            }
+        }
+        return rows
+    }
+
+    /// `base` with the entry's own `vars:` over it; nil (with the error) when `vars` is not a mapping.
+    private static func entryVariables(_ node: YAMLNode?, base: [String: String],
+                                       reader: inout NodeReader) -> [String: String]? {
+        guard let node else { return base }
+        guard let pairs = variablePairs(node, reader: &reader) else { return nil }
+        return base.merging(pairs.map { ($0.name, $0.value) }) { _, own in own }
+    }
+
+    /// The text values of a `vars:` mapping with their nodes, in order (a value that is not text is reported and left
+    /// out); nil, with the error, when `node` is not a mapping.
+    static func variablePairs(_ node: YAMLNode,
+                              reader: inout NodeReader) -> [(name: String, value: String, node: YAMLNode)]? {
+        guard let pairs = node.pairs else {
+            reader.error("'vars' must be a mapping of names to values, not a \(node.kindName)", at: node)
+            return nil
+        }
+        return pairs.compactMap { pair in
+            guard let name = pair.key.string, let value = reader.string(pair.value, name) else { return nil }
+            return (name, value, pair.value)
+        }
+    }
+
+    /// `matrix:`'s axes in order, each a variable and its values (a single value counts as a list of one); nil (with
+    /// the error) when it is not a mapping or an axis has no values.
+    private static func matrixAxes(_ node: YAMLNode, reader: inout NodeReader) -> [(String, [String])]? {
         guard let pairs = node.pairs else {
             reader.error("'matrix' must be a mapping of variable names to lists of values, not a \(node.kindName)", at: node)
             return nil
@@ -75,18 +105,7 @@ struct VariableSets {
             }
             axes.append((key, values))
         }
-        guard checkCount(rows: rows.count, dataNode: entry["data"], axes: axes, name: name, budget: budget,
-                         at: node, reader: &reader) else { return nil }
-        for (key, values) in axes {
-            rows = rows.flatMap { row in
-                values.map { value in
-                    var next = row
-                    next.variables[key] = value
-                    return next
-                }
-            }
-        }
-        return rows
+        return axes
     }
 
     /// One record of a data table with where it came from.

@@ -98,14 +98,9 @@ public struct ManifestFile: Sendable {
 
     /// `vars:`, a mapping of names to text.
     private mutating func readVariables(_ node: YAMLNode, reader: inout NodeReader) {
-        guard let pairs = node.pairs else {
-            reader.error("'vars' must be a mapping of names to values, not a \(node.kindName)", at: node)
-            return
-        }
-        for pair in pairs {
-            guard let key = pair.key.string, let value = reader.string(pair.value, key) else { continue }
-            variables[key] = value
-            variableNodes[key] = pair.value
+        for pair in VariableSets.variablePairs(node, reader: &reader) ?? [] {
+            variables[pair.name] = pair.value
+            variableNodes[pair.name] = pair.node
         }
     }
 
