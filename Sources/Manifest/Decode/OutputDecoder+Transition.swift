@@ -32,6 +32,14 @@ extension OutputDecoder {
             spec.duration = time
         }
         if let node = fields["ease"], let ease = ease(node, reader: &reader) { spec.ease = ease }
+        styleOptions(fields, of: kind, named: text, into: &spec, reader: &reader)
+        return lumaImage(fields["image"], of: kind, named: text, at: node, rate: rate, into: &spec, reader: &reader)
+            ? spec : nil
+    }
+
+    /// `color` (dips) and `softness` (shaped transitions), each an error on a style it is not for.
+    private func styleOptions(_ fields: [String: YAMLNode], of kind: TransitionSpec.Kind, named text: String,
+                              into spec: inout TransitionSpec, reader: inout NodeReader) {
         if let node = fields["color"] {
             if kind != .dip {
                 reader.error("'color' is for 'dip' transitions, not '\(text)'", at: node)
@@ -48,21 +56,29 @@ extension OutputDecoder {
                 spec.softness = value
             }
         }
-        if let node = fields["image"] {
-            if kind != .luma {
-                reader.error("'image' is for 'luma' transitions, not '\(text)'", at: node)
-            } else if let image = source(node, rate: rate, reader: &reader) {
-                guard case .file = image else {
-                    reader.error("the 'image' of a 'luma' transition must be a picture file, not a \(image)", at: node)
-                    return nil
-                }
-                spec.image = image
+    }
+
+    /// `image`, which a `luma` transition needs (a picture file) and no other style takes; false when the
+    /// transition cannot be used.
+    private func lumaImage(_ image: YAMLNode?, of kind: TransitionSpec.Kind, named text: String, at node: YAMLNode,
+                           rate: FrameRate?, into spec: inout TransitionSpec, reader: inout NodeReader) -> Bool {
+        guard let image else {
+            if kind == .luma {
+                reader.error("a 'luma' transition needs 'image', a grayscale picture such as 'wipes/heart.png'", at: node)
+                return false
             }
-        } else if kind == .luma {
-            reader.error("a 'luma' transition needs 'image', a grayscale picture such as 'wipes/heart.png'", at: node)
-            return nil
+            return true
         }
-        return spec
+        if kind != .luma {
+            reader.error("'image' is for 'luma' transitions, not '\(text)'", at: image)
+        } else if let source = source(image, rate: rate, reader: &reader) {
+            guard case .file = source else {
+                reader.error("the 'image' of a 'luma' transition must be a picture file, not a \(source)", at: image)
+                return false
+            }
+            spec.image = source
+        }
+        return true
     }
 
     /// A transition on the last body clip needs a clip after it: the outro.
