@@ -89,16 +89,34 @@ struct Invocation: Equatable, Sendable {
             try apply(option: "--color", value: value ?? "")
         }
         guard let first = rest.popFirst() else { command = .help; return }
+        let named = try Self.command(first, rest: &rest)
+        (command, wantsHelp) = (named.command, named.wantsHelp)
+        if named.isWhole { return }
+        let spec = CommandSpec.of(command)
+        var positional: [String] = []
+        while let argument = rest.popFirst() {
+            if argument == "--" { positional += rest; break }
+            guard argument.hasPrefix("-"), argument != "-" else { positional.append(argument); continue }
+            try take(argument, of: spec, rest: &rest)
+        }
+        if wantsHelp { return }
+        try assign(positional)
+    }
+
+    /// The command `first` names (`report` taking its `merge` from `rest`); `isWhole` when nothing after it is read
+    /// (`--help`, `--version`, `report --help`).
+    private static func command(_ first: String, rest: inout ArraySlice<String>) throws(UsageError)
+        -> (command: Command, wantsHelp: Bool, isWhole: Bool) {
         switch first {
-        case "--help", "-h": command = .help; return
-        case "--version": command = .version; return
+        case "--help", "-h": return (.help, false, true)
+        case "--version": return (.version, false, true)
         case "report":
             guard rest.first == "merge" else {
-                if let next = rest.first, next == "--help" || next == "-h" { command = .reportMerge; wantsHelp = true; return }
+                if let next = rest.first, next == "--help" || next == "-h" { return (.reportMerge, true, true) }
                 throw UsageError(message: "'report' needs a subcommand: 'mediabatch report merge DIR...'")
             }
             rest.removeFirst()
-            command = .reportMerge
+            return (.reportMerge, false, false)
         default:
             guard let known = Command(rawValue: first), known != .reportMerge else {
                 let names = CommandSpec.all.map(\.word)
@@ -106,39 +124,37 @@ struct Invocation: Equatable, Sendable {
                 if let guess = Suggestion.closest(to: first, among: names) { message += "; did you mean '\(guess)'?" }
                 throw UsageError(message: message)
             }
-            command = known
+            return (known, false, false)
         }
-        let spec = CommandSpec.of(command)
-        var positional: [String] = []
-        while let argument = rest.popFirst() {
-            if argument == "--" { positional += rest; break }
-            guard argument.hasPrefix("-"), argument != "-" else { positional.append(argument); continue }
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            guard let option = spec.option(name) else {
-                var message = "unknown option '\(name)' for '\(command.rawValue)'"
-                let names = spec.options.map(\.name) + spec.options.compactMap(\.short)
-                if let guess = Suggestion.closest(to: name, among: names) { message += "; did you mean '\(guess)'?" }
-                throw UsageError(message: message, command: command)
-            }
-            if option.value == nil {
-                guard inlineValue == nil else {
-                    throw UsageError(message: "option '\(option.name)' takes no value", command: command)
-                }
-                apply(flag: option.name)
-            } else {
-                guard let value = inlineValue ?? rest.popFirst() else {
-                    throw UsageError(message: "option '\(name)' needs a value", command: command)
-                }
-                try apply(option: option.name, value: value)
-            }
+    }
+
+    /// Reads one option of `spec` (`--name`, `--name=value`, `--name value` or its short form), taking its value from
+    /// `rest` when it has one.
+    private mutating func take(_ argument: String, of spec: CommandSpec,
+                               rest: inout ArraySlice<String>) throws(UsageError) {
+        var name = argument
+        var inlineValue: String?
+        if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+            name = String(argument[..<equals])
+            inlineValue = String(argument[argument.index(after: equals)...])
         }
-        if wantsHelp { return }
-        try assign(positional)
+        guard let option = spec.option(name) else {
+            var message = "unknown option '\(name)' for '\(command.rawValue)'"
+            let names = spec.options.map(\.name) + spec.options.compactMap(\.short)
+            if let guess = Suggestion.closest(to: name, among: names) { message += "; did you mean '\(guess)'?" }
+            throw UsageError(message: message, command: command)
+        }
+        if option.value == nil {
+            guard inlineValue == nil else {
+                throw UsageError(message: "option '\(option.name)' takes no value", command: command)
+            }
+            apply(flag: option.name)
+        } else {
+            guard let value = inlineValue ?? rest.popFirst() else {
+                throw UsageError(message: "option '\(name)' needs a value", command: command)
+            }
+            try apply(option: option.name, value: value)
+        }
     }
 
     /// Gives the positional arguments their roles and fills in defaults.
