@@ -14,50 +14,22 @@ extension JobBuilder {
         // Where each layer's text is written, and whether the manifest names its font.
         var layers: [TextLayer] = [], locations: [(SourceLocation, namesFont: Bool)] = []
         for title in spec.titles {
-            let start = MediaTime.minimum(title.at, total)
-            let end = title.duration.map { MediaTime.minimum(start + $0, total) } ?? total
-            guard end > start else { continue }
-            let (marginX, marginY) = Self.safeMargins(title.safeArea, canvas: canvas)
-            let safe = Rect(x: marginX * canvas.width, y: marginY * canvas.height,
-                            width: canvas.width * (1 - 2 * marginX), height: canvas.height * (1 - 2 * marginY))
-            let placement: TextPlacement = title.region.map {
-                .region(FitGeometry.resolve($0, in: canvas, aspectOf: canvas).intersection(safe))
-            } ?? .anchor(title.anchor, marginX: marginX, marginY: marginY)
-            var style = title.style
-            style.size = title.size.heightFraction(on: canvas)
-            style.minimumSize = title.minimumSize?.heightFraction(on: canvas)
-            try checkFont(of: &style, at: title.fontLocation, spec: spec)
-            var layer = TextLayer(text: title.text, timeRange: TimeRange(start: start, end: end), style: style,
-                                  placement: placement,
-                                  animation: Self.animation(title.animate, title.enterDuration ?? title.animationDuration,
-                                                            leaving: false),
-                                  exit: Self.animation(title.exit, title.exitDuration ?? title.animationDuration,
-                                                       leaving: true))
-            layer.text = TitleMarkup.ampersandsKept(title.text)
-            layer.isMarkup = true
-            if title.motion != nil { try move(&layer, by: title, canvas: canvas, frameDuration: frameDuration, spec: spec) }
+            guard let layer = try titleLayer(title, canvas: canvas, total: total, frameDuration: frameDuration,
+                                             spec: spec) else { continue }
             layers.append(layer)
             locations.append((title.location, title.fontLocation != nil))
         }
         let whole = TimeRange(start: .zero, duration: total)
-        var captionLayers: [(TextLayer, TextPlacement.Anchor, (SourceLocation, namesFont: Bool))] = []
+        var cueLayers: [CaptionLayer] = []
         for captions in spec.captions {
-            let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: whole, to: whole)
-            let style = try style(of: captions, canvas: canvas, spec: spec)
-            captionLayers += cues.textLayers(style: style, highlight: captions.highlight).map {
-                ($0, captions.anchor, (captions.location, captions.fontLocation != nil))
-            }
+            cueLayers += try captionLayers(captions, from: whole, to: whole, canvas: canvas, spec: spec)
         }
         for item in placed {
             guard let captions = item.clip.captions else { continue }
             let target = TimeRange(start: item.start, duration: item.duration)
-            let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: item.sourceRange, to: target)
-            let style = try style(of: captions, canvas: canvas, spec: spec)
-            captionLayers += cues.textLayers(style: style, highlight: captions.highlight).map {
-                ($0, captions.anchor, (captions.location, captions.fontLocation != nil))
-            }
+            cueLayers += try captionLayers(captions, from: item.sourceRange, to: target, canvas: canvas, spec: spec)
         }
-        for (layer, anchor, location) in captionLayers {
+        for (layer, anchor, location) in cueLayers {
             var layer = layer
             layer.placement = .caption(at: anchor, style: layer.style, time: layer.timeRange, canvas: canvas,
                                        avoiding: obstacles)
@@ -66,6 +38,49 @@ extension JobBuilder {
         }
         try checkText(layers, locations: locations, spec: spec, canvas: canvas)
         return layers
+    }
+
+    /// A title's layer: its time within the output (nil when it starts at or after the end), its box or anchor inside
+    /// the safe area, its sizes against the canvas, its font checked, its animations and motion.
+    private func titleLayer(_ title: TitleSpec, canvas: Size, total: MediaTime, frameDuration: MediaTime,
+                            spec: OutputSpec) throws -> TextLayer? {
+        let start = MediaTime.minimum(title.at, total)
+        let end = title.duration.map { MediaTime.minimum(start + $0, total) } ?? total
+        guard end > start else { return nil }
+        let (marginX, marginY) = Self.safeMargins(title.safeArea, canvas: canvas)
+        let safe = Rect(x: marginX * canvas.width, y: marginY * canvas.height,
+                        width: canvas.width * (1 - 2 * marginX), height: canvas.height * (1 - 2 * marginY))
+        let placement: TextPlacement = title.region.map {
+            .region(FitGeometry.resolve($0, in: canvas, aspectOf: canvas).intersection(safe))
+        } ?? .anchor(title.anchor, marginX: marginX, marginY: marginY)
+        var style = title.style
+        style.size = title.size.heightFraction(on: canvas)
+        style.minimumSize = title.minimumSize?.heightFraction(on: canvas)
+        try checkFont(of: &style, at: title.fontLocation, spec: spec)
+        var layer = TextLayer(text: title.text, timeRange: TimeRange(start: start, end: end), style: style,
+                              placement: placement,
+                              animation: Self.animation(title.animate, title.enterDuration ?? title.animationDuration,
+                                                        leaving: false),
+                              exit: Self.animation(title.exit, title.exitDuration ?? title.animationDuration,
+                                                   leaving: true))
+        layer.text = TitleMarkup.ampersandsKept(title.text)
+        layer.isMarkup = true
+        if title.motion != nil { try move(&layer, by: title, canvas: canvas, frameDuration: frameDuration, spec: spec) }
+        return layer
+    }
+
+    /// A caption's layer before it is placed: the layer, the anchor it sits at, and where it is written.
+    typealias CaptionLayer = (TextLayer, TextPlacement.Anchor, (SourceLocation, namesFont: Bool))
+
+    /// The layers of a captions file's cues, shifted by its offset and mapped from `source` (times in the file) to
+    /// `target` (times in the output).
+    private func captionLayers(_ captions: CaptionSpec, from source: TimeRange, to target: TimeRange, canvas: Size,
+                               spec: OutputSpec) throws -> [CaptionLayer] {
+        let cues = try read(captions, spec: spec).shifted(by: captions.offset).mapped(from: source, to: target)
+        let style = try style(of: captions, canvas: canvas, spec: spec)
+        return cues.textLayers(style: style, highlight: captions.highlight).map {
+            ($0, captions.anchor, (captions.location, captions.fontLocation != nil))
+        }
     }
 
     /// The safe area's margins as fractions of the canvas width and height.
