@@ -8,13 +8,14 @@ import Foundation
 /// `@unchecked Sendable`: the items are only touched under the condition's lock, and each item has one owner at a
 /// time (the producer until `put`, the consumer after `take`).
 public final class HandoffQueue<Item>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var items: [Item] = []
-    private let capacity: Int
+    // Inlinable, so that the per-frame hand-offs of other modules are specialised for their items.
+    @usableFromInline let condition = NSCondition()
+    @usableFromInline var items: [Item] = []
+    @usableFromInline let capacity: Int
     /// The producer will put nothing more.
-    private var isFinished = false
+    @usableFromInline var isFinished = false
     /// The consumer gave up: puts are dropped and takes return nil.
-    private var isClosed = false
+    @usableFromInline var isClosed = false
 
     /// A queue holding at most `capacity` (at least 1) items.
     public init(capacity: Int) {
@@ -22,7 +23,7 @@ public final class HandoffQueue<Item>: @unchecked Sendable {
     }
 
     /// Appends `item`, waiting while the queue is full; false (and the item dropped) once the queue is closed.
-    @discardableResult
+    @inlinable @discardableResult
     public func put(_ item: Item) -> Bool {
         condition.lock()
         defer { condition.unlock() }
@@ -34,6 +35,7 @@ public final class HandoffQueue<Item>: @unchecked Sendable {
     }
 
     /// The oldest item, waiting while the queue is empty; nil once it is closed, or finished and empty.
+    @inlinable
     public func take() -> Item? {
         condition.lock()
         defer { condition.unlock() }
@@ -44,6 +46,7 @@ public final class HandoffQueue<Item>: @unchecked Sendable {
     }
 
     /// Says that nothing more will be put; `take` returns what is left, then nil.
+    @inlinable
     public func finish() {
         condition.lock()
         isFinished = true
@@ -52,6 +55,7 @@ public final class HandoffQueue<Item>: @unchecked Sendable {
     }
 
     /// Wakes both sides for good and drops the items left.
+    @inlinable
     public func close() {
         condition.lock()
         isClosed = true
