@@ -26,19 +26,12 @@ extension ManifestFile {
 
     /// `presets:`: presets defined in the manifest by name, each a mapping like a file in `presets/`.
     static func presets(_ node: YAMLNode, reader: inout NodeReader) -> [String: YAMLNode] {
-        guard let pairs = node.pairs else {
-            reader.error("'presets' must be a mapping of preset names to presets, not a \(node.kindName)", at: node)
-            return [:]
-        }
-        var presets: [String: YAMLNode] = [:]
-        for pair in pairs {
-            guard let name = pair.key.string else { continue }
-            guard pair.value.isMapping else {
-                reader.error("preset '\(name)' must be a mapping such as '{ base: web-1080p, video: { crf: 23 } }', not a \(pair.value.kindName)", at: pair.value)
-                continue
+        namedEntries(node, kind: "preset", of: "preset names to presets", reader: &reader) { value, name, reader in
+            guard value.isMapping else {
+                reader.error("preset '\(name)' must be a mapping such as '{ base: web-1080p, video: { crf: 23 } }', not a \(value.kindName)", at: value)
+                return false
             }
-            presets[name] = pair.value
+            return true
         }
-        return presets
     }
 }

@@ -63,14 +63,17 @@ public struct ManifestFile: Sendable {
         if let node = top["defaults"] { readDefaults(node, reader: &reader) }
         if let node = top["vars"] { readVariables(node, reader: &reader) }
         if let node = top["sources"] {
-            sources = Self.namedEntries(node, kind: "source", of: "media", reader: &reader) { value, name, reader in
+            sources = Self.namedEntries(node, kind: "source", of: "names to media", reader: &reader) { value, name, reader in
                 if value.isMapping { _ = reader.mapping(value, in: "source '\(name)'", keys: ManifestSchema.source) }
+                return true
             }
         }
         if let node = top["templates"] {
-            templates = Self.namedEntries(node, kind: "template", of: "templates", reader: &reader) { value, name, reader in
+            templates = Self.namedEntries(node, kind: "template", of: "names to templates",
+                                          reader: &reader) { value, name, reader in
                 _ = reader.mapping(value, in: "template '\(name)'", keys: ManifestSchema.template)
                 TemplateKeyCheck.check(value, reader: &reader)
+                return true
             }
         }
         if let node = top["downloads"] { downloadPolicy = Self.downloads(node, reader: &reader) }
@@ -104,18 +107,17 @@ public struct ManifestFile: Sendable {
         }
     }
 
-    /// The entries of a mapping of names (`sources:`, `templates:`), each checked by `check` (the YAML reader has
-    /// already refused a name used twice).
-    private static func namedEntries(_ node: YAMLNode, kind: String, of what: String, reader: inout NodeReader,
-                                     check: (YAMLNode, String, inout NodeReader) -> Void) -> [String: YAMLNode] {
+    /// The entries of a mapping of names (`sources:`, `templates:`, `presets:`) that `check` keeps, `contents`
+    /// saying what the mapping holds in its error (the YAML reader has already refused a name used twice).
+    static func namedEntries(_ node: YAMLNode, kind: String, of contents: String, reader: inout NodeReader,
+                             check: (YAMLNode, String, inout NodeReader) -> Bool) -> [String: YAMLNode] {
         guard let pairs = node.pairs else {
-            reader.error("'\(kind)s' must be a mapping of names to \(what), not a \(node.kindName)", at: node)
+            reader.error("'\(kind)s' must be a mapping of \(contents), not a \(node.kindName)", at: node)
             return [:]
         }
         var entries: [String: YAMLNode] = [:]
         for pair in pairs {
-            guard let name = pair.key.string else { continue }
-            check(pair.value, name, &reader)
+            guard let name = pair.key.string, check(pair.value, name, &reader) else { continue }
             entries[name] = pair.value
         }
         return entries
