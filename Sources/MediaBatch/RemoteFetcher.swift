@@ -64,38 +64,54 @@ public final class RemoteFetcher: SourceFetcher {
         }
         let url = try resolve(source, policy: policy)
         let indexPath = self.indexPath(for: source.url)
-        let previous = (FileManager.default.contents(atPath: indexPath)).flatMap { try? JSONDecoder().decode(IndexEntry.self, from: $0) }
-        let usablePrevious = previous.flatMap { entry -> IndexEntry? in
-            guard FileManager.default.fileExists(atPath: entry.file) else { return nil }
-            if let checksum = source.sha256, checksum != entry.sha256 { return nil }
-            return entry
-        }
-        var request = URLRequest(url: url)
-        request.timeoutInterval = min(policy.timeout, 60)
-        if let entry = usablePrevious {
-            if let etag = entry.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-            if let modified = entry.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
-        }
+        let previous = previousEntry(at: indexPath, for: source)
         try FileManager.default.createDirectory(atPath: options.cacheDirectory, withIntermediateDirectories: true)
         let temporary = (options.cacheDirectory as NSString).appendingPathComponent(".download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         let result: Download.Result
         do {
             let extra = options.allowedHosts
-            result = try Download(request: request, to: temporary, limit: policy.maximumSize, timeout: policy.timeout,
+            result = try Download(request: request(url, revalidating: previous, timeout: policy.timeout), to: temporary,
+                                  limit: policy.maximumSize, timeout: policy.timeout,
                                   allowsHost: { policy.allows(host: $0, extra: extra) }).run()
         } catch let failure as FetchFailure {
             // The server cannot be reached: a copy from an earlier run is better than none.
-            if let entry = usablePrevious, failure.isConnectionProblem { return entry.file }
+            if let entry = previous, failure.isConnectionProblem { return entry.file }
             throw failure
         }
-        if result.status == 304, let entry = usablePrevious { return entry.file }
+        if result.status == 304, let entry = previous { return entry.file }
         guard (200..<300).contains(result.status) else {
             throw FetchFailure("the server answered \(result.status) \(HTTPURLResponse.localizedString(forStatusCode: result.status))")
         }
         if let checksum = source.sha256, checksum != result.sha256 {
             throw FetchFailure("the download's SHA-256 is '\(result.sha256)', not the '\(checksum)' the manifest gives")
         }
+        return try keep(result, downloadedTo: temporary, from: source, extension: extensionText, indexPath: indexPath)
+    }
+
+    /// The index's entry for `source` from an earlier run, when its file is still there and matches the checksum.
+    private func previousEntry(at indexPath: String, for source: RemoteSource) -> IndexEntry? {
+        guard let data = FileManager.default.contents(atPath: indexPath),
+              let entry = try? JSONDecoder().decode(IndexEntry.self, from: data),
+              FileManager.default.fileExists(atPath: entry.file) else { return nil }
+        if let checksum = source.sha256, checksum != entry.sha256 { return nil }
+        return entry
+    }
+
+    /// The request for `url`, asking the server whether `previous`'s copy is still current.
+    private func request(_ url: URL, revalidating previous: IndexEntry?, timeout: Double) -> URLRequest {
+        var request = URLRequest(url: url)
+        request.timeoutInterval = min(timeout, 60)
+        if let entry = previous {
+            if let etag = entry.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+            if let modified = entry.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
+        }
+        return request
+    }
+
+    /// Moves a finished download into the cache under its checksum and records it in the URL's index.
+    private func keep(_ result: Download.Result, downloadedTo temporary: String, from source: RemoteSource,
+                      extension extensionText: String, indexPath: String) throws -> String {
         let blob = blobPath(result.sha256, extension: extensionText)
         if !FileManager.default.fileExists(atPath: blob) {
             try FileManager.default.createDirectory(atPath: (blob as NSString).deletingLastPathComponent,
