@@ -222,28 +222,13 @@ struct Invocation: Equatable, Sendable {
 
     private mutating func apply(option: String, value: String) throws(UsageError) {
         switch option {
-        case "--out":
-            guard !value.isEmpty else { throw UsageError(message: "'--out' needs a directory, not an empty string", command: command) }
-            outDirectory = value
-        case "--otio":
-            guard !value.isEmpty else { throw UsageError(message: "'--otio' needs a directory, not an empty string", command: command) }
-            otioDirectory = value
+        case "--out": outDirectory = try directory(value, option)
+        case "--otio": otioDirectory = try directory(value, option)
         case "--max-outputs": maxOutputs = try whole(value, option, in: Bounds.outputs)
         case "--report": reportDirectory = value
         case "--jobs": jobs = try whole(value, option, in: Bounds.jobs)
-        case "--max-memory":
-            guard let budget = MemoryBudget(parsing: value), Bounds.memory.contains(budget.bytes) else {
-                throw UsageError(message: "'--max-memory' needs a size from 1M to 64T, such as '350M' or '2G', not '\(value)'",
-                                 command: command)
-            }
-            maxMemory = budget
-        case "--cache-size":
-            let size = value == "0" ? 0 : MemoryBudget(parsing: value)?.bytes
-            guard let size, size <= Bounds.memory.upperBound else {
-                throw UsageError(message: "'--cache-size' needs 0 or a size up to 64T, such as '500M' or '2G', "
-                                    + "not '\(value)'", command: command)
-            }
-            cacheSize = size
+        case "--max-memory": maxMemory = try memoryBudget(value)
+        case "--cache-size": cacheSize = try cacheBytes(value)
         case "--retries": retries = try whole(value, option, in: Bounds.retries)
         case "--count": count = try whole(value, option, in: 1...400)
         case "--columns": columns = try whole(value, option, in: 1...40)
@@ -263,17 +248,43 @@ struct Invocation: Equatable, Sendable {
                 throw UsageError(message: "'--color' needs 'auto', 'always' or 'never', not '\(value)'", command: command)
             }
             color = choice
-        case "--shard":
-            let parts = value.split(separator: "/")
-            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n > 0, k >= 1, k <= n,
-                  n <= ShardSpec.maxCount else {
-                throw UsageError(message: "'--shard' needs K/N with 1 <= K <= N <= \(ShardSpec.maxCount), such as '2/3', not '\(value)'",
-                                 command: command)
-            }
-            shard = value
+        case "--shard": shard = try shardText(value)
         default:
             break
         }
+    }
+
+    private func directory(_ value: String, _ option: String) throws(UsageError) -> String {
+        guard !value.isEmpty else { throw UsageError(message: "'\(option)' needs a directory, not an empty string", command: command) }
+        return value
+    }
+
+    private func memoryBudget(_ value: String) throws(UsageError) -> MemoryBudget {
+        guard let budget = MemoryBudget(parsing: value), Bounds.memory.contains(budget.bytes) else {
+            throw UsageError(message: "'--max-memory' needs a size from 1M to 64T, such as '350M' or '2G', not '\(value)'",
+                             command: command)
+        }
+        return budget
+    }
+
+    private func cacheBytes(_ value: String) throws(UsageError) -> Int {
+        let size = value == "0" ? 0 : MemoryBudget(parsing: value)?.bytes
+        guard let size, size <= Bounds.memory.upperBound else {
+            throw UsageError(message: "'--cache-size' needs 0 or a size up to 64T, such as '500M' or '2G', "
+                                + "not '\(value)'", command: command)
+        }
+        return size
+    }
+
+    /// `value` when it reads as K/N, a shard of a batch split N ways.
+    private func shardText(_ value: String) throws(UsageError) -> String {
+        let parts = value.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n > 0, k >= 1, k <= n,
+              n <= ShardSpec.maxCount else {
+            throw UsageError(message: "'--shard' needs K/N with 1 <= K <= N <= \(ShardSpec.maxCount), such as '2/3', not '\(value)'",
+                             command: command)
+        }
+        return value
     }
 
     private func whole(_ value: String, _ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
