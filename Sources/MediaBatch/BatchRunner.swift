@@ -57,18 +57,32 @@ public final class BatchRunner: Sendable {
         let shared = planSharedSegments(toRender, jobs: decision.jobs, concurrency: concurrency, cores: cores)
         let memory = memoryPlan(toRender, jobs: decision.jobs, streams: plan.videoStreams,
                                 decoderThreads: decoderThreads, concurrency: concurrency, short: shared.short)
+        let run = RunRenders(plan: plan, decision: decision, cache: shared.cache, keys: shared.keys,
+                             singleLane: memory.singleLane, decoderThreads: decoderThreads)
+        let alone = memory.pairs ? []
+            : rendersAlone(toRender, jobs: decision.jobs, excluded: memory.singleLane.union(shared.short), cores: cores)
+        let reports = schedule(run, concurrency: concurrency, memory: memory, rank: shared.rank, alone: alone,
+                               events: events)
+        segmentStore?.evict()
+
+        let finished = Date()
+        return RunReport(toolVersion: options.toolVersion, host: ProcessInfo.processInfo.hostName,
+                         startedAt: started, finishedAt: finished, wallSeconds: finished.timeIntervalSince(started),
+                         shard: options.shard.map { "\($0.index + 1)/\($0.count)" }, outputs: reports)
+    }
+
+    /// Runs `run`'s renders through the scheduler in dependency order and returns each finished output's line.
+    private func schedule(_ run: RunRenders, concurrency: Int, memory: RenderMemoryPlan, rank: [String: Int],
+                          alone: Set<String>, events: @escaping @Sendable (BatchEvent) -> Void) -> [OutputReport] {
+        let decision = run.decision
         let scheduler = Scheduler(maxConcurrentJobs: concurrency, failFast: options.failFast, retries: options.retries,
                                   memoryBudget: memory.budget,
                                   isTransient: { error in (error as? JobFailure)?.isTransient ?? false })
-        let run = RunRenders(plan: plan, decision: decision, cache: shared.cache, keys: shared.keys,
-                             singleLane: memory.singleLane, decoderThreads: decoderThreads)
         let ticker = startProgressTicker(events)
+        defer { ticker.cancel() }
         let collected = Mutex<[OutputReport]>([])
         do {
-            let alone = memory.pairs ? []
-                : rendersAlone(toRender, jobs: decision.jobs, excluded: memory.singleLane.union(shared.short),
-                               cores: cores)
-            _ = try scheduler.run(decision.selection.graph, rank: shared.rank, memory: memory.alone,
+            _ = try scheduler.run(decision.selection.graph, rank: rank, memory: memory.alone,
                                   memoryBeside: memory.beside, alone: alone, cancellation: cancellation,
                                   progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
                 switch event {
@@ -87,14 +101,7 @@ public final class BatchRunner: Sendable {
         } catch {
             // The plan has no cycles or unknown dependencies by now; nothing ran.
         }
-        ticker.cancel()
-        segmentStore?.evict()
-        let reports = collected.withLock { $0 }
-
-        let finished = Date()
-        return RunReport(toolVersion: options.toolVersion, host: ProcessInfo.processInfo.hostName,
-                         startedAt: started, finishedAt: finished, wallSeconds: finished.timeIntervalSince(started),
-                         shard: options.shard.map { "\($0.index + 1)/\($0.count)" }, outputs: reports)
+        return collected.withLock { $0 }
     }
 
     /// The report line of a finished output, with why it rendered and the text warnings its plan found.
