@@ -28,19 +28,9 @@ extension ExportSession {
             videoPipe = try makeVideoPipe(video, range: range, pool: sources.pool, output: output, depth: depth)
         }
         // Audio: a replay of the run's cached soundtrack, or mixer, mastering and encoder.
-        var audioFeed: (any AudioFeed)?
-        if let audioPlan = sources.audioPlan {
-            assert(videoPipe.map { $0.frameCount == audioPlan.frameEnds.count } ?? true,
-                   "audio plan and video frames differ")
-            audioFeed = try makeAudioFeed(plan: audioPlan, soundtrack: sources.soundtrack, pool: sources.audioPool,
-                                          output: output, depth: depth)
-        }
+        let audioFeed = try makeAudioFeed(sources, frameCount: videoPipe?.frameCount, output: output, depth: depth)
         defer { audioFeed?.close() }
-        do {
-            try output.writeHeader(options: settings.faststart && settings.supportsFaststart ? ["movflags": "+faststart"] : [:])
-        } catch {
-            throw ExportError.wrap(error, path: nil, output: outputPath)
-        }
+        try writeHeader(output)
 
         var written: (frames: Int64, reused: [SegmentReuse]) = (0, [])
         if videoPipe != nil {
@@ -79,6 +69,24 @@ extension ExportSession {
         }
         pool.planReleases(for: composition)
         return ExportSources(pool: pool, audioPool: audioPool, audioPlan: audioPlan, soundtrack: soundtrack)
+    }
+
+    /// The sound's feed when the export has sound: its plan covers the same frames as the pictures'.
+    private func makeAudioFeed(_ sources: ExportSources, frameCount: Int64?, output: OutputFile,
+                               depth: Int) throws(ExportError) -> (any AudioFeed)? {
+        guard let audioPlan = sources.audioPlan else { return nil }
+        assert(frameCount.map { $0 == audioPlan.frameEnds.count } ?? true, "audio plan and video frames differ")
+        return try makeAudioFeed(plan: audioPlan, soundtrack: sources.soundtrack, pool: sources.audioPool,
+                                 output: output, depth: depth)
+    }
+
+    /// The container's header, with the index moved to the front when the preset asks for a fast start.
+    private func writeHeader(_ output: OutputFile) throws(ExportError) {
+        do {
+            try output.writeHeader(options: settings.faststart && settings.supportsFaststart ? ["movflags": "+faststart"] : [:])
+        } catch {
+            throw ExportError.wrap(error, path: nil, output: outputPath)
+        }
     }
 
     /// The output file, created where the export writes.
