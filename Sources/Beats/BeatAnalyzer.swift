@@ -5,8 +5,9 @@ public import MediaCore
 public struct BeatAnalyzer: BeatAnalysis {
     /// The rate aubio analyses at.
     public static let sampleRate = 44_100
-    /// The analysis window and the step between windows, in samples (aubio's defaults at 44.1 kHz).
+    /// The analysis window in samples (aubio's default at 44.1 kHz).
     public static let window = 1024
+    /// The step between windows in samples (aubio's default at 44.1 kHz).
     public static let hop = 512
     /// Names the settings below: cached grids of another version are not read.
     public static let version = "1: aubio 0.4 default tempo and onset, 44100 Hz mono, 1024/512"

@@ -46,6 +46,7 @@ public final class RemoteFetcher: SourceFetcher {
         var lastModified: String?
     }
 
+    /// The cached file of `source`, downloaded or revalidated as needed, or why it cannot be had.
     public func localFile(for source: RemoteSource, policy: DownloadPolicy) -> Result<String, FetchFailure> {
         do {
             return .success(try fetch(source, policy: policy))

@@ -5,8 +5,9 @@ import MediaCore
 public final class LottieAnimation {
     /// The file it was read from, for errors.
     public let path: String
-    /// The composition's own width and height in pixels.
+    /// The composition's own width in pixels.
     public let width: Int
+    /// The composition's own height in pixels.
     public let height: Int
     /// Frames per second, as an exact fraction (rlottie's value to a thousandth).
     public let frameRate: FrameRate

@@ -26,11 +26,13 @@ public struct HDRMetadata: Sendable, Hashable {
             self.minLuminance = minLuminance
         }
 
+        /// Whether both describe the same display, value by value.
         public static func == (lhs: MasteringDisplay, rhs: MasteringDisplay) -> Bool {
             lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.white == rhs.white
                 && lhs.maxLuminance == rhs.maxLuminance && lhs.minLuminance == rhs.minLuminance
         }
 
+        /// Hashes the values `==` compares.
         public func hash(into hasher: inout Hasher) {
             for value in [red.x, red.y, green.x, green.y, blue.x, blue.y, white.x, white.y, maxLuminance, minLuminance] {
                 hasher.combine(value)

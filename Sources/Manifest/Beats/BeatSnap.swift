@@ -14,8 +14,9 @@ public struct BeatSnap: Sendable, Hashable, Codable {
 
     /// The soundtrack as messages name it.
     public var soundtrack: String
-    /// What the cuts move to, and how many of them count.
+    /// What the cuts move to.
     public var target: SnapSpec.Target
+    /// Only every Nth of the targets counts (1: all of them), counted from the first.
     public var every: Int
     /// The tempo aubio estimated, in beats per minute.
     public var tempo: Double

@@ -14,8 +14,9 @@ public struct CameraPath: Sendable, Hashable, Codable {
         public var still: Bool
         /// Whether the detector found the subject in any analysed frame of the shot (else the crop is centred).
         public var found: Bool
-        /// The smallest and largest crop position (source pixels along the axis) over the shot.
+        /// The smallest crop position (source pixels along the axis) over the shot.
         public var lowest: Double
+        /// The largest crop position (source pixels along the axis) over the shot.
         public var highest: Double
     }
 
