@@ -40,6 +40,10 @@ struct InvocationTests {
         (["run", "--retries", "-1"], "'--retries' needs a whole number from 0 to 100, not '-1'"),
         (["run", "--max-memory", "100T"], "'--max-memory' needs a size from 1M to 64T, such as '350M' or '2G', not '100T'"),
         (["validate", "--max-outputs", "0"], "'--max-outputs' needs a whole number from 1 to 10000000, not '0'"),
+        (["run", "--out", ""], "'--out' needs a directory, not an empty string"),
+        (["plan", "--otio", ""], "'--otio' needs a directory, not an empty string"),
+        (["run", "--cache-size", "lots"], "'--cache-size' needs 0 or a size up to 64T, such as '500M' or '2G', not 'lots'"),
+        (["run", "--cache-size", "65T"], "'--cache-size' needs 0 or a size up to 64T, such as '500M' or '2G', not '65T'"),
     ])
     func refusesBadCommandLines(arguments: [String], message: String) {
         #expect(performing: { try Invocation(parsing: arguments) }, throws: { error in
