@@ -183,6 +183,23 @@ extension OutputDecoder {
             }
         }
         if let node = fields["region"] { spec.region = region(node, "region", reader: &reader) }
+        readAnimations(fields, rate: rate, into: &spec, reader: &reader)
+        spec.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
+        let look = textLook(fields, base: TextStyle(), reader: &reader)
+        spec.style = look.style
+        spec.fontLocation = look.fontLocation
+        spec.font = look.style.fontFamily
+        spec.size = look.size ?? .heightFraction(look.style.size)
+        spec.minimumSize = look.minimumSize
+        if let node = fields["safe_area"] { spec.safeArea = safeArea(node, reader: &reader) ?? spec.safeArea }
+        if let node = fields["color"], let text = node.string { spec.color = text }
+        return spec
+    }
+
+    /// A title's entrance and exit: `animate` (the older key, which `fade` also makes the exit), or `enter` and
+    /// `exit`, and `animate_duration`.
+    private func readAnimations(_ fields: [String: YAMLNode], rate: FrameRate?, into spec: inout TitleSpec,
+                                reader: inout NodeReader) {
         if let node = fields["enter"], fields["animate"] != nil {
             reader.error("a title sets both 'animate' and 'enter'; use one", at: node)
         }
@@ -203,22 +220,18 @@ extension OutputDecoder {
         if let node = fields["animate_duration"], let time = reader.time(node, "animate_duration", frameRate: rate) {
             spec.animationDuration = time
         }
-        spec.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
-        let look = textLook(fields, base: TextStyle(), reader: &reader)
-        spec.style = look.style
-        spec.fontLocation = look.fontLocation
-        spec.font = look.style.fontFamily
-        spec.size = look.size ?? .heightFraction(look.style.size)
-        spec.minimumSize = look.minimumSize
-        if let node = fields["safe_area"], let value = reader.length(node, "safe_area") {
-            switch value {
-            case .percent(let percent) where (0..<50).contains(percent): spec.safeArea = value
-            case .pixels(let pixels) where pixels >= 0: spec.safeArea = value
-            default: reader.error("'safe_area' must be from 0% to below 50% of each side, or pixels such as '24px'", at: node)
-            }
+    }
+
+    /// A title's `safe_area`: a percentage below 50% of each side, or pixels; nil (after an error) otherwise.
+    private func safeArea(_ node: YAMLNode, reader: inout NodeReader) -> Length? {
+        guard let value = reader.length(node, "safe_area") else { return nil }
+        switch value {
+        case .percent(let percent) where (0..<50).contains(percent): return value
+        case .pixels(let pixels) where pixels >= 0: return value
+        default:
+            reader.error("'safe_area' must be from 0% to below 50% of each side, or pixels such as '24px'", at: node)
+            return nil
         }
-        if let node = fields["color"], let text = node.string { spec.color = text }
-        return spec
     }
 
     /// One of `names`, or `{ type, duration }`: the name and the duration, if given.
