@@ -1,7 +1,7 @@
 import Foundation
 
-/// One fuzz case: a manifest, a command line and damaged media, all made from its own seed, so any case can be
-/// made again alone (`MEDIABATCH_FUZZ_SEED` and `MEDIABATCH_FUZZ_ONLY`).
+/// One fuzz case: a manifest, a command line, damaged media and a mutated timeline, all made from its own seed, so
+/// any case can be made again alone (`MEDIABATCH_FUZZ_SEED` and `MEDIABATCH_FUZZ_ONLY`).
 struct FuzzCase {
     /// What the case mutates.
     enum Kind: String, CaseIterable {
@@ -13,6 +13,8 @@ struct FuzzCase {
         case arguments
         /// A seed manifest over media with flipped, truncated or spliced bytes, through `run`.
         case media
+        /// A mutated seed timeline (OpenTimelineIO, `cut.otio`) under its manifest, through `validate` or `run`.
+        case timeline
     }
 
     var kind: Kind
@@ -23,6 +25,8 @@ struct FuzzCase {
     var arguments: [String]
     /// Media files replaced by damaged copies, by name.
     var damagedMedia: [String: [UInt8]] = [:]
+    /// The timeline file's text when the case mutated it (else the workspace's pristine one stays).
+    var timeline: String?
     /// What was done, for the failure message.
     var steps: [String] = []
 
@@ -35,10 +39,11 @@ struct FuzzCase {
         return mixer.next()
     }
 
-    /// Case `index`: a quarter of the kinds each, in a fixed rotation (so a short run covers all four).
+    /// Case `index`, its kind from a fixed rotation of nine (so a short run covers all five).
     static func make(index: Int, seed: UInt64, workspace: FuzzWorkspace) -> FuzzCase {
         var generator = SeededRandom(seed: Self.seed(seed, index: index))
-        let kind = [Kind.manifest, .manifest, .arguments, .media, .manifest, .manifestRun, .arguments, .media][index % 8]
+        let kind = [Kind.manifest, .manifest, .arguments, .media, .manifest, .manifestRun, .arguments, .media,
+                    .timeline][index % 9]
         // Runs render the small seeds only; the example (nine outputs) is validated.
         let choices = kind == .manifest || kind == .arguments ? workspace.seeds : workspace.seeds.filter { $0.name != "spring.yaml" }
         let seed = choices[Int.random(in: 0..<choices.count, using: &generator)]
@@ -65,15 +70,35 @@ struct FuzzCase {
             fuzzCase.damagedMedia[name] = bytes
             fuzzCase.arguments = ["run", "m.yaml", "--out", "out", "--force"]
             fuzzCase.steps.append("\(name): \(step)")
+        case .timeline:
+            // Under the seed manifest that names the timeline, whichever seed was drawn.
+            let named = workspace.seeds.first { $0.name == FuzzWorkspace.timelineSeed } ?? seed
+            fuzzCase = FuzzCase(kind: kind, seedName: named.name, manifest: named.text, arguments: [])
+            fuzzCase.timeline = mutatedTimeline(workspace, using: &generator)
+            fuzzCase.arguments = Bool.random(using: &generator) ? ["validate", "m.yaml"]
+                : ["run", "m.yaml", "--out", "out", "--force"]
+            fuzzCase.steps.append("mutated \(FuzzWorkspace.timelineName)")
         }
         return fuzzCase
     }
 
-    /// The case as a reader replays it: the command, the damage and the manifest.
+    /// One to three mutations of the workspace's timeline.
+    private static func mutatedTimeline(_ workspace: FuzzWorkspace, using generator: inout SeededRandom) -> String {
+        var timeline = workspace.timeline
+        for _ in 0..<Int.random(in: 1...3, using: &generator) {
+            timeline = FuzzMutator.mutate(timeline, dictionary: workspace.dictionary, using: &generator)
+        }
+        return timeline
+    }
+
+    /// The case as a reader replays it: the command, the damage, the manifest and a mutated timeline.
     var reproducer: String {
         var text = "mediabatch " + arguments.map(ArgumentQuoting.quoted).joined(separator: " ") + "\n"
         text += "from seed manifest \(seedName); " + steps.joined(separator: "; ") + "\n"
         text += "--- m.yaml ---\n" + manifest + (manifest.hasSuffix("\n") ? "" : "\n")
+        if let timeline {
+            text += "--- \(FuzzWorkspace.timelineName) ---\n" + timeline + (timeline.hasSuffix("\n") ? "" : "\n")
+        }
         return text
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Shrinks a failing fuzz case to a reproducer a person can read: manifest lines and arguments are dropped one at
-/// a time while the case still breaks the same rule (a bounded number of tries), and the result's files are kept.
+/// Shrinks a failing fuzz case to a reproducer a person can read: manifest lines, timeline lines and arguments are
+/// dropped one at a time while the case still breaks the same rule (a bounded number of tries), and the result's
+/// files are kept.
 enum FuzzMinimizer {
     /// The most runs minimising may take.
     static let maxAttempts = 60
@@ -12,7 +13,8 @@ enum FuzzMinimizer {
         Set(violations.map { String($0.prefix { $0 != ":" && !$0.isNumber }) })
     }
 
-    /// `fuzzCase` with every line and argument removed that it can lose and still break the rules of `failing`.
+    /// `fuzzCase` with every line and argument removed that it can lose and still break the rules of `failing`; the
+    /// mutated timeline's lines first, as they hold the finding when there is one.
     static func minimize(_ fuzzCase: FuzzCase, failing: [String], in workspace: FuzzWorkspace) throws -> FuzzCase {
         let target = rule(failing)
         var best = fuzzCase
@@ -21,28 +23,44 @@ enum FuzzMinimizer {
             attempts += 1
             return !rule(try FuzzHarnessTests.run(candidate, in: workspace)).isDisjoint(with: target)
         }
-        var lines = best.manifest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var index = lines.count - 1
-        while index >= 0, attempts < maxAttempts {
-            var candidate = best
-            var fewer = lines
-            fewer.remove(at: index)
-            candidate.manifest = fewer.joined(separator: "\n")
-            if try stillFails(candidate) { best = candidate; lines = fewer }
-            index -= 1
+        if let timeline = best.timeline {
+            best.timeline = try dropLines(of: timeline, while: { text in
+                var candidate = best
+                candidate.timeline = text
+                return attempts < maxAttempts ? try stillFails(candidate) : nil
+            })
         }
+        best.manifest = try dropLines(of: best.manifest, while: { text in
+            var candidate = best
+            candidate.manifest = text
+            return attempts < maxAttempts ? try stillFails(candidate) : nil
+        })
         // The command and the manifest's name stay; any other argument may go.
-        index = best.arguments.count - 1
+        var index = best.arguments.count - 1
         while index >= 2, attempts < maxAttempts {
             var candidate = best
             candidate.arguments.remove(at: index)
             if try stillFails(candidate) { best = candidate }
             index -= 1
         }
-        if best.manifest != fuzzCase.manifest || best.arguments != fuzzCase.arguments {
+        if best.manifest != fuzzCase.manifest || best.timeline != fuzzCase.timeline || best.arguments != fuzzCase.arguments {
             best.steps.append("minimised in \(attempts) runs")
         }
         return best
+    }
+
+    /// `text` without each line (last first) whose removal `stillFails` accepts; it answers nil once out of tries.
+    private static func dropLines(of text: String, while stillFails: (String) throws -> Bool?) throws -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var index = lines.count - 1
+        while index >= 0 {
+            var fewer = lines
+            fewer.remove(at: index)
+            guard let fails = try stillFails(fewer.joined(separator: "\n")) else { break }
+            if fails { lines = fewer }
+            index -= 1
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Writes the case's files and its reproducer to a folder that outlives the test run, and returns it.
@@ -53,7 +71,7 @@ enum FuzzMinimizer {
         try? FileManager.default.removeItem(at: kept)
         try FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
-        for name in ["m.yaml", "rows.csv", "cues.srt"] + FuzzWorkspace.mediaNames {
+        for name in ["m.yaml", "rows.csv", "cues.srt", FuzzWorkspace.timelineName] + FuzzWorkspace.mediaNames {
             try FileManager.default.copyItem(at: workspace.directory.appendingPathComponent(name),
                                              to: kept.appendingPathComponent(name))
         }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The folder every fuzz case runs in: the generated media its seed manifests name (kept pristine in memory so a
-/// case can damage a copy), a data table, captions and a font that is a named pipe; `reset` puts it back between
+/// case can damage a copy), a data table, captions, a timeline and a font that is a named pipe; `reset` puts it back between
 /// cases, so each case sees the same files whatever ran before it.
 struct FuzzWorkspace {
     let directory: URL
@@ -10,6 +10,8 @@ struct FuzzWorkspace {
     let media: [String: [UInt8]]
     /// The seed manifests: the corpus's, then the repository's example.
     let seeds: [(name: String, text: String)]
+    /// The corpus's timeline (OpenTimelineIO), written as `timelineName` for the seed `timelineSeed` names it.
+    let timeline: String
     /// The corpus's command lines and mutation tokens.
     let argumentLines: [[String]]
     let dictionary: [String]
@@ -42,6 +44,7 @@ struct FuzzWorkspace {
         let example = CommandRunner.presetsDirectory.deletingLastPathComponent().appendingPathComponent("manifests/spring.yaml")
         seeds.append(("spring.yaml", try String(contentsOf: example, encoding: .utf8)))
         self.seeds = seeds
+        timeline = try String(contentsOf: Self.corpus.appendingPathComponent("timelines/cut.otio"), encoding: .utf8)
         argumentLines = try String(contentsOf: Self.corpus.appendingPathComponent("arguments.txt"), encoding: .utf8)
             .split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         dictionary = try String(contentsOf: Self.corpus.appendingPathComponent("dictionary.txt"), encoding: .utf8)
@@ -51,6 +54,8 @@ struct FuzzWorkspace {
 
     /// The media files the seeds name.
     static let mediaNames = ["clip.mp4", "logo.png", "tone.wav", "bed.m4a"]
+    /// The timeline file's name in the workspace, and the seed manifest that names it.
+    static let timelineName = "cut.otio", timelineSeed = "timeline.yaml"
 
     /// Puts every file back: pristine media, the table, the captions, the piped font; no `out`.
     func reset() throws {
@@ -60,6 +65,7 @@ struct FuzzWorkspace {
         }
         for (name, bytes) in media { try Data(bytes).write(to: directory.appendingPathComponent(name)) }
         try CommandRunner.write("n,headline\n1,Hello\n2,World\n", to: "rows.csv", in: directory)
+        try CommandRunner.write(timeline, to: Self.timelineName, in: directory)
         try CommandRunner.write("1\n00:00:00,000 --> 00:00:00,500\nHi\n\n2\n00:00:00,500 --> 00:00:01,000\nThere\n",
                                 to: "cues.srt", in: directory)
         try manager.createDirectory(at: directory.appendingPathComponent("fonts"), withIntermediateDirectories: true)
@@ -75,6 +81,7 @@ struct FuzzWorkspace {
     /// Writes one case's files.
     func write(_ fuzzCase: FuzzCase) throws {
         try CommandRunner.write(fuzzCase.manifest, to: "m.yaml", in: directory)
+        if let timeline = fuzzCase.timeline { try CommandRunner.write(timeline, to: Self.timelineName, in: directory) }
         for (name, bytes) in fuzzCase.damagedMedia {
             try Data(bytes).write(to: directory.appendingPathComponent(name))
         }
