@@ -254,11 +254,13 @@ struct Invocation: Equatable, Sendable {
         }
     }
 
+    /// `value` when it names a directory (not empty).
     private func directory(_ value: String, _ option: String) throws(UsageError) -> String {
         guard !value.isEmpty else { throw UsageError(message: "'\(option)' needs a directory, not an empty string", command: command) }
         return value
     }
 
+    /// `--max-memory`'s value: a size from 1M to 64T.
     private func memoryBudget(_ value: String) throws(UsageError) -> MemoryBudget {
         guard let budget = MemoryBudget(parsing: value), Bounds.memory.contains(budget.bytes) else {
             throw UsageError(message: "'--max-memory' needs a size from 1M to 64T, such as '350M' or '2G', not '\(value)'",
@@ -267,6 +269,7 @@ struct Invocation: Equatable, Sendable {
         return budget
     }
 
+    /// `--cache-size`'s value in bytes: 0 (keep nothing) or a size up to 64T.
     private func cacheBytes(_ value: String) throws(UsageError) -> Int {
         let size = value == "0" ? 0 : MemoryBudget(parsing: value)?.bytes
         guard let size, size <= Bounds.memory.upperBound else {
@@ -287,6 +290,7 @@ struct Invocation: Equatable, Sendable {
         return value
     }
 
+    /// `value` as a whole number within `range`.
     private func whole(_ value: String, _ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let number = Int(value), range.contains(number) else {
             throw UsageError(message: "'\(option)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(value)'",

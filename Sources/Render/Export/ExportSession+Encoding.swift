@@ -28,7 +28,7 @@ extension ExportSession {
             videoPipe = try makeVideoPipe(video, range: range, pool: sources.pool, output: output, depth: depth)
         }
         // Audio: a replay of the run's cached soundtrack, or mixer, mastering and encoder.
-        let audioFeed = try makeAudioFeed(sources, frameCount: videoPipe?.frameCount, output: output, depth: depth)
+        let audioFeed = try openAudioFeed(sources, frameCount: videoPipe?.frameCount, output: output, depth: depth)
         defer { audioFeed?.close() }
         try writeHeader(output)
 
@@ -72,7 +72,7 @@ extension ExportSession {
     }
 
     /// The sound's feed when the export has sound: its plan covers the same frames as the pictures'.
-    private func makeAudioFeed(_ sources: ExportSources, frameCount: Int64?, output: OutputFile,
+    private func openAudioFeed(_ sources: ExportSources, frameCount: Int64?, output: OutputFile,
                                depth: Int) throws(ExportError) -> (any AudioFeed)? {
         guard let audioPlan = sources.audioPlan else { return nil }
         assert(frameCount.map { $0 == audioPlan.frameEnds.count } ?? true, "audio plan and video frames differ")
