@@ -46,7 +46,9 @@ struct FuzzCase {
                     .timeline][index % 9]
         // Runs render the small seeds only; the example (nine outputs) is validated.
         let choices = kind == .manifest || kind == .arguments ? workspace.seeds : workspace.seeds.filter { $0.name != "spring.yaml" }
-        let seed = choices[Int.random(in: 0..<choices.count, using: &generator)]
+        // A timeline case runs under the seed manifest that names the timeline.
+        let seed = kind == .timeline ? workspace.timelineManifest
+            : choices[Int.random(in: 0..<choices.count, using: &generator)]
         var fuzzCase = FuzzCase(kind: kind, seedName: seed.name, manifest: seed.text, arguments: [])
         switch kind {
         case .manifest, .manifestRun:
@@ -71,9 +73,6 @@ struct FuzzCase {
             fuzzCase.arguments = ["run", "m.yaml", "--out", "out", "--force"]
             fuzzCase.steps.append("\(name): \(step)")
         case .timeline:
-            // Under the seed manifest that names the timeline, whichever seed was drawn.
-            let named = workspace.seeds.first { $0.name == FuzzWorkspace.timelineSeed } ?? seed
-            fuzzCase = FuzzCase(kind: kind, seedName: named.name, manifest: named.text, arguments: [])
             fuzzCase.timeline = mutatedTimeline(workspace, using: &generator)
             fuzzCase.arguments = Bool.random(using: &generator) ? ["validate", "m.yaml"]
                 : ["run", "m.yaml", "--out", "out", "--force"]

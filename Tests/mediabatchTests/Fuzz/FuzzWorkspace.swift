@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The folder every fuzz case runs in: the generated media its seed manifests name (kept pristine in memory so a
-/// case can damage a copy), a data table, captions, a timeline and a font that is a named pipe; `reset` puts it back between
-/// cases, so each case sees the same files whatever ran before it.
+/// case can damage a copy), a data table, captions, a timeline and a font that is a named pipe; `reset` puts it back
+/// between cases, so each case sees the same files whatever ran before it.
 struct FuzzWorkspace {
     let directory: URL
     /// The undamaged bytes of each media file, by name.
@@ -56,6 +56,11 @@ struct FuzzWorkspace {
     static let mediaNames = ["clip.mp4", "logo.png", "tone.wav", "bed.m4a"]
     /// The timeline file's name in the workspace, and the seed manifest that names it.
     static let timelineName = "cut.otio", timelineSeed = "timeline.yaml"
+
+    /// The seed manifest that names the timeline.
+    var timelineManifest: (name: String, text: String) {
+        seeds.first { $0.name == Self.timelineSeed } ?? seeds[0]
+    }
 
     /// Puts every file back: pristine media, the table, the captions, the piped font; no `out`.
     func reset() throws {
