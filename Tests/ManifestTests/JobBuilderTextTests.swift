@@ -74,7 +74,7 @@ struct JobBuilderTextTests {
 
     @Test(arguments: [
         ("subs.srt", "1\n00:00:01,000 --> 00:00:00,500\nBackwards\n",
-         "manifest.yaml:6:23: error: subs.srt:2: error: cue ends at '00:00:00,500' before it starts at '00:00:01,000'"),
+         "manifest.yaml:6:23: error: subs.srt:2: cue ends at '00:00:00,500' before it starts at '00:00:01,000'"),
         ("missing.srt", nil,
          "manifest.yaml:6:23: error: captions 'missing.srt' not found (resolved to 'missing.srt')"),
     ])

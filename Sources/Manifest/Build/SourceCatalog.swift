@@ -121,11 +121,12 @@ public final class SourceCatalog: @unchecked Sendable {
             do {
                 let data = try LocalFile.contents(of: path, limit: Self.maxCaptionBytes)
                 if let text = String(validating: data, as: UTF8.self) {
-                    do {
+                    do throws(CaptionsError) {
                         let format: Captions.Format? = path.lowercased().hasSuffix(".vtt") ? .webvtt : nil
                         result = .success(try Captions.parse(text, format: format, file: displayPath))
                     } catch {
-                        result = .failure(SourceProblem(stage: "load", message: "\(error)"))
+                        // The manifest's location leads the line: the file's follows it without a second "error:".
+                        result = .failure(SourceProblem(stage: "load", message: "\(error.location): \(error.message)"))
                     }
                 } else {
                     result = .failure(SourceProblem(stage: "load", message: "captions '\(displayPath)' are not UTF-8 text"))
