@@ -38,7 +38,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// `path:line:col: error: message`, then the source line and a caret under the column; characters a terminal
-    /// would act on are shown as escapes (`\x1B`), and the caret stays under the right character.
+    /// would act on are shown as escapes (`\x1B`), the caret stays under the right character, and long quoted values
+    /// are cut (`shorteningLongQuotes`).
     public var description: String {
         let parts = displayParts
         var text = parts.location.map { $0 + ": " } ?? ""
@@ -56,7 +57,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
             quote = (TerminalText.escaped(excerpt.text, keepingTabs: true),
                      Diagnostic.caretLine(for: excerpt.text, column: column))
         }
-        return (location.map { TerminalText.escaped($0.description) }, TerminalText.escaped(message), quote)
+        return (location.map { TerminalText.escaped($0.description) },
+                TerminalText.escaped(Diagnostic.shorteningLongQuotes(in: message)), quote)
     }
 
     /// Spaces up to the column (keeping the line's tabs so the caret lines up, and as wide as each escaped

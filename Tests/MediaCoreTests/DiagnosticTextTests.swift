@@ -54,4 +54,22 @@ struct DiagnosticTextTests {
         #expect(diagnostic.sourceLine == line)
         #expect(diagnostic.sourceLineShift == 0)
     }
+
+    @Test(arguments: [
+        ("time '\(String(repeating: "1", count: 3000))s' is too large",
+         "time '\(String(repeating: "1", count: 60))...' is too large"),
+        ("name '\(String(repeating: "n", count: 100))' is fine", "name '\(String(repeating: "n", count: 100))' is fine"),
+        ("the output's source '\(String(repeating: "x", count: 101))': gone",
+         "the output's source '\(String(repeating: "x", count: 60))...': gone"),
+        ("text 'don\'t \(String(repeating: "w", count: 200))' and 'b'", "text 'don\'t \(String(repeating: "w", count: 54))...' and 'b'"),
+        ("an opening quote that never closes: '\(String(repeating: "q", count: 200))",
+         "an opening quote that never closes: '\(String(repeating: "q", count: 200))"),
+        ("expected one of 'a', 'b', 'c'; \(String(repeating: "z", count: 120))",
+         "expected one of 'a', 'b', 'c'; \(String(repeating: "z", count: 120))"),
+    ])
+    func longQuotedValuesAreCutInTheMessage(message: String, expected: String) {
+        let diagnostic = Diagnostic(.error, at: SourceLocation(file: "m.yaml", line: 2, column: 5), message)
+        #expect(diagnostic.description == "m.yaml:2:5: error: " + expected)
+        #expect(diagnostic.message == message)
+    }
 }
