@@ -2,8 +2,9 @@ public import Report
 
 /// What a running batch reports to the terminal, serially.
 public enum BatchEvent: Sendable {
-    /// Rendering starts: how many outputs will be looked at, and how many render.
-    case planned(total: Int, toRender: Int, concurrency: Int)
+    /// Rendering starts: how many outputs will be looked at, how many render, and how many cannot be built (a
+    /// source is missing, a value is wrong, or an output they use cannot be built).
+    case planned(total: Int, toRender: Int, cannotBuild: Int, concurrency: Int)
     /// An output's render started.
     case started(name: String, expectedSeconds: Double)
     /// An output's render progressed (0...1).

@@ -3,13 +3,15 @@ import Manifest
 
 /// What a run would do with one output, and why: `run --dry-run`.
 public struct PlannedAction: Sendable, Hashable {
-    /// The three things a run can do with an output.
+    /// The four things a run can do with an output.
     public enum Kind: String, Sendable, Hashable {
         /// It would be rendered.
         case render
         /// Its file matches its fingerprint; it would be left alone.
         case upToDate = "up to date"
-        /// It cannot be built, or something it uses cannot.
+        /// It cannot be built (a source is missing, a value is wrong): the run reports it failed.
+        case fail
+        /// An output it uses cannot be built: the run skips it.
         case skip
     }
 
@@ -40,21 +42,21 @@ extension BatchRunner {
         let renders = decision.selection.order.filter { decision.problems[$0] == nil && !decision.upToDate.contains($0) }
         let kept = Dictionary(renders.compactMap { decision.jobs[$0] }.parallelMap { ($0.name, keptVideo($0)) },
                               uniquingKeysWith: { first, _ in first })
+        // Each output that cannot be built, with the one whose failure is the cause (itself, or what it uses), as the
+        // run's scheduler names it when it skips the dependents of a failed output.
         var cannot: [String: String] = [:]
         var actions: [PlannedAction] = []
         for name in decision.selection.order {
-            if let problems = decision.problems[name] {
-                cannot[name] = "cannot be built"
-                actions.append(PlannedAction(name: name, kind: .skip, reason: problems.reason))
-                continue
-            }
-            guard let job = decision.jobs[name] else { continue }
-            if let blocked = job.dependencies.first(where: { cannot[$0] != nil }) {
-                cannot[name] = "depends on '\(blocked)'"
-                actions.append(PlannedAction(name: name, kind: .skip, reason: "dependency '\(blocked)' cannot be built"))
+            let dependencies = decision.selection.graph.dependencies[name] ?? []
+            if let cause = dependencies.lazy.compactMap({ cannot[$0] }).first {
+                cannot[name] = cause
+                actions.append(PlannedAction(name: name, kind: .skip, reason: "dependency '\(cause)' cannot be built"))
+            } else if let problems = decision.problems[name] {
+                cannot[name] = name
+                actions.append(PlannedAction(name: name, kind: .fail, reason: problems.reason))
             } else if decision.upToDate.contains(name) {
                 actions.append(PlannedAction(name: name, kind: .upToDate, reason: "fingerprint matches the file"))
-            } else {
+            } else if let job = decision.jobs[name] {
                 actions.append(PlannedAction(name: name, kind: .render,
                                              reason: renderReason(job, staleness: decision.renderReasons[name]),
                                              keptVideo: kept[name] ?? nil))

@@ -49,7 +49,9 @@ public final class BatchRunner: Sendable {
         // per source and gain nothing when the encoder keeps every core busy (docs/performance.md).
         // Encoder threads are the preset's: they change the bytes, so the batch never chooses them.
         let decoderThreads = concurrency == 1 ? 1 : max(1, cores / concurrency)
-        events(.planned(total: decision.selection.order.count, toRender: renderCount, concurrency: concurrency))
+        events(.planned(total: decision.selection.order.count, toRender: renderCount,
+                        cannotBuild: decision.selection.order.count { decision.problems[$0] != nil },
+                        concurrency: concurrency))
 
         let toRender = decision.selection.order.filter {
             decision.jobs[$0] != nil && !decision.upToDate.contains($0) && decision.problems[$0] == nil

@@ -141,7 +141,8 @@ enum BatchCommand {
         }
     }
 
-    /// `run --dry-run`: what would render, what is up to date and what would be skipped, each with its reason.
+    /// `run --dry-run`: what would render, what is up to date, what cannot be built and what would be skipped, each
+    /// with its reason.
     static func dryRun(_ plan: BatchPlan, runner: BatchRunner, console: Console) -> Int32 {
         let actions = runner.dryRun(plan)
         let width = actions.map(\.name.count).max() ?? 0
@@ -157,8 +158,9 @@ enum BatchCommand {
         }
         let count = { (kind: PlannedAction.Kind) in actions.filter { $0.kind == kind }.count }
         console.output("\(actions.count) output\(actions.count == 1 ? "" : "s"): \(count(.render)) to render, "
-                       + "\(count(.upToDate)) up to date, \(count(.skip)) to skip; nothing was rendered")
-        return count(.skip) == 0 ? 0 : 1
+                       + "\(count(.upToDate)) up to date, \(count(.fail)) cannot be built, \(count(.skip)) to skip; "
+                       + "nothing was rendered")
+        return count(.fail) + count(.skip) == 0 ? 0 : 1
     }
 
     /// The terminal summary with its status words coloured.

@@ -94,7 +94,7 @@ extension CommandSpec {
                    help: "only outputs whose name matches GLOB, with what they depend on; a GLOB matching nothing is an error"),
             Option(name: "--preset", value: "NAME", help: "use preset NAME for every output"),
             Option(name: "--force", help: "render even outputs that are up to date"),
-            Option(name: "--dry-run", help: "list what would render (and how much of its video earlier runs kept), what is up to date and what would be skipped, and why; render nothing"),
+            Option(name: "--dry-run", help: "list what would render (and how much of its video earlier runs kept), what is up to date, what cannot be built and what would be skipped, and why; render nothing"),
             Option(name: "--fail-fast", help: "start no new render after the first failure"),
             Option(name: "--no-wait",
                    help: "fail at once (exit 75) when another run is writing an output folder, instead of waiting"),

@@ -83,7 +83,7 @@ struct HelpTopic: Sendable {
             With --progress json, run writes one JSON object per line to standard output (human-readable text goes \
             to standard error). Every event has "event" and "time" (UTC, ISO 8601):
 
-              {"event":"planned","total":12,"toRender":3,"concurrency":2,...}
+              {"event":"planned","total":12,"toRender":3,"cannotBuild":0,"concurrency":2,...}
               {"event":"started","output":"promo-a","expectedSeconds":8.6,...}
               {"event":"progress","output":"promo-a","fraction":0.25,...}
               {"event":"finished","output":"promo-a","status":"rendered","report":{...},...}

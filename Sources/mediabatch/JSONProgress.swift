@@ -25,6 +25,7 @@ final class JSONProgress: Sendable {
         var output: String?
         var total: Int?
         var toRender: Int?
+        var cannotBuild: Int?
         var concurrency: Int?
         var expectedSeconds: Double?
         var fraction: Double?
@@ -38,8 +39,9 @@ final class JSONProgress: Sendable {
 
     func handle(_ event: BatchEvent) {
         switch event {
-        case let .planned(total, toRender, concurrency):
-            emit(Event(event: "planned", total: total, toRender: toRender, concurrency: concurrency))
+        case let .planned(total, toRender, cannotBuild, concurrency):
+            emit(Event(event: "planned", total: total, toRender: toRender, cannotBuild: cannotBuild,
+                       concurrency: concurrency))
         case let .started(name, seconds):
             emit(Event(event: "started", output: name, expectedSeconds: seconds))
         case let .progress(name, fraction):

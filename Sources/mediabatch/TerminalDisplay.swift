@@ -35,11 +35,13 @@ final class TerminalDisplay: Sendable {
         if quiet { return }
         state.withLock { state in
             switch event {
-            case .planned(let total, let toRender, let concurrency):
+            case .planned(let total, let toRender, let cannotBuild, let concurrency):
                 state.total = total
                 state.toRender = toRender
                 state.started = Date()
-                emit("\(total) output\(total == 1 ? "" : "s"), \(toRender) to render, \(concurrency) at a time", &state)
+                let cannot = cannotBuild > 0 ? ", \(cannotBuild) cannot be built" : ""
+                emit("\(total) output\(total == 1 ? "" : "s"), \(toRender) to render\(cannot), \(concurrency) at a time",
+                     &state)
             case .started(let name, let seconds):
                 state.running[name] = (0, Date(), seconds)
                 state.plannedSeconds += seconds

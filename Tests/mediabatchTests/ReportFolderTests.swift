@@ -88,7 +88,7 @@ import Testing
             up to date  one    fingerprint matches the file
             up to date  two    fingerprint matches the file
             up to date  three  fingerprint matches the file
-            3 outputs: 0 to render, 3 up to date, 0 to skip; nothing was rendered
+            3 outputs: 0 to render, 3 up to date, 0 cannot be built, 0 to skip; nothing was rendered
 
             """)
 
@@ -109,12 +109,27 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == """
             render      fresh        no file yet
-            skip        broken       source 'media/gone.mp4' not found (resolved to '\(directory.path)/media/gone.mp4'); used by output 'broken'
-            skip        uses-broken  output 'broken' could not be planned, so 'uses-broken' cannot use it
-            3 outputs: 1 to render, 0 up to date, 2 to skip; nothing was rendered
+            fail        broken       source 'media/gone.mp4' not found (resolved to '\(directory.path)/media/gone.mp4'); used by output 'broken'
+            skip        uses-broken  dependency 'broken' cannot be built
+            3 outputs: 1 to render, 0 up to date, 1 cannot be built, 1 to skip; nothing was rendered
 
             """)
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
+
+        // The run then does what the dry run said, and its first line counts the outputs that cannot be built.
+        let run = try CommandRunner.run(["run", "m.yaml"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("3 outputs, 1 to render, 2 cannot be built, 1 at a time\n"), "\(run.stdout)")
+        let json = try CommandRunner.run(["run", "m.yaml", "--force", "--progress", "json"], in: directory)
+        let events = json.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let planned = try #require(events.first)
+        #expect(planned["event"] as? String == "planned")
+        #expect(planned["toRender"] as? Int == 1 && planned["cannotBuild"] as? Int == 2)
+        let statuses = events.filter { $0["event"] as? String == "finished" }
+            .map { "\($0["output"] ?? "") \($0["status"] ?? "")" }.sorted()
+        #expect(statuses == ["broken failed", "fresh rendered", "uses-broken skipped"])
     }
 }
 
