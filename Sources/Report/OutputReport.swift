@@ -110,9 +110,10 @@ public struct OutputReport: Sendable, Hashable, Codable {
     /// The media duration shown in summaries: actual when probed, else expected.
     public var displayDuration: ReportTime? { actualDuration ?? expectedDuration }
 
-    /// Media seconds per render second, nil when either is unknown or the render took no time.
+    /// Media seconds per render second; nil when either is unknown, the render took no time, or the output is a
+    /// picture (no duration, so no speed to tell).
     public static func speed(media: Double?, render: Double?) -> Double? {
-        guard let media, let render, render > 0, media.isFinite else { return nil }
+        guard let media, let render, render > 0, media.isFinite, media > 0 else { return nil }
         return media / render
     }
 

@@ -54,10 +54,7 @@ final class TerminalDisplay: Sendable {
                 let detail: String
                 switch report.status {
                 case .rendered:
-                    let seconds = report.renderSeconds.map { String(format: "%.1fs", $0) } ?? "-"
-                    let speed = report.speed.map { String(format: "%.1fx", $0) } ?? "-"
-                    detail = "rendered \(report.displayDuration.map { String(format: "%.2fs", $0.seconds) } ?? "-") in \(seconds) (\(speed))"
-                        + (report.renderReason.flatMap { Fingerprint.isWorthTelling($0) ? "; \($0)" : nil } ?? "")
+                    detail = Self.renderedDetail(report)
                 case .upToDate: detail = "up to date"
                 case .failed: detail = report.reasonText ?? "failed"
                 case .skipped: detail = "skipped: \(report.reasonText ?? "")"
@@ -73,6 +70,17 @@ final class TerminalDisplay: Sendable {
             }
             if interactive { redraw(&state) }
         }
+    }
+
+    /// `rendered 8.00s in 2.1s (3.8x)`, or `rendered in 0.1s` for a picture, then why it rendered when worth telling.
+    private static func renderedDetail(_ report: OutputReport) -> String {
+        let seconds = report.renderSeconds.map { String(format: "%.1fs", $0) } ?? "-"
+        var detail = "rendered in \(seconds)"
+        if let duration = report.displayDuration?.seconds, duration > 0 {
+            let speed = report.speed.map { String(format: "%.1fx", $0) } ?? "-"
+            detail = String(format: "rendered %.2fs in ", duration) + "\(seconds) (\(speed))"
+        }
+        return detail + (report.renderReason.flatMap { Fingerprint.isWorthTelling($0) ? "; \($0)" : nil } ?? "")
     }
 
     /// Clears the live block before the final summary.

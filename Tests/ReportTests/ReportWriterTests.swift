@@ -177,6 +177,20 @@ import Testing
             """)
     }
 
+    @Test func aPictureHasNoSpeed() {
+        let picture = OutputReport(
+            name: "poster", path: "out/poster.png", status: .rendered,
+            expectedDuration: ReportTime(MediaTime.zero), actualDuration: ReportTime(MediaTime.zero), renderSeconds: 0.25,
+            byteSize: 46_000)
+        #expect(picture.speed == nil)
+        #expect(OutputReport.speed(media: 0, render: 0.5) == nil && OutputReport.speed(media: 3, render: 0.5) == 6)
+        #expect(Fixtures.report([picture]).terminalSummary().hasPrefix("""
+            STATUS    NAME    DURATION  RENDER  SPEED     SIZE  REASON
+            rendered  poster     0.00s   0.25s      -  46.0 kB
+
+            """))
+    }
+
     @Test func htmlShowsPostersAndLinks() {
         let html = Fixtures.three.html()
         #expect(html.hasPrefix("<!DOCTYPE html>\n"))
