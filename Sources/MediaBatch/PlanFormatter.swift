@@ -79,14 +79,14 @@ public enum PlanFormatter {
     /// The OpenTimelineIO timeline an output was cut from: its file, name and start timecode, then its markers.
     static func timelineLines(_ job: Job, relativeTo directory: String) -> [String] {
         guard let timeline = job.timeline else { return [] }
-        var line = "  timeline: \(relative(timeline.path, to: directory)) '\(timeline.name)'"
+        var line = "  timeline: \(relative(timeline.path, to: directory)) '\(oneLine(timeline.name))'"
         if let start = timeline.startTimecode { line += ", starts at \(start)" }
         var lines = [line]
         for marker in timeline.markers {
             var text = "  marker:   \(TimeSyntax.humanReadable(marker.range.start))"
             if marker.range.duration > .zero { text += "-\(TimeSyntax.humanReadable(marker.range.end))" }
-            text += " '\(marker.name)' \(marker.color.lowercased())"
-            if !marker.comment.isEmpty { text += ": \(marker.comment)" }
+            text += " '\(oneLine(marker.name))' \(oneLine(marker.color.lowercased()))"
+            if !marker.comment.isEmpty { text += ": \(oneLine(marker.comment))" }
             lines.append(text)
         }
         return lines
@@ -101,12 +101,12 @@ public enum PlanFormatter {
             let start = MediaTime.minimum(title.at, total)
             let end = title.duration.map { MediaTime.minimum(start + $0, total) } ?? total
             guard end > start else {
-                lines.append("  title:    \"\(title.text)\" at \(TimeSyntax.humanReadable(title.at)) is past the end; not shown")
+                lines.append("  title:    \"\(oneLine(title.text))\" at \(TimeSyntax.humanReadable(title.at)) is past the end; not shown")
                 continue
             }
             let placement = used < layers.count ? describe(layers[used].placement) : title.position
             used += 1
-            lines.append("  title:    \"\(title.text)\" \(TimeSyntax.humanReadable(start))-\(TimeSyntax.humanReadable(end)) \(placement), enter \(title.animate), exit \(title.exit)"
+            lines.append("  title:    \"\(oneLine(title.text))\" \(TimeSyntax.humanReadable(start))-\(TimeSyntax.humanReadable(end)) \(placement), enter \(title.animate), exit \(title.exit)"
                          + (title.motion == nil ? "" : ", moving"))
         }
         let captions = layers.dropFirst(used)
@@ -167,6 +167,10 @@ public enum PlanFormatter {
         }
         return "\(settings.name) (\(settings.container.rawValue): " + parts.joined(separator: ", ") + ")"
     }
+
+    /// Text from the user (a title, a marker's comment) on one line: its line breaks as `\n`, so the listing keeps
+    /// one field per line.
+    static func oneLine(_ text: String) -> String { TerminalText.escaped(text) }
 
     static func sourceName(_ url: URL?, relativeTo directory: String) -> String {
         guard let url else { return "empty" }

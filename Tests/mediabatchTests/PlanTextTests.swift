@@ -16,6 +16,7 @@ import Testing
                   - { text: "Placed", at: 0.5s, duration: 1s, region: { x: 10%, y: 10%, width: 50%, height: 20% } }
                   - { text: "Corner", position: top-right, animate: fade }
                   - { text: "Never", at: 5s }
+                  - { text: "Two\\nlines", at: 1s }
                 captions: subs.srt
                 soundtrack: { source: { generate: tone, duration: 3s }, duck: -12dB, duck_threshold: -35 }
             """, to: "m.yaml", in: directory)
@@ -25,6 +26,8 @@ import Testing
         #expect(lines.contains("  title:    \"Placed\" 0.5s-1.5s in region {96, 54, 480, 108}, enter none, exit none"))
         #expect(lines.contains("  title:    \"Corner\" 0s-2s at top-right, enter fade, exit fade"))
         #expect(lines.contains("  title:    \"Never\" at 5s is past the end; not shown"))
+        // A title's line break is shown as an escape: the listing keeps one field per line.
+        #expect(lines.contains("  title:    \"Two\\nlines\" 1s-2s at bottom, enter none, exit none"))
         #expect(lines.contains("  captions: 2 cues 0.2s-1.5s, at bottom"))
         #expect(lines.contains("  ducking:  audio 3 to -12dB while audio 2 above -35 dBFS (attack 0.05s, release 0.3s)"))
     }
