@@ -177,7 +177,7 @@ public final class BatchRunner: Sendable {
         sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
         token.onCancel { session.cancel() }
-        let result = try Self.export(session)
+        let result = try Self.export(session, staged: staged)
         // The old fingerprint goes first: stopped between the two, the next run renders again.
         Fingerprint.forget(for: job.outputPath)
         do {
@@ -236,18 +236,25 @@ public final class BatchRunner: Sendable {
         return session
     }
 
-    /// Runs `session`, its errors as the job's failure at the stage they came from (cancellation as itself).
-    private static func export(_ session: ExportSession) throws -> ExportResult {
+    /// Runs `session`, writing `staged`, its errors as the job's failure at the stage they came from (cancellation
+    /// as itself).
+    private static func export(_ session: ExportSession, staged: StagedFile) throws -> ExportResult {
         do {
             return try session.export()
         } catch {
             if case .cancelled = error { throw CancellationError() }
-            let reason = error.path.map { "'\($0)': \(error.reason)" } ?? error.reason
-            // Setting an export up is the last step of building the job.
-            let stage = error.stage == .setup ? .load : FailureStage(rawValue: error.stage.rawValue) ?? .encode
-            throw JobFailure(stage: stage, reason: reason,
-                             isTransient: error.stage == .mux && looksTransient(error.reason))
+            throw failure(error, writing: staged.finalPath, through: staged.temporaryPath)
         }
+    }
+
+    /// The job failure of an export's `error`; a file named by its temporary path (which the failure deletes) is
+    /// named by the output's path, the one the user knows.
+    static func failure(_ error: ExportError, writing finalPath: String, through temporaryPath: String) -> JobFailure {
+        let path = error.path == temporaryPath ? finalPath : error.path
+        let reason = path.map { "'\($0)': \(error.reason)" } ?? error.reason
+        // Setting an export up is the last step of building the job.
+        let stage = error.stage == .setup ? .load : FailureStage(rawValue: error.stage.rawValue) ?? .encode
+        return JobFailure(stage: stage, reason: reason, isTransient: error.stage == .mux && looksTransient(error.reason))
     }
 
     /// Where an output's poster picture goes: `posters/NAME.jpg` beside it.
