@@ -33,6 +33,11 @@ extension BatchRunner {
             report.status = .cancelled
             report.skipReason = outcome.reason ?? "cancelled"
         }
+        if job?.settings.container.isStillImage == true {
+            // A picture lasts no time and has no frame rate (a probe reads its image demuxer's default of 25).
+            report.expectedDuration = ReportTime(.zero)
+            report.frameRate = nil
+        }
         return report
     }
 

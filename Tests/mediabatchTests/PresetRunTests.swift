@@ -188,6 +188,14 @@ struct PresetRunTests {
             (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("m/out/\(name).jpg").path))?[.size] as? Int ?? 0
         }
         #expect(size("coarse") > 0 && size("coarse") * 2 < size("fine"), "fine \(size("fine")), coarse \(size("coarse"))")
+        // A picture's report line has no duration to expect, no frame rate and no speed.
+        let report = try String(contentsOf: directory.appendingPathComponent("m/out/report.json"), encoding: .utf8)
+        let outputs = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])["outputs"]
+        for output in try #require(outputs as? [[String: Any]]) {
+            #expect(output["status"] as? String == "rendered")
+            #expect((output["expectedDuration"] as? [String: Any])?["seconds"] as? Double == 0, "\(output)")
+            #expect(output["frameRate"] == nil && output["speed"] == nil, "\(output)")
+        }
     }
 
     /// The loop count of a GIF's NETSCAPE2.0 extension, nil when it has none (it plays once).
