@@ -1,11 +1,12 @@
 extension Diagnostic {
     /// Quoted values up to this many Unicode scalars are printed whole.
     public static let maxQuotedScalars = 100
-    /// Scalars kept at the front of a longer quoted value, before `...`.
-    public static let keptQuotedScalars = 60
+    /// Scalars kept at each end of a longer quoted value, around `...`: the end of a path names its file.
+    public static let keptQuotedScalars = 40
 
-    /// `message` with every quoted value longer than `maxQuotedScalars` cut to its first `keptQuotedScalars` and
-    /// `...`, so a 5000-character time stamp gives a message of one line, not of 5000 characters.
+    /// `message` with every quoted value longer than `maxQuotedScalars` cut to its first and last
+    /// `keptQuotedScalars` around `...`, so a 5000-character time stamp gives a message of one line, not of 5000
+    /// characters, and a long path keeps its file's name.
     ///
     /// A quote opens at a `'` with no letter or digit before it and closes at the next `'` with none after it, so
     /// the apostrophes of "output's" or "don't" neither open nor close a quote.
@@ -30,6 +31,7 @@ extension Diagnostic {
             if value.count > maxQuotedScalars {
                 result.append(contentsOf: value.prefix(keptQuotedScalars))
                 result.append(contentsOf: "...".unicodeScalars)
+                result.append(contentsOf: value.suffix(keptQuotedScalars))
             } else {
                 result.append(contentsOf: value)
             }

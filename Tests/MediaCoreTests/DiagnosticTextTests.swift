@@ -57,11 +57,12 @@ struct DiagnosticTextTests {
 
     @Test(arguments: [
         ("time '\(String(repeating: "1", count: 3000))s' is too large",
-         "time '\(String(repeating: "1", count: 60))...' is too large"),
+         "time '\(String(repeating: "1", count: 40))...\(String(repeating: "1", count: 39))s' is too large"),
         ("name '\(String(repeating: "n", count: 100))' is fine", "name '\(String(repeating: "n", count: 100))' is fine"),
-        ("the output's source '\(String(repeating: "x", count: 101))': gone",
-         "the output's source '\(String(repeating: "x", count: 60))...': gone"),
-        ("text 'don\'t \(String(repeating: "w", count: 200))' and 'b'", "text 'don\'t \(String(repeating: "w", count: 54))...' and 'b'"),
+        ("the output's source '/media/\(String(repeating: "x", count: 101))/clip-001.mp4': gone",
+         "the output's source '/media/\(String(repeating: "x", count: 33))...\(String(repeating: "x", count: 27))/clip-001.mp4': gone"),
+        ("text 'don\'t \(String(repeating: "w", count: 200))' and 'b'",
+         "text 'don\'t \(String(repeating: "w", count: 34))...\(String(repeating: "w", count: 40))' and 'b'"),
         ("an opening quote that never closes: '\(String(repeating: "q", count: 200))",
          "an opening quote that never closes: '\(String(repeating: "q", count: 200))"),
         ("expected one of 'a', 'b', 'c'; \(String(repeating: "z", count: 120))",

@@ -20,8 +20,8 @@ public struct JobProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The diagnostic's full text.
     public var description: String { diagnostic.description }
 
-    /// The message alone, one line, for reports.
-    public var reason: String { diagnostic.message }
+    /// The message alone, one line, for reports, with long quoted values cut as the diagnostic prints them.
+    public var reason: String { Diagnostic.shorteningLongQuotes(in: diagnostic.message) }
 }
 
 /// Every problem found while building one output: the build goes on past a missing source or an over-long clip,
