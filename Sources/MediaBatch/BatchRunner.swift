@@ -88,7 +88,9 @@ public final class BatchRunner: Sendable {
                                   memoryBeside: memory.beside, alone: alone, cancellation: cancellation,
                                   progress: { [self] (event: SchedulerEvent<String, RenderedOutput>) in
                 switch event {
-                case .started(let name, let attempt) where attempt == 1:
+                // Outputs up to date or that cannot be built finish without starting a render.
+                case .started(let name, let attempt)
+                    where attempt == 1 && decision.problems[name] == nil && !decision.upToDate.contains(name):
                     events(.started(name: name, expectedSeconds: decision.jobs[name]?.expectedDuration.seconds ?? 0))
                 case .finished(let outcome):
                     let line = finishedLine(outcome, in: run)

@@ -90,6 +90,8 @@ struct HelpTopic: Sendable {
               {"event":"report","path":"out/spring/report.json",...}
               {"event":"summary","exitStatus":0,"totals":{...},...}
 
-            "report" in a finished event is the output's entry as report.json has it.
+            "started" comes for each output that renders; every output the run looks at gets a "finished" \
+            (rendered, up-to-date, failed, skipped or cancelled). "report" in a finished event is the output's entry \
+            as report.json has it.
             """)
 }

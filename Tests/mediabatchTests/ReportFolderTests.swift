@@ -130,6 +130,11 @@ import Testing
         let statuses = events.filter { $0["event"] as? String == "finished" }
             .map { "\($0["output"] ?? "") \($0["status"] ?? "")" }.sorted()
         #expect(statuses == ["broken failed", "fresh rendered", "uses-broken skipped"])
+        // Only a render starts: the outputs that cannot be built, and those up to date, only finish.
+        #expect(events.filter { $0["event"] as? String == "started" }.compactMap { $0["output"] as? String } == ["fresh"])
+        #expect(run.stdout.contains("start  fresh\n") && !run.stdout.contains("start  broken"))
+        let again = try CommandRunner.run(["run", "m.yaml"], in: directory)
+        #expect(again.stdout.contains("done  fresh: up to date\n") && !again.stdout.contains("start  "), "\(again.stdout)")
     }
 }
 
