@@ -45,9 +45,11 @@ struct Console: Sendable {
 
     /// A diagnostic in the compiler style, coloured like compilers colour it.
     func format(_ diagnostic: Diagnostic) -> String {
-        guard colorsErrors else { return diagnostic.description }
+        // Without a place in a file, it is the tool's own message: named as its other errors are.
+        let tool = diagnostic.location == nil ? "mediabatch: " : ""
+        guard colorsErrors else { return tool + diagnostic.description }
         let parts = diagnostic.displayParts
-        var text = ""
+        var text = tool
         if let location = parts.location { text += Self.styled("\(location):", .bold, enabled: true) + " " }
         let style: Style = switch diagnostic.severity {
         case .error: .red

@@ -106,7 +106,7 @@ import Testing
         #expect(result.status == 2)
         let base = directory.standardizedFileURL.path
         #expect(result.stderr == """
-            error: cannot read 'pipe.yaml': it is a named pipe (FIFO), not a regular file
+            mediabatch: error: cannot read 'pipe.yaml': it is a named pipe (FIFO), not a regular file
             command line: 1 error
             m.yaml:3:35: error: source 'media/pipe.mp4' cannot be read: '\(base)/media/pipe.mp4' is a named pipe (FIFO), not a regular file; pipes and devices are read only with '--allow-devices'; used by output 'a'
               - { name: a, clips: [ { source: media/pipe.mp4 } ] }

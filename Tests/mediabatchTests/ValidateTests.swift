@@ -178,4 +178,19 @@ import Testing
 
             """)
     }
+
+    /// A problem with no place in a file is the tool's own: it is named as the tool's other errors are.
+    @Test(arguments: [
+        (["validate", "nothere.yaml"], "mediabatch: error: no manifest file or directory at 'nothere.yaml'"),
+        (["run", "empty"], "mediabatch: error: no manifests ('*.yaml', '*.yml', '*.json') in directory 'empty'"),
+        (["plan", "empty"], "mediabatch: error: no manifests ('*.yaml', '*.yml', '*.json') in directory 'empty'"),
+    ])
+    func problemsWithoutAPlaceAreTheToolsOwn(arguments: [String], expected: String) throws {
+        let directory = try CommandRunner.temporaryDirectory("no-place")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("empty"),
+                                                withIntermediateDirectories: true)
+        let result = try CommandRunner.run(arguments, in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").first.map(String.init) == expected)
+    }
 }

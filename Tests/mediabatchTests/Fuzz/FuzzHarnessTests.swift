@@ -83,7 +83,7 @@ import Testing
         #expect(FuzzOracle.violations(of: outcome(2, stderr: clean), before: [], after: []).isEmpty)
         #expect(FuzzOracle.violations(of: outcome(64, stderr: "mediabatch: error: '--jobs' needs a whole number\n"),
                                       before: [], after: []).isEmpty)
-        #expect(FuzzOracle.violations(of: outcome(2, stderr: "error: no manifest file or directory at 'x'\n"),
+        #expect(FuzzOracle.violations(of: outcome(2, stderr: "mediabatch: error: no manifest file or directory at 'x'\n"),
                                       before: [], after: []).isEmpty)
         let cases: [(GuardedRun.Outcome, Set<String>, String)] = [
             (outcome(6, crashed: true), [], "crashed with signal 6"),

@@ -9,8 +9,8 @@ enum FuzzOracle {
     /// Errors about a path given on the command line (counted as `command line: N errors`), or about a file that
     /// could not be read at all (a pipe, a directory, too large): no line of any file holds them, so they name the
     /// path instead of a position.
-    static let commandLineErrors = ["error: no manifest file or directory at '", "error: no manifests ('*.yaml'",
-                                    "error: cannot read '"]
+    static let commandLineErrors = ["mediabatch: error: no manifest file or directory at '",
+                                    "mediabatch: error: no manifests ('*.yaml'", "mediabatch: error: cannot read '"]
 
     /// The violations of `outcome` (files outside `out` compared as `before` and `after`).
     static func violations(of outcome: GuardedRun.Outcome, before: Set<String>, after: Set<String>) -> [String] {
