@@ -11,8 +11,9 @@ extension Diagnostic {
     /// A quote opens at a `'` with no letter or digit before it and closes at the next `'` with none after it, so
     /// the apostrophes of "output's" or "don't" neither open nor close a quote.
     public static func shorteningLongQuotes(in message: String) -> String {
+        // UTF-8 counts at least the scalars, without a pass: most messages are short and return here, uncopied.
+        guard message.utf8.count > maxQuotedScalars else { return message }
         let scalars = Array(message.unicodeScalars)
-        guard scalars.count > maxQuotedScalars else { return message }
         var result = String.UnicodeScalarView()
         var index = 0
         while index < scalars.count {
