@@ -107,7 +107,7 @@ extension CommandSpec {
             Option(name: "--progress", value: "FORMAT", choices: ["text", "json"],
                    help: "text (default) or json: one JSON event per line on standard output, for CI dashboards"),
             Option(name: "--quiet", short: "-q", help: "print only the summary"),
-            Option(name: "--verbose", short: "-v", help: "print libav's warnings too"),
+            Option(name: "--verbose", short: "-v", help: "print libav's warnings too, and a line for each output found up to date (the summary lists them either way)"),
         ] + downloads + common,
         examples: [
             ("mediabatch run manifests/", "render every output that is not up to date"),

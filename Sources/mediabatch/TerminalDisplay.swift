@@ -5,7 +5,8 @@ import Report
 import Synchronization
 
 /// Shows a running batch: on a terminal, an overall bar with ETA and a line per running render, redrawn in place;
-/// elsewhere (CI logs), one timestamped line per start and finish.
+/// elsewhere (CI logs), one timestamped line per start and finish. Outputs found up to date get a line only with
+/// `--verbose`: the summary's table lists every output.
 final class TerminalDisplay: Sendable {
     private struct State {
         var total = 0
@@ -51,6 +52,9 @@ final class TerminalDisplay: Sendable {
             case .finished(let report):
                 state.running[report.name] = nil
                 state.done += 1
+                // The summary's table lists them: a nightly run of a large, mostly unchanged batch would otherwise
+                // print a line for every output it did not touch.
+                if report.status == .upToDate && !verbose { break }
                 let detail: String
                 switch report.status {
                 case .rendered:
