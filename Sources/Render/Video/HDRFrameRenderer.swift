@@ -31,6 +31,10 @@ final class HDRFrameRenderer: PictureRenderer {
     private var slots: [Int32: (scaler: Scaler, crop: Scaler.Rect, frame: Frame, buffer: VideoFrameBuffer16)] = [:]
     /// Per track: the warper of its last turned or moving placement.
     private var warpers: [Int32: AffineWarper<VideoFrameBuffer16>] = [:]
+    /// Which tracks drew through `slots` and `warpers` lately; the others' are released.
+    private var trackUse = TrackUse()
+    /// How many tracks hold slots or warpers now (see `TrackUse`).
+    var tracksHoldingState: Int { Set(slots.keys).union(warpers.keys).count }
     /// How many layer scalers were set up (a wipe or a still layer needs one, not one a frame).
     private(set) var scalersMade = 0
     /// False draws every source picture from its upright display-size form (see `CanvasLayout.adaptsPictures`).
@@ -65,6 +69,12 @@ final class HDRFrameRenderer: PictureRenderer {
     /// The picture at composition time `time`, in the output size and pixel format, tagged with the working space.
     /// The frame is reused by the next call.
     func render(at time: MediaTime) throws(ExportError) -> Frame {
+        defer {
+            for track in trackUse.endPicture() {
+                slots[track] = nil
+                warpers[track] = nil
+            }
+        }
         stage.prepare(for: time)
         let instruction = stage.layout.videoComposition.instruction(at: time)
         let background = instruction?.backgroundColor ?? stage.layout.videoComposition.backgroundColor
@@ -157,6 +167,7 @@ final class HDRFrameRenderer: PictureRenderer {
         case .aligned(let aligned):
             placement = aligned
         case .warped(let warped):
+            trackUse.use(trackID)
             let warper = try warpers[trackID]
                 ?? AffineWarper<VideoFrameBuffer16>(canvasWidth: stage.layout.width, canvasHeight: stage.layout.height)
             warpers[trackID] = warper
@@ -197,6 +208,7 @@ final class HDRFrameRenderer: PictureRenderer {
         let scaled = placement.scaledSize
         let alpha = frame.pixelFormat.hasAlpha
         let area = placement.crop
+        trackUse.use(trackID)
         var slot = slots[trackID]
         if slot == nil || slot!.scaler.sourceWidth != frame.width || slot!.scaler.sourceHeight != frame.height
             || slot!.scaler.sourceFormat != frame.pixelFormat || slot!.crop.width != area.width

@@ -34,6 +34,10 @@ final class VideoFrameRenderer {
     private static let slotsPerTrack = 4
     /// Per track: the warper of its last general placement.
     private var warpers: [Int32: AffineWarper<VideoFrameBuffer>] = [:]
+    /// Which tracks drew through `slots` and `warpers` lately; the others' are released.
+    private var trackUse = TrackUse()
+    /// How many tracks hold slots or warpers now (see `TrackUse`).
+    var tracksHoldingState: Int { Set(slots.keys).union(warpers.keys).count }
     /// Shaped, blurred and dipped transitions; made on first use.
     private var transitions: TransitionRenderer<VideoFrameBuffer>?
     /// Layers' backdrops (blurred copies, colours); made on first use.
@@ -128,6 +132,7 @@ final class VideoFrameRenderer {
     /// The picture at composition time `time`, in the output size and pixel format. The frame is reused by the next
     /// call (the encoder keeps its own reference).
     private func renderPicture(at time: MediaTime) throws(ExportError) -> Frame {
+        defer { releaseIdleTracks() }
         let instruction = videoComposition.instruction(at: time)
         let background = instruction?.backgroundColor ?? videoComposition.backgroundColor
         compositor.background = Color(red: background.red, green: background.green, blue: background.blue).yuv
@@ -216,6 +221,7 @@ final class VideoFrameRenderer {
                     layers.append(try backed(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
                         source: buffer, x: placement.x, y: placement.y, opacity: plan.opacity)), plan))
                 case .warped(let placement):
+                    trackUse.use(plan.trackID)
                     let warper = try warpers[plan.trackID]
                         ?? AffineWarper<VideoFrameBuffer>(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
                     warpers[plan.trackID] = warper
@@ -304,6 +310,7 @@ final class VideoFrameRenderer {
         let format: VideoFrameBuffer.PixelFormat = sourceAlpha || plan.needsAlpha ? .yuva420p : .yuv420p
         let libavFormat = sourceAlpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
         let scaled = placement.scaledSize
+        trackUse.use(plan.trackID)
         var cached = slots[plan.trackID] ?? []
         let found = cached.firstIndex {
             fits($0.scaler, frame: plan.frame, crop: placement.crop, width: scaled.width, height: scaled.height,
@@ -323,6 +330,14 @@ final class VideoFrameRenderer {
         }
         slots[plan.trackID] = Array(([ready] + cached).prefix(Self.slotsPerTrack))
         return ready
+    }
+
+    /// Ends a picture: the slots and warpers of tracks that have not drawn through them for a while are freed.
+    private func releaseIdleTracks() {
+        for track in trackUse.endPicture() {
+            slots[track] = nil
+            warpers[track] = nil
+        }
     }
 
     /// An opaque alpha plane for a layer that needs one but whose source has none.
