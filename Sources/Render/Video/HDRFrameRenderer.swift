@@ -32,8 +32,8 @@ final class HDRFrameRenderer: PictureRenderer {
     /// Per track: the warper of its last turned or moving placement.
     private var warpers: [Int32: AffineWarper<VideoFrameBuffer16>] = [:]
     /// Which tracks drew through `slots` and `warpers` lately; the others' are released.
-    private var trackUse = TrackUse()
-    /// How many tracks hold slots or warpers now (see `TrackUse`).
+    private var trackUse = RecentUse<Int32>()
+    /// How many tracks hold slots or warpers now (see `RecentUse`).
     var tracksHoldingState: Int { Set(slots.keys).union(warpers.keys).count }
     /// How many layer scalers were set up (a wipe or a still layer needs one, not one a frame).
     private(set) var scalersMade = 0

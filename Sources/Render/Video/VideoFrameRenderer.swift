@@ -6,7 +6,7 @@ import MediaCore
 /// fetches the source frame, crops, scales, turns (flips and quarter turns) and places it (or, for other and moving
 /// transforms, resamples it through the transform), applies the instruction's transition effect, blends the layers
 /// over the background, and converts the canvas to the encoder's size and pixel format. Buffers, frames and scalers
-/// are reused from frame to frame.
+/// are reused from frame to frame; a track's, and the canvas, are given back once unused for a while (`RecentUse`).
 ///
 /// Source frames arrive upright, square-pixelled and in BT.709 limited range (or RGB, converted with BT.709 by the
 /// layer scalers), so crops and transforms are in display coordinates; a composition track's `preferredTransform`
@@ -16,7 +16,9 @@ final class VideoFrameRenderer {
     private let videoComposition: VideoComposition
     private let canvasWidth: Int
     private let canvasHeight: Int
-    private let canvas: VideoFrameBuffer
+    /// The buffer layers are blended on: made when a picture needs blending (not for pictures drawn straight into
+    /// the output), given back when no picture has needed it for a while (see `RecentUse`).
+    private var canvas: VideoFrameBuffer?
     private var compositor = Compositor()
     /// Whether the canvas differs from the output in size or pixel format, and is scaled into it.
     private let needsConversion: Bool
@@ -34,10 +36,19 @@ final class VideoFrameRenderer {
     private static let slotsPerTrack = 4
     /// Per track: the warper of its last general placement.
     private var warpers: [Int32: AffineWarper<VideoFrameBuffer>] = [:]
-    /// Which tracks drew through `slots` and `warpers` lately; the others' are released.
-    private var trackUse = TrackUse()
-    /// How many tracks hold slots or warpers now (see `TrackUse`).
+    /// The state a renderer keeps from picture to picture and gives back once unused.
+    private enum HeldState: Hashable {
+        /// A track's `slots` and `warpers`.
+        case track(Int32)
+        /// The `canvas`.
+        case canvas
+    }
+    /// Which state was drawn through lately; the rest is released.
+    private var recentUse = RecentUse<HeldState>()
+    /// How many tracks hold slots or warpers now (see `RecentUse`).
     var tracksHoldingState: Int { Set(slots.keys).union(warpers.keys).count }
+    /// Whether the canvas is held now.
+    var holdsCanvas: Bool { canvas != nil }
     /// Shaped, blurred and dipped transitions; made on first use.
     private var transitions: TransitionRenderer<VideoFrameBuffer>?
     /// Layers' backdrops (blurred copies, colours); made on first use.
@@ -102,7 +113,7 @@ final class VideoFrameRenderer {
         canvasWidth = layout.width
         canvasHeight = layout.height
         do {
-            canvas = try VideoFrameBuffer(width: canvasWidth, height: canvasHeight)
+            try VideoFrameBuffer.checkSize(width: canvasWidth, height: canvasHeight)
         } catch {
             throw ExportError.encode(path: nil, reason: "\(error)")
         }
@@ -132,7 +143,7 @@ final class VideoFrameRenderer {
     /// The picture at composition time `time`, in the output size and pixel format. The frame is reused by the next
     /// call (the encoder keeps its own reference).
     private func renderPicture(at time: MediaTime) throws(ExportError) -> Frame {
-        defer { releaseIdleTracks() }
+        defer { releaseIdleState() }
         let instruction = videoComposition.instruction(at: time)
         let background = instruction?.backgroundColor ?? videoComposition.backgroundColor
         compositor.background = Color(red: background.red, green: background.green, blue: background.blue).yuv
@@ -221,7 +232,7 @@ final class VideoFrameRenderer {
                     layers.append(try backed(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
                         source: buffer, x: placement.x, y: placement.y, opacity: plan.opacity)), plan))
                 case .warped(let placement):
-                    trackUse.use(plan.trackID)
+                    recentUse.use(.track(plan.trackID))
                     let warper = try warpers[plan.trackID]
                         ?? AffineWarper<VideoFrameBuffer>(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
                     warpers[plan.trackID] = warper
@@ -310,7 +321,7 @@ final class VideoFrameRenderer {
         let format: VideoFrameBuffer.PixelFormat = sourceAlpha || plan.needsAlpha ? .yuva420p : .yuv420p
         let libavFormat = sourceAlpha ? VideoFrameBuffer.yuva420p : LibAV.PixelFormat.yuv420p
         let scaled = placement.scaledSize
-        trackUse.use(plan.trackID)
+        recentUse.use(.track(plan.trackID))
         var cached = slots[plan.trackID] ?? []
         let found = cached.firstIndex {
             fits($0.scaler, frame: plan.frame, crop: placement.crop, width: scaled.width, height: scaled.height,
@@ -332,11 +343,17 @@ final class VideoFrameRenderer {
         return ready
     }
 
-    /// Ends a picture: the slots and warpers of tracks that have not drawn through them for a while are freed.
-    private func releaseIdleTracks() {
-        for track in trackUse.endPicture() {
-            slots[track] = nil
-            warpers[track] = nil
+    /// Ends a picture: the slots and warpers of tracks that have not drawn through them for a while, and the canvas
+    /// when nothing was blended for as long, are freed.
+    private func releaseIdleState() {
+        for held in recentUse.endPicture() {
+            switch held {
+            case .track(let track):
+                slots[track] = nil
+                warpers[track] = nil
+            case .canvas:
+                canvas = nil
+            }
         }
     }
 
@@ -348,6 +365,9 @@ final class VideoFrameRenderer {
     /// The layers blended over the background, converted to the output size and format.
     private func composite(_ layers: [CompositorLayer]) throws(ExportError) -> Frame {
         do {
+            recentUse.use(.canvas)
+            let canvas = try canvas ?? VideoFrameBuffer(width: canvasWidth, height: canvasHeight)
+            self.canvas = canvas
             try compositor.composite(layers, into: canvas)
             guard needsConversion else {
                 let target = try destination ?? Self.made(&directFrame, stage.outputWidth, stage.outputHeight, stage.outputFormat)

@@ -8,7 +8,8 @@ import Testing
 
 /// A track that stops showing gives back the scalers, buffers and warpers its layers drew through, on SDR and HDR
 /// outputs, upright and turned: a clip that ends holds nothing a second later. When the track shows again, its fresh
-/// state draws the bytes a renderer that never saw the first clip draws.
+/// state draws the bytes a renderer that never saw the first clip draws. The SDR canvas goes the same way while
+/// pictures are drawn straight into the output.
 @Suite struct TrackStateReleaseTests {
     let fixtures: ExportFixtures
 
@@ -88,5 +89,46 @@ import Testing
             #expect(again == reference, "frame \(frame)")
         }
         #expect(held() == 1)
+    }
+
+    /// The 320x240 clip at half size filling the 160x120 canvas for 60 frames, half opaque for frames 0-9 and 50-59
+    /// (blended on the canvas) and opaque between (scaled straight into the output).
+    @Test func theCanvasIsGivenBackWhileNothingIsBlended() throws {
+        var composition = MutableComposition()
+        let added = composition.addMutableTrack(withMediaType: .video)
+        let id = try #require(added)
+        func time(_ frame: Int64) -> MediaTime { MediaTime(value: frame, timescale: 30) }
+        let range = TimeRange(start: .zero, duration: time(60))
+        let track = try fixtures.videoTrack(fixtures.longer)
+        try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
+        var layer = LayerInstruction(trackID: id)
+        try layer.setTransform(AffineTransform2D(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 0), at: .zero)
+        try layer.setOpacity(0.5, at: .zero)
+        try layer.setOpacity(1, at: time(10))
+        try layer.setOpacity(0.5, at: time(50))
+        let video = VideoComposition(
+            renderSize: Size(width: 160, height: 120), frameDuration: time(1),
+            instructions: [VideoCompositionInstruction(timeRange: range, layerInstructions: [layer])])
+        func renderer() throws -> VideoFrameRenderer {
+            let pool = SourcePool(decoderThreads: 1)
+            try pool.openAll(in: composition, video: true, audio: false)
+            return try VideoFrameRenderer(composition: composition, videoComposition: video, width: 160, height: 120,
+                                          pixelFormat: .yuv420p, sources: pool)
+        }
+        let whole = try renderer()
+        #expect(!whole.holdsCanvas, "a renderer should make its canvas when a picture is first blended")
+        var heldWhileBlending = false
+        for frame in 0..<50 as Range<Int64> {
+            _ = try whole.render(at: time(frame))
+            if frame == 9 { heldWhileBlending = whole.holdsCanvas }
+        }
+        #expect(heldWhileBlending)
+        #expect(!whole.holdsCanvas, "40 pictures drawn straight into the output, the canvas is still held")
+        let fresh = try renderer()
+        for frame in 50..<60 as Range<Int64> {
+            #expect(try whole.render(at: time(frame)).usedBytes == fresh.render(at: time(frame)).usedBytes,
+                    "frame \(frame)")
+        }
+        #expect(whole.holdsCanvas)
     }
 }
