@@ -73,6 +73,15 @@ import Testing
         #expect(Self.settings(["MEDIABATCH_FUZZ_ONLY": "41"]) == (Self.defaultSeed, [41]))
     }
 
+    /// No case renders the repository's example, whose ten outputs take minutes in a debug build: seed 20261226's
+    /// case 578 (a command line `run --max-memory 100M` over it) ran into the 180 s hang guard.
+    @Test func rendersTakeTheSmallSeeds() throws {
+        let workspace = try FuzzWorkspace()
+        let cases = (0..<2000).map { FuzzCase.make(index: $0, seed: 20_261_226, workspace: workspace) }
+        #expect(cases.filter(\.renders).count > 300)
+        #expect(cases.indices.filter { cases[$0].renders && cases[$0].seedName == "spring.yaml" } == [])
+    }
+
     /// Each rule of the oracle catches what it is for, and lets through what the tool legitimately prints.
     @Test func theOracleFlagsEachRule() {
         func outcome(_ status: Int32, crashed: Bool = false, timedOut: Bool = false, stdout: String = "",
