@@ -41,8 +41,8 @@ final class TerminalDisplay: Sendable {
                 state.toRender = toRender
                 state.started = Date()
                 let cannot = cannotBuild > 0 ? ", \(cannotBuild) cannot be built" : ""
-                emit("\(total) output\(total == 1 ? "" : "s"), \(toRender) to render\(cannot), \(concurrency) at a time",
-                     &state)
+                let pace = toRender > 0 ? ", \(concurrency) at a time" : ""
+                emit("\(total) output\(total == 1 ? "" : "s"), \(toRender) to render\(cannot)\(pace)", &state)
             case .started(let name, let seconds):
                 state.running[name] = (0, Date(), seconds)
                 state.plannedSeconds += seconds
