@@ -32,7 +32,7 @@ final class HDRFrameRenderer: PictureRenderer {
     /// Per track: the warper of its last turned or moving placement.
     private var warpers: [Int32: AffineWarper<VideoFrameBuffer16>] = [:]
     /// Which tracks drew through `slots` and `warpers` lately; the others' are released.
-    private var trackUse = RecentUse<Int32>()
+    private var recentUse = RecentUse<Int32>()
     /// How many tracks hold slots or warpers now (see `RecentUse`).
     var tracksHoldingState: Int { Set(slots.keys).union(warpers.keys).count }
     /// How many layer scalers were set up (a wipe or a still layer needs one, not one a frame).
@@ -70,7 +70,7 @@ final class HDRFrameRenderer: PictureRenderer {
     /// The frame is reused by the next call.
     func render(at time: MediaTime) throws(ExportError) -> Frame {
         defer {
-            for track in trackUse.endPicture() {
+            for track in recentUse.endPicture() {
                 slots[track] = nil
                 warpers[track] = nil
             }
@@ -167,7 +167,7 @@ final class HDRFrameRenderer: PictureRenderer {
         case .aligned(let aligned):
             placement = aligned
         case .warped(let warped):
-            trackUse.use(trackID)
+            recentUse.use(trackID)
             let warper = try warpers[trackID]
                 ?? AffineWarper<VideoFrameBuffer16>(canvasWidth: stage.layout.width, canvasHeight: stage.layout.height)
             warpers[trackID] = warper
@@ -208,7 +208,7 @@ final class HDRFrameRenderer: PictureRenderer {
         let scaled = placement.scaledSize
         let alpha = frame.pixelFormat.hasAlpha
         let area = placement.crop
-        trackUse.use(trackID)
+        recentUse.use(trackID)
         var slot = slots[trackID]
         if slot == nil || slot!.scaler.sourceWidth != frame.width || slot!.scaler.sourceHeight != frame.height
             || slot!.scaler.sourceFormat != frame.pixelFormat || slot!.crop.width != area.width
