@@ -137,10 +137,17 @@ public enum PlanFormatter {
             .right: "right", .bottomLeft: "bottom-left", .bottom: "bottom", .bottomRight: "bottom-right",
         ]
         switch placement {
-        case .region(let rect): return "in region \(rect)"
+        case .region(let rect): return "in region \(pixels(rect))"
         case .anchor(let anchor, _, _): return "at " + (names[anchor] ?? "\(anchor)")
-        case .anchoredIn(let anchor, let rect): return "at " + (names[anchor] ?? "\(anchor)") + " of \(rect)"
+        case .anchoredIn(let anchor, let rect): return "at " + (names[anchor] ?? "\(anchor)") + " of \(pixels(rect))"
         }
+    }
+
+    /// `{x, y, width, height}` in canvas pixels to a hundredth: `{27, 48, 486, 801.72}`, not the binary fraction a
+    /// percentage of the canvas leaves (`801.7199999999999`).
+    static func pixels(_ rect: Rect) -> String {
+        let values = [rect.x, rect.y, rect.width, rect.height].map { ValueSyntax.format(($0 * 100).rounded() / 100) }
+        return "{" + values.joined(separator: ", ") + "}"
     }
 
     /// Each ducked track: how deep, under which tracks, from what level, how fast.

@@ -31,4 +31,26 @@ import Testing
         #expect(lines.contains("  captions: 2 cues 0.2s-1.5s, at bottom"))
         #expect(lines.contains("  ducking:  audio 3 to -12dB while audio 2 above -35 dBFS (attack 0.05s, release 0.3s)"))
     }
+
+    /// Captions kept clear of a logo take the part of the canvas above it, in pixels to a hundredth: percentages of a
+    /// 9:16 canvas leave binary fractions that the listing must not print.
+    @Test func captionsAboveAnOverlayAreListedInWholeHundredths() throws {
+        let directory = try CommandRunner.temporaryDirectory("plan-text-overlay")
+        try CommandRunner.write("1\n00:00:00,200 --> 00:00:00,800\nhello\n", to: "subs.srt", in: directory)
+        try MediaCheck.make(directory.appendingPathComponent("logo.png"), [
+            "-f", "lavfi", "-i", "color=c=red:size=64x64", "-frames:v", "1"])
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: { base: draft, aspect: 9x16 } }
+            outputs:
+              - name: tall
+                clips: [ { source: { generate: testpattern, duration: 1s } } ]
+                overlays: [ { image: logo.png, anchor: bottom-right, margin: 4%, region: { width: 14% } } ]
+                captions: subs.srt
+            """, to: "m.yaml", in: directory)
+        let result = try CommandRunner.run(["plan", "m.yaml"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let captions = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  captions:") }
+        #expect(captions == ["  captions: 1 cue 0.2s-0.8s, at bottom of {27, 48, 486, 801.72}"], "\(result.stdout)")
+    }
 }
