@@ -1,15 +1,17 @@
 extension RunReport {
-    /// A plain-text table for the terminal: status, name, duration, render time, speed, size and the reason for
-    /// failed or skipped outputs, then the summary line. Columns are padded by character count.
+    /// A plain-text table for the terminal: status, name, duration, render time, speed, size and, when an output
+    /// failed or was skipped, the reasons, then the summary line. Columns are padded by character count.
     public func terminalSummary() -> String {
-        let header = ["STATUS", "NAME", "DURATION", "RENDER", "SPEED", "SIZE", "REASON"]
+        let hasReasons = outputs.contains { $0.reasonText != nil }
+        let header = ["STATUS", "NAME", "DURATION", "RENDER", "SPEED", "SIZE"] + (hasReasons ? ["REASON"] : [])
         var rows = [header]
         for output in outputs {
-            rows.append([
+            let cells = [
                 output.status.rawValue, ReportText.oneLine(output.name), ReportText.seconds(output.displayDuration?.seconds),
                 ReportText.seconds(output.renderSeconds), ReportText.speed(output.speed),
-                ReportText.bytes(output.byteSize), output.reasonText ?? "",
-            ])
+                ReportText.bytes(output.byteSize),
+            ]
+            rows.append(cells + (hasReasons ? [output.reasonText ?? ""] : []))
         }
         let rightAligned: Set<Int> = [2, 3, 4, 5]
         var widths = [Int](repeating: 0, count: header.count)
@@ -19,11 +21,7 @@ extension RunReport {
             var cells: [String] = []
             for (column, cell) in row.enumerated() {
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
-                if column == row.count - 1 {
-                    cells.append(cell)
-                } else {
-                    cells.append(rightAligned.contains(column) ? padding + cell : cell + padding)
-                }
+                cells.append(rightAligned.contains(column) ? padding + cell : cell + padding)
             }
             var line = cells.joined(separator: "  ")
             while line.hasSuffix(" ") { line.removeLast() }

@@ -185,7 +185,7 @@ import Testing
         #expect(picture.speed == nil)
         #expect(OutputReport.speed(media: 0, render: 0.5) == nil && OutputReport.speed(media: 3, render: 0.5) == 6)
         #expect(Fixtures.report([picture]).terminalSummary().hasPrefix("""
-            STATUS    NAME    DURATION  RENDER  SPEED     SIZE  REASON
+            STATUS    NAME    DURATION  RENDER  SPEED     SIZE
             rendered  poster     0.00s   0.25s      -  46.0 kB
 
             """))
