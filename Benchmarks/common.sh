@@ -2,7 +2,7 @@
 # release mode and makes a work folder, and defines the measuring helpers.
 # After `bench_setup NAME`: $bin is the release binary (or $MEDIABATCH_BIN when set), $work a fresh folder (removed
 # at exit unless KEEP is set), $ff a quiet ffmpeg command. `one_output` writes a one-output manifest; `measure`,
-# `keep_fastest`, `best` and `calc` time and compare; `b2_media` and `b2_manifest` make the B2 batch.
+# `keep_fastest`, `best`, `round_ratios` and `calc` time and compare; `b2_media` and `b2_manifest` make the B2 batch.
 
 bench_setup() { # name: the work folder's prefix
   cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -36,12 +36,25 @@ best() { # a b: the smaller, or a when b is empty
   awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'
 }
 
-keep_fastest() { # label, command...: measures the command; the fastest run so far sets label_wall, label_cpu, label_rss
-  local w c r wall="$1_wall"
+keep_fastest() { # label, command...: measures the command; the fastest run so far sets label_wall, label_cpu, label_rss,
+  # and every run's wall time is added to label_walls (one word each)
+  local w c r wall="$1_wall" walls="$1_walls"
   read -r w c r < <(measure "${@:2}")
+  printf -v "$walls" %s "${!walls:-}${!walls:+ }$w"
   if [ "$(best "$w" "${!wall:-}")" = "$w" ]; then
     printf -v "$1_wall" %s "$w"; printf -v "$1_cpu" %s "$c"; printf -v "$1_rss" %s "$r"
   fi
+}
+
+round_ratios() { # walls of A, walls of B (space-separated, one per round): each round's A/B and their median, so a
+  # slow moment that both tools of a round share does not decide, as it can for the best runs of each
+  awk -v a="$1" -v b="$2" 'BEGIN {
+    n = split(a, x, " "); split(b, y, " ")
+    for (i = 1; i <= n; i++) { r[i] = x[i] / y[i]; text = text (i > 1 ? ", " : "") sprintf("%.2f", r[i]) }
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (r[j] < r[i]) { t = r[i]; r[i] = r[j]; r[j] = t }
+    median = n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
+    printf "%s; median %.2f\n", text, median
+  }'
 }
 
 calc() { # an awk expression, printed with 3 decimals

@@ -83,11 +83,13 @@ echo "job: 3 x 8 s of 1280x720 clips, 2 crossfades, centre crop to 1080x1080, be
 printf "mediabatch  %6.2f s wall  %6.2f s cpu  %7.1f MB peak   (best of %d)\n" "$mb_wall" "$mb_cpu" "$(calc "$mb_rss/1024")" "$runs"
 printf "ffmpeg      %6.2f s wall  %6.2f s cpu  %7.1f MB peak   (best of %d)\n" "$ff_wall" "$ff_cpu" "$(calc "$ff_rss/1024")" "$runs"
 printf "ratio mediabatch/ffmpeg: %.2f (target <= 0.8)\n" "$(calc "$mb_wall/$ff_wall")"
+printf "ratio in each round (the two tools one after the other): %s\n" "$(round_ratios "$mb_walls" "$ff_walls")"
 if [ "$has_avx512" = yes ]; then
   printf "ffmpeg, x264 held to mediabatch's routines (asm=%s)\n" "$routines"
   printf "            %6.2f s wall  %6.2f s cpu  %7.1f MB peak   (best of %d)\n" "$fs_wall" "$fs_cpu" \
     "$(calc "$fs_rss/1024")" "$runs"
-  printf "ratio mediabatch/ffmpeg with the same x264 routines: %.2f\n" "$(calc "$mb_wall/$fs_wall")"
+  printf "ratio mediabatch/ffmpeg with the same x264 routines: %.2f (in each round: %s)\n" "$(calc "$mb_wall/$fs_wall")" \
+    "$(round_ratios "$mb_walls" "$fs_walls")"
 else
   echo "x264 routines (the same for both tools on this processor, which has no AVX-512): $routines"
 fi
