@@ -101,13 +101,13 @@ public struct ValidationReport: Sendable {
         }
         return order.flatMap { key -> [Diagnostic] in
             guard let same = members[key], let first = same.first else { return [] }
-            guard same.count > 1 else { return [first.diagnostic] }
+            guard same.count > 1 else { return first.diagnostics }
             let others = same.dropFirst().map(\.output)
             let shown = others.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
             let more = others.count > 5 ? " and \(others.count - 5) more" : ""
             let noun = others.count == 1 ? "output" : "outputs"
-            return [first.diagnostic, Diagnostic(.note, at: first.diagnostic.location,
-                                                 "the same problem affects \(noun) \(shown)\(more)")]
+            return first.diagnostics + [Diagnostic(.note, at: first.diagnostic.location,
+                                                   "the same problem affects \(noun) \(shown)\(more)")]
         }
     }
 

@@ -22,7 +22,7 @@ enum PictureCommand {
         if plan.isInvalid { return 2 }
         let problems = plan.problems.filter { $0.output == name }
         guard problems.isEmpty, let job = plan.jobs.first(where: { $0.name == name }) else {
-            console.print(problems.map(\.diagnostic))
+            console.print(problems.flatMap(\.diagnostics))
             return 1
         }
         let directory = invocation.outDirectory ?? "."

@@ -43,6 +43,9 @@ import Testing
             m/a.yaml:7:29: error: source 'media/intro.mp4' not found (resolved to '\(resolved)/media/intro.mp4'); used by output 'one'
               promo: { intro: { source: intro } }
                                         ^
+            m/a.yaml:5:10: note: source 'intro' names this file here
+              intro: media/intro.mp4
+                     ^
             m/a.yaml:7:29: note: the same problem affects outputs 'two', 'three'
             m/a.yaml:12:19: error: source 'media/missing1.mp4' not found (resolved to '\(resolved)/media/missing1.mp4'); used by output 'one'
                   - { source: media/missing1.mp4 }
@@ -64,6 +67,48 @@ import Testing
             """ + "\n")
         let quiet = try CommandRunner.run(["validate", "m/b.yaml", "-q"], in: directory)
         #expect(quiet.status == 0 && quiet.stdout == "" && quiet.stderr == "")
+    }
+
+    /// A missing file named under `sources` with the output's variables: each output's error, where the name is
+    /// used, is followed by a note at the entry that writes the path; a path written where it is used gets none,
+    /// even when a named source writes the same path.
+    @Test func aMissingNamedSourceShowsWhereItsPathIsWritten() throws {
+        let directory = try CommandRunner.temporaryDirectory("validate-named")
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            sources:
+              clip: "media/{product}.mp4"
+            outputs:
+              - name: "promo-{product}"
+                matrix: { product: [shoes, bag] }
+                clips: [ { source: clip } ]
+              - name: direct
+                clips: [ media/shoes.mp4 ]
+
+            """, to: "m/a.yaml", in: directory)
+        let result = try CommandRunner.run(["validate", "m/a.yaml"], in: directory)
+        #expect(result.status == 2)
+        let media = directory.appendingPathComponent("m/media").path
+        #expect(result.stderr == """
+            m/a.yaml:8:24: error: source 'media/shoes.mp4' not found (resolved to '\(media)/shoes.mp4'); used by output 'promo-shoes'
+                clips: [ { source: clip } ]
+                                   ^
+            m/a.yaml:4:9: note: source 'clip' names this file here
+              clip: "media/{product}.mp4"
+                    ^
+            m/a.yaml:8:24: error: source 'media/bag.mp4' not found (resolved to '\(media)/bag.mp4'); used by output 'promo-bag'
+                clips: [ { source: clip } ]
+                                   ^
+            m/a.yaml:4:9: note: source 'clip' names this file here
+              clip: "media/{product}.mp4"
+                    ^
+            m/a.yaml:10:14: error: source 'media/shoes.mp4' not found (resolved to '\(media)/shoes.mp4'); used by output 'direct'
+                clips: [ media/shoes.mp4 ]
+                         ^
+            m/a.yaml: 3 errors; 0 of 3 outputs can be built
+            3 errors in 1 of 1 file; 0 of 3 outputs in 1 manifest can be built
+            """ + "\n")
     }
 
     /// What the count of outputs that can be built leaves out, one case per reason: two data rows whose start is

@@ -12,6 +12,8 @@ public struct JobBuilder {
     let sources: [String: YAMLSource]
     /// The named sources of each manifest, for did-you-mean hints.
     let sourceNames: [String: [String]]
+    /// Each manifest's directory and named sources, to show where a named source's file is written.
+    let namedSources: [String: (directory: String, entries: [String: YAMLNode])]
     /// Each manifest's rules for URL sources.
     let downloadPolicies: [String: DownloadPolicy]
     /// The problems of the output being built that did not stop its build.
@@ -24,6 +26,8 @@ public struct JobBuilder {
         self.catalog = catalog
         self.sources = Dictionary(manifests.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
         self.sourceNames = Dictionary(manifests.map { ($0.path, Array($0.sources.keys)) }, uniquingKeysWith: { first, _ in first })
+        self.namedSources = Dictionary(manifests.map { ($0.path, ($0.directory, $0.sources)) },
+                                       uniquingKeysWith: { first, _ in first })
         self.downloadPolicies = Dictionary(manifests.map { ($0.path, $0.downloadPolicy) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -287,7 +291,8 @@ public struct JobBuilder {
             switch catalog.file(path) {
             case .success(let info): return catalog.drawing(info, path: path, variables: spec.variables)
             case .failure(let failure):
-                record(problem(spec, stage: failure.stage, fileMessage(path, failure, spec: spec), at: location))
+                record(problem(spec, stage: failure.stage, fileMessage(path, failure, spec: spec), at: location,
+                               notes: namedSourceNotes(for: path, spec: spec, usedAt: location)))
                 return .standIn
             }
         case .remote(let source):
@@ -337,11 +342,12 @@ public struct JobBuilder {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    func problem(_ spec: OutputSpec, stage: String, _ message: String, at location: SourceLocation) -> JobProblem {
+    func problem(_ spec: OutputSpec, stage: String, _ message: String, at location: SourceLocation,
+                 notes: [Diagnostic] = []) -> JobProblem {
         // A problem inside an output's OpenTimelineIO file quotes that file.
         let source = spec.timeline.flatMap { $0.source.file == location.file ? $0.source : nil } ?? sources[spec.manifestPath]
         return JobProblem(output: spec.name, stage: stage,
                    diagnostic: source?.diagnostic(.error, at: location, message)
-                       ?? Diagnostic(.error, at: location, message))
+                       ?? Diagnostic(.error, at: location, message), notes: notes)
     }
 }

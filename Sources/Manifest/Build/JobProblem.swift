@@ -9,13 +9,19 @@ public struct JobProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public var stage: String
     /// The located message, with the manifest line and a caret.
     public var diagnostic: Diagnostic
+    /// Notes that say more elsewhere (where a named source's file is written), printed after the diagnostic.
+    public var notes: [Diagnostic]
 
     /// Creates a problem.
-    public init(output: String, stage: String, diagnostic: Diagnostic) {
+    public init(output: String, stage: String, diagnostic: Diagnostic, notes: [Diagnostic] = []) {
         self.output = output
         self.stage = stage
         self.diagnostic = diagnostic
+        self.notes = notes
     }
+
+    /// The diagnostic followed by its notes, as a command prints them.
+    public var diagnostics: [Diagnostic] { [diagnostic] + notes }
 
     /// The diagnostic's full text.
     public var description: String { diagnostic.description }
