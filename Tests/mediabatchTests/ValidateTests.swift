@@ -79,35 +79,44 @@ import Testing
             defaults: { out: out, preset: draft }
             sources:
               clip: "media/{product}.mp4"
+              outro: { path: media/outro.mp4 }
             outputs:
               - name: "promo-{product}"
                 matrix: { product: [shoes, bag] }
                 clips: [ { source: clip } ]
               - name: direct
                 clips: [ media/shoes.mp4 ]
+              - name: closing
+                clips: [ outro ]
 
             """, to: "m/a.yaml", in: directory)
         let result = try CommandRunner.run(["validate", "m/a.yaml"], in: directory)
         #expect(result.status == 2)
         let media = directory.appendingPathComponent("m/media").path
         #expect(result.stderr == """
-            m/a.yaml:8:24: error: source 'media/shoes.mp4' not found (resolved to '\(media)/shoes.mp4'); used by output 'promo-shoes'
+            m/a.yaml:9:24: error: source 'media/shoes.mp4' not found (resolved to '\(media)/shoes.mp4'); used by output 'promo-shoes'
                 clips: [ { source: clip } ]
                                    ^
             m/a.yaml:4:9: note: source 'clip' names this file here
               clip: "media/{product}.mp4"
                     ^
-            m/a.yaml:8:24: error: source 'media/bag.mp4' not found (resolved to '\(media)/bag.mp4'); used by output 'promo-bag'
+            m/a.yaml:9:24: error: source 'media/bag.mp4' not found (resolved to '\(media)/bag.mp4'); used by output 'promo-bag'
                 clips: [ { source: clip } ]
                                    ^
             m/a.yaml:4:9: note: source 'clip' names this file here
               clip: "media/{product}.mp4"
                     ^
-            m/a.yaml:10:14: error: source 'media/shoes.mp4' not found (resolved to '\(media)/shoes.mp4'); used by output 'direct'
+            m/a.yaml:11:14: error: source 'media/shoes.mp4' not found (resolved to '\(media)/shoes.mp4'); used by output 'direct'
                 clips: [ media/shoes.mp4 ]
                          ^
-            m/a.yaml: 3 errors; 0 of 3 outputs can be built
-            3 errors in 1 of 1 file; 0 of 3 outputs in 1 manifest can be built
+            m/a.yaml:13:14: error: source 'media/outro.mp4' not found (resolved to '\(media)/outro.mp4'); used by output 'closing'
+                clips: [ outro ]
+                         ^
+            m/a.yaml:5:18: note: source 'outro' names this file here
+              outro: { path: media/outro.mp4 }
+                             ^
+            m/a.yaml: 4 errors; 0 of 4 outputs can be built
+            4 errors in 1 of 1 file; 0 of 4 outputs in 1 manifest can be built
             """ + "\n")
     }
 
