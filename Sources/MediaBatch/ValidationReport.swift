@@ -1,6 +1,6 @@
 import Foundation
 public import MediaCore
-import Manifest
+public import Manifest
 
 /// What `validate` prints: every problem of a plan, manifest problems and output problems alike, grouped by the
 /// file they are in, with counts per manifest and in all. A problem that many outputs share (one missing intro used
@@ -85,8 +85,9 @@ public struct ValidationReport: Sendable {
                      outputCount: outputs, brokenOutputCount: broken)
     }
 
-    /// Output problems, those that differ only in the output's name shown once with a note naming the others.
-    static func folded(_ problems: [JobProblem]) -> [Diagnostic] {
+    /// Output problems, those that differ only in the output's name shown once with a note naming the others (a
+    /// missing intro of a 1000-output matrix is one error, not a thousand).
+    public static func folded(_ problems: [JobProblem]) -> [Diagnostic] {
         struct Key: Hashable {
             var location: SourceLocation?
             var stage: String

@@ -24,7 +24,7 @@ enum BatchCommand {
         case .success(let loaded): plan = loaded
         case .failure(let status): return status.code
         }
-        console.print(plan.problems.flatMap(\.diagnostics))
+        console.print(ValidationReport.folded(plan.problems))
         if invocation.dryRun { return dryRun(plan, runner: runner, console: console) }
         if let notice = runner.segmentStore?.notice {
             console.error("mediabatch: warning: " + TerminalText.escaped(notice))

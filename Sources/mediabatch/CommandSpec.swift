@@ -80,7 +80,8 @@ extension CommandSpec {
             dependency order (several at once), and writes report.json, report.xml, report.md and report.html into \
             each output folder. An output rendered again says what changed since its last render (a source, its \
             preset, its titles, an output it reads, ...). A subset run (--only, --shard) updates the entries it \
-            looked at and keeps the rest.
+            looked at and keeps the rest. A problem that several outputs share (a missing intro) is printed once, \
+            with a note naming the other outputs; the summary gives each output's own reason.
             """,
         options: [
             Option(name: "--out", value: "DIR", takesPath: true,

@@ -116,7 +116,7 @@ enum Commands {
         if invocation.json {
             guard (try? PlanDocument.write(jobs: plan.jobs, problems: plan.problems)) != nil else { return 1 }
         } else {
-            console.print(plan.problems.flatMap(\.diagnostics))
+            console.print(ValidationReport.folded(plan.problems))
             console.output(TerminalText.escaped(PlanFormatter.text(plan), keepingNewlines: true))
         }
         if let directory = invocation.otioDirectory {

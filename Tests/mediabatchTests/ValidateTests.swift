@@ -69,6 +69,40 @@ import Testing
         #expect(quiet.status == 0 && quiet.stdout == "" && quiet.stderr == "")
     }
 
+    /// `run` and `plan` print a problem that many outputs share once, as `validate` does, with a note naming the
+    /// other outputs; each output's line in the run's summary still gives its own reason.
+    @Test(arguments: [["run", "m/a.yaml", "--dry-run"], ["plan", "m/a.yaml"]])
+    func runAndPlanFoldAProblemThatManyOutputsShare(arguments: [String]) throws {
+        let directory = try CommandRunner.temporaryDirectory("validate-folded")
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            sources:
+              intro: media/intro.mp4
+            outputs:
+              - name: "promo-{aspect}"
+                matrix: { aspect: [16x9, 9x16, 1x1] }
+                intro: { source: intro }
+                clips: [ { source: { generate: testpattern, duration: 1s } } ]
+
+            """, to: "m/a.yaml", in: directory)
+        let result = try CommandRunner.run(arguments, in: directory)
+        let media = directory.appendingPathComponent("m/media").path
+        #expect(result.stderr == """
+            m/a.yaml:8:22: error: source 'media/intro.mp4' not found (resolved to '\(media)/intro.mp4'); used by output 'promo-16x9'
+                intro: { source: intro }
+                                 ^
+            m/a.yaml:4:10: note: source 'intro' names this file here
+              intro: media/intro.mp4
+                     ^
+            m/a.yaml:8:22: note: the same problem affects outputs 'promo-9x16', 'promo-1x1'
+
+            """, "\(result.stderr)")
+        if arguments[0] == "run" {
+            #expect(result.stdout.components(separatedBy: "not found").count == 4, "\(result.stdout)")
+        }
+    }
+
     /// A missing file named under `sources` with the output's variables: each output's error, where the name is
     /// used, is followed by a note at the entry that writes the path; a path written where it is used gets none,
     /// even when a named source writes the same path.
