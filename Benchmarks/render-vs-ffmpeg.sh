@@ -120,6 +120,8 @@ if [ "$has_avx512" = yes ]; then # the same floor with x264 on mediabatch's rout
 fi
 # How far each tool is from that floor: mediabatch's CPU beyond the floor's work (its x264 on its own routines), and
 # how many cores each kept busy on average. Below the floor a render needs less CPU or more cores than the machine has.
+# The floor's passes run after the renders: where the machine's speed changed in between, this figure moves with it
+# (below zero, the floor's passes ran in a slower moment than mediabatch's best render).
 printf "mediabatch's CPU %.2f s: %.2f s beyond the floor's work; cores busy: mediabatch %.2f, ffmpeg %.2f (of %d)\n" \
   "$mb_cpu" "$(calc "$mb_cpu - $x264 - $decoding")" "$(calc "$mb_cpu / $mb_wall")" "$(calc "$ff_cpu / $ff_wall")" "$(nproc)"
 
