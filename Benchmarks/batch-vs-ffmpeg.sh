@@ -4,7 +4,8 @@
 # 720x1280, 1280x1280), x264 veryfast crf 23 capped at web-720p's 6 Mb/s (ffmpeg gets the same cap), AAC. mediabatch
 # renders the batch in one process (its outputs share the encoded intro and outro segments); the competitor is the
 # equivalent ffmpeg commands run two at a time (xargs -P 2, the best use of 2 cores for single ffmpeg processes). The
-# two are run alternately, RUNS times each (default 2), and each one's best wall time is kept.
+# two are run alternately, RUNS times each (default 2), and each one's best wall time is kept; the ratio of each round
+# and their median are printed too.
 # Prints wall, CPU (user + system) and peak memory of both and the ratio mediabatch / ffmpeg (target: <= 0.5,
 # mediabatch <= 350 MB), and the same for mediabatch under `--max-memory 350M` (renders start only while their
 # estimated peaks fit). Both again with `passthrough: true` in the preset (smart rendering: the 16:9 outputs, whose
@@ -59,9 +60,11 @@ run_ffmpeg() { # prints "wall cpu peak_kib" (peak: the two largest per-command p
 }
 runs=${RUNS:-2}
 mb_wall=""; ff_wall=""; lim_wall=""; pt_wall=""; ptlim_wall=""
+mb_walls=""; ff_walls=""   # every round's, for the ratio of each round
 for ((i = 1; i <= runs; i++)); do
   read -r w c r < <(run_mediabatch m)
   [ "$(best "$w" "$mb_wall")" = "$w" ] && { mb_wall=$w; mb_cpu=$c; mb_rss=$r; }
+  mb_walls+=" $w"
   read -r w c r < <(run_mediabatch m --max-memory 350M)
   [ "$(best "$w" "$lim_wall")" = "$w" ] && { lim_wall=$w; lim_cpu=$c; lim_rss=$r; }
   read -r w c r < <(run_mediabatch m-pt)
@@ -70,6 +73,7 @@ for ((i = 1; i <= runs; i++)); do
   [ "$(best "$w" "$ptlim_wall")" = "$w" ] && { ptlim_wall=$w; ptlim_cpu=$c; ptlim_rss=$r; }
   read -r w c r < <(run_ffmpeg)
   [ "$(best "$w" "$ff_wall")" = "$w" ] && { ff_wall=$w; ff_cpu=$c; ff_rss=$r; }
+  ff_walls+=" $w"
 done
 
 count=$(ls "$work/out-mb"/*.mp4 | wc -l)
@@ -82,6 +86,7 @@ printf "mediabatch --max-memory 350M %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (
   "$lim_wall" "$lim_cpu" "$(calc "$lim_rss/1024")" "$runs"
 printf "ratio mediabatch/ffmpeg: wall %.2f (target <= 0.5), cpu %.2f; mediabatch peak %.0f MB (target <= 350)\n" \
   "$(calc "$mb_wall / $ff_wall")" "$(calc "$mb_cpu / $ff_cpu")" "$(calc "$mb_rss/1024")"
+printf "ratio in each round (mediabatch's run, then ffmpeg's four runs later): %s\n" "$(round_ratios "$mb_walls" "$ff_walls")"
 printf "under --max-memory 350M: wall %.2f, peak %.0f MB\n" "$(calc "$lim_wall / $ff_wall")" "$(calc "$lim_rss/1024")"
 grep -o 'shared segments: [^"]*' "$work/out-mb/report.md" || true
 printf "passthrough                  %6.2f s wall  %6.2f s cpu  %7.1f MB peak  (best of %d)\n" \
