@@ -39,8 +39,14 @@ public struct ValidationReport: Sendable {
     /// The report of `plan`.
     public init(plan: BatchPlan) {
         var byFile: [String?: [Diagnostic]] = [:]
-        for diagnostic in plan.diagnostics { byFile[diagnostic.location?.file, default: []].append(diagnostic) }
-        for diagnostic in Self.folded(plan.problems) { byFile[diagnostic.location?.file, default: []].append(diagnostic) }
+        for list in [plan.diagnostics, Self.folded(plan.problems)] {
+            // A note stays with the problem it explains, also when it points into another file (a data table).
+            var file: String?
+            for diagnostic in list {
+                if diagnostic.severity != .note { file = diagnostic.location?.file }
+                byFile[diagnostic.severity == .note ? file : diagnostic.location?.file, default: []].append(diagnostic)
+            }
+        }
         var outputs: [String: Int] = [:], broken: [String: Set<String>] = [:]
         for output in plan.outputs { outputs[output.manifestPath, default: 0] += 1 }
         // An output whose name an earlier one has is declared, and cannot be built.

@@ -1,3 +1,5 @@
+public import MediaCore
+
 /// Structural access: mapping lookup, keys, items.
 extension YAMLNode {
     /// The value for the scalar key `key` in a mapping (keys compared by text, whatever their style); nil otherwise.
@@ -46,6 +48,23 @@ extension YAMLNode {
     public var string: String? {
         if case .scalar(let text, _) = kind { return text }
         return nil
+    }
+
+    /// The node that starts at `location` (this one or one nested in it, keys included; the innermost when several
+    /// start there), or nil when none does.
+    public func node(at location: SourceLocation) -> YAMLNode? {
+        switch kind {
+        case .scalar: break
+        case .sequence(let items):
+            for item in items {
+                if let found = item.node(at: location) { return found }
+            }
+        case .mapping(let pairs):
+            for pair in pairs {
+                if let found = pair.key.node(at: location) ?? pair.value.node(at: location) { return found }
+            }
+        }
+        return self.location == location ? self : nil
     }
 
     /// A short name of the node's shape for messages: `scalar`, `sequence` or `mapping`.

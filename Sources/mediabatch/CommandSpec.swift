@@ -127,7 +127,9 @@ extension CommandSpec {
             than their sources, in all outputs. Problems are grouped per manifest, followed by counts. "2 of 5 \
             outputs can be built" counts the outputs that no error names, whether the error is in their own fields \
             (a data row's bad value included) or in their sources; `run` renders nothing while any manifest error \
-            remains.
+            remains. A missing file is reported where it is used, with notes after it: where its path is written \
+            when a name under `sources` stands for it, and the data row whose values fill the path's placeholders \
+            (`data/products.csv:5:1: note: output 'hat' takes 'product' from this data row`, the row quoted).
             """,
         options: [
             Option(name: "--quiet", short: "-q", help: "print problems only, no summary"),
@@ -148,7 +150,7 @@ extension CommandSpec {
             composition as an OpenTimelineIO timeline (DIR/NAME.otio) an editor can open.
             """,
         options: [
-            Option(name: "--json", help: "print every job as JSON"),
+            Option(name: "--json", help: "print every job as JSON, and under 'problems' each output that cannot be built with its location, reason and notes"),
             Option(name: "--only", value: "GLOB", repeats: true, help: "only outputs whose name matches GLOB"),
             Option(name: "--preset", value: "NAME", help: "plan with preset NAME for every output"),
             Option(name: "--strict", help: "treat warnings as errors (exit 2), as validate --strict does"),

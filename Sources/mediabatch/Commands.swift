@@ -161,15 +161,25 @@ extension Console {
 /// What `plan --json` prints: every job in full, and the outputs that cannot be built.
 struct PlanDocument: Encodable {
     struct Problem: Encodable {
+        /// A note after the problem: where a named source's path is written, the data row that fills it.
+        struct Note: Encodable {
+            var location: String?
+            var message: String
+        }
         var output: String
         var stage: String
         var location: String?
         var reason: String
+        /// Left out when there are none.
+        var notes: [Note]?
         init(_ problem: JobProblem) {
             output = problem.output
             stage = problem.stage
             location = problem.diagnostic.location?.description
             reason = problem.reason
+            notes = problem.notes.isEmpty ? nil : problem.notes.map {
+                Note(location: $0.location?.description, message: Diagnostic.shorteningLongQuotes(in: $0.message))
+            }
         }
     }
     var jobs: [Job]

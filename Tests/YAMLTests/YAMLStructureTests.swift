@@ -24,6 +24,23 @@ import YAML
         #expect(outputs[1]["name"]?.location.description == "n.yaml:6:11")
     }
 
+    /// `node(at:)` finds the innermost node that starts at a place: a value, a key, a flow item, a flow sequence (a
+    /// block item's mapping starts where its first key does, and the key is found); nothing between nodes.
+    @Test(arguments: [
+        ((2, 5), "scalar name"), ((2, 11), "scalar a"), ((3, 13), "scalar x.mp4"), ((3, 20), "scalar y.mp4"),
+        ((3, 12), "sequence"), ((1, 1), "scalar outputs"), ((2, 9), "none"), ((4, 1), "none"),
+    ])
+    func nodeAtALocation(place: (Int, Int), expected: String) throws {
+        let text = """
+            outputs:
+              - name: a
+                clips: [x.mp4, y.mp4]
+            """
+        let root = try YAMLParser.parseDocument(text, file: "n.yaml").root
+        let found = root.node(at: SourceLocation(file: "n.yaml", line: place.0, column: place.1))
+        #expect(found.map { node in node.string.map { "scalar \($0)" } ?? node.kindName } ?? "none" == expected)
+    }
+
     @Test func flowStyle() throws {
         let root = try YAMLParser.parseDocument("{ a: 1, b: [x, y] }", file: "f.yaml").root
         let expected = YAMLNode(

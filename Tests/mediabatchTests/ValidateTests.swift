@@ -122,6 +122,9 @@ import Testing
                 clips: [ media/shoes.mp4 ]
               - name: closing
                 clips: [ outro ]
+              - name: "inline-{product}"
+                matrix: { product: [bag] }
+                clips: [ "media/{product}.mp4" ]
 
             """, to: "m/a.yaml", in: directory)
         let result = try CommandRunner.run(["validate", "m/a.yaml"], in: directory)
@@ -149,9 +152,72 @@ import Testing
             m/a.yaml:5:18: note: source 'outro' names this file here
               outro: { path: media/outro.mp4 }
                              ^
-            m/a.yaml: 4 errors; 0 of 4 outputs can be built
-            4 errors in 1 of 1 file; 0 of 4 outputs in 1 manifest can be built
+            m/a.yaml:16:14: error: source 'media/bag.mp4' not found (resolved to '\(media)/bag.mp4'); used by output 'inline-bag'
+                clips: [ "media/{product}.mp4" ]
+                         ^
+            m/a.yaml: 5 errors; 0 of 5 outputs can be built
+            5 errors in 1 of 1 file; 0 of 5 outputs in 1 manifest can be built
             """ + "\n")
+    }
+
+    /// A missing file whose path a data row fills in: a note at the row (its file shown under the manifest's folder,
+    /// its line quoted) names the variables it gives the path, for a CSV table with Windows line ends and for a
+    /// JSON list. A file that no row decides (a shared intro) gets no such note, and a path outside the manifest's
+    /// folder is shown once, not again as where it resolves to. `plan --json` carries the notes.
+    @Test func aMissingFileThatADataRowNamesPointsAtTheRow() throws {
+        let directory = try CommandRunner.temporaryDirectory("validate-row")
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            sources:
+              clip: "../media/{product}-{color}.mp4"
+            outputs:
+              - name: "{product}"
+                data: ../data/rows.csv
+                clips: [ clip ]
+              - name: "listed-{product}"
+                data: ../data/rows.json
+                intro: ../media/intro.mp4
+                clips: [ "../media/{product}.mp4" ]
+
+            """, to: "m/a.yaml", in: directory)
+        try CommandRunner.write("product,color\r\n\"hat\",blue\r\n", to: "data/rows.csv", in: directory)
+        try CommandRunner.write("[\n  { \"product\": \"bag\" }\n]\n", to: "data/rows.json", in: directory)
+        let result = try CommandRunner.run(["validate", "m/a.yaml"], in: directory)
+        #expect(result.status == 2)
+        let media = directory.appendingPathComponent("media").path
+        #expect(result.stderr == """
+            m/a.yaml:8:14: error: source '\(media)/hat-blue.mp4' not found; used by output 'hat'
+                clips: [ clip ]
+                         ^
+            m/a.yaml:4:9: note: source 'clip' names this file here
+              clip: "../media/{product}-{color}.mp4"
+                    ^
+            data/rows.csv:2:1: note: output 'hat' takes 'product' and 'color' from this data row
+            "hat",blue
+            ^
+            m/a.yaml:11:12: error: source '\(media)/intro.mp4' not found; used by output 'listed-bag'
+                intro: ../media/intro.mp4
+                       ^
+            m/a.yaml:12:14: error: source '\(media)/bag.mp4' not found; used by output 'listed-bag'
+                clips: [ "../media/{product}.mp4" ]
+                         ^
+            data/rows.json:2:3: note: output 'listed-bag' takes 'product' from this data row
+              { "product": "bag" }
+              ^
+            m/a.yaml: 3 errors; 0 of 2 outputs can be built
+            3 errors in 1 of 1 file; 0 of 2 outputs in 1 manifest can be built
+            """ + "\n")
+        let plan = try CommandRunner.run(["plan", "m/a.yaml", "--json"], in: directory)
+        let document = try #require(JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+        let problems = try #require(document["problems"] as? [[String: Any]])
+        let notes = problems.map { ($0["notes"] as? [[String: String]] ?? []).map { "\($0["location"] ?? "") \($0["message"] ?? "")" } }
+        #expect(notes == [
+            ["m/a.yaml:4:9 source 'clip' names this file here",
+             "data/rows.csv:2:1 output 'hat' takes 'product' and 'color' from this data row"],
+            [],
+            ["data/rows.json:2:3 output 'listed-bag' takes 'product' from this data row"],
+        ])
     }
 
     /// What the count of outputs that can be built leaves out, one case per reason: two data rows whose start is
@@ -173,6 +239,9 @@ import Testing
             m/a.yaml:8:24: error: source 'missing.mp4' not found (resolved to 'RESOLVED/m/missing.mp4'); used by output 'promo-c'
                 clips: [ { source: "{clip}", from: "{start}", duration: 1s } ]
                                    ^
+            m/rows.csv:4:1: note: output 'promo-c' takes 'clip' from this data row
+            c,missing.mp4,0s
+            ^
             m/a.yaml:8:40: error: invalid time 'soon'; expected a duration such as '2.5s', '1500ms', '00:01:02.500', \
             '90f' or '1001/30000' (in 'from') (from data row rows.csv:3)
                 clips: [ { source: "{clip}", from: "{start}", duration: 1s } ]

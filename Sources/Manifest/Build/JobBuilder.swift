@@ -12,8 +12,8 @@ public struct JobBuilder {
     let sources: [String: YAMLSource]
     /// The named sources of each manifest, for did-you-mean hints.
     let sourceNames: [String: [String]]
-    /// Each manifest's directory and named sources, to show where a named source's file is written.
-    let namedSources: [String: (directory: String, entries: [String: YAMLNode])]
+    /// Each manifest's directory, named sources and document, to show where a named source's file is written.
+    let namedSources: [String: (directory: String, entries: [String: YAMLNode], root: YAMLNode)]
     /// Each manifest's rules for URL sources.
     let downloadPolicies: [String: DownloadPolicy]
     /// The problems of the output being built that did not stop its build.
@@ -26,7 +26,7 @@ public struct JobBuilder {
         self.catalog = catalog
         self.sources = Dictionary(manifests.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
         self.sourceNames = Dictionary(manifests.map { ($0.path, Array($0.sources.keys)) }, uniquingKeysWith: { first, _ in first })
-        self.namedSources = Dictionary(manifests.map { ($0.path, ($0.directory, $0.sources)) },
+        self.namedSources = Dictionary(manifests.map { ($0.path, ($0.directory, $0.sources, $0.document.root)) },
                                        uniquingKeysWith: { first, _ in first })
         self.downloadPolicies = Dictionary(manifests.map { ($0.path, $0.downloadPolicy) }, uniquingKeysWith: { first, _ in first })
     }
@@ -292,7 +292,7 @@ public struct JobBuilder {
             case .success(let info): return catalog.drawing(info, path: path, variables: spec.variables)
             case .failure(let failure):
                 record(problem(spec, stage: failure.stage, fileMessage(path, failure, spec: spec), at: location,
-                               notes: namedSourceNotes(for: path, spec: spec, usedAt: location)))
+                               notes: fileNotes(for: path, spec: spec, usedAt: location)))
                 return .standIn
             }
         case .remote(let source):
@@ -326,7 +326,10 @@ public struct JobBuilder {
            let guess = Suggestion.closest(to: written, among: names) {
             return "unknown source '\(written)' (no named source or file of that name) in output '\(spec.name)'; did you mean '\(guess)'?"
         }
-        return "source '\(written)' \(failure.message); used by output '\(spec.name)'"
+        // A path shown whole (outside the manifest's folder) needs no "resolved to" the same path after it.
+        let detail = written == path ? failure.message.replacingOccurrences(of: " (resolved to '\(path)')", with: "")
+            : failure.message
+        return "source '\(written)' \(detail); used by output '\(spec.name)'"
     }
 
     /// `file 'media/a.mp4'` (relative to the manifest when inside its directory), `generator 'tone'`, `output 'x'`.

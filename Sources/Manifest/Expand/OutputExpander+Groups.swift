@@ -86,6 +86,7 @@ extension OutputExpander {
                 expanded.spec = decoder.decode(name: name, nameNode: plan.nameNode, fields: fields,
                                                variables: set.variables, reportsEmpty: plan.reportsEmpty,
                                                fixed: plan.fixed, reader: &reader)
+                expanded.spec?.dataRow = set.row
             }
             for (index, problem) in reader.diagnostics.diagnostics.enumerated() {
                 if index >= named, set.origin != nil, let line = problem.location?.line, plan.rowLines.contains(line) {

@@ -54,6 +54,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var fileName: String? = nil
     /// How long the output may last and how often its soundtrack may loop (the manifest's `limits:`).
     public var timelineLimits = TimelineLimits()
+    /// The data row the output was made from, nil for an output of no data table.
+    public var dataRow: DataRow? = nil
 
     /// The written file's path: `outDirectory/name.ext`.
     public var outputPath: String { outDirectory + "/" + (fileName ?? name) + "." + settings.container.fileExtension }

@@ -9,6 +9,8 @@ struct VariableSets {
         var variables: [String: String]
         /// `data/products.csv:3` when the set comes from a data row.
         var origin: String?
+        /// That data row, for notes on problems its values cause.
+        var row: DataRow? = nil
     }
 
     /// Builds the sets for `entry` (named `name` as written), reading its data table relative to `directory`;
@@ -39,7 +41,7 @@ struct VariableSets {
                   let records = readTable(path, at: node, directory: directory, maxRecords: allowed, reader: &reader)
             else { return nil }
             rows = records.map { record in
-                Entry(variables: variables.merging(record.values) { _, row in row }, origin: record.origin)
+                Entry(variables: variables.merging(record.values) { _, row in row }, origin: record.origin, row: record.row)
             }
         }
         guard let node = entry["matrix"] else {
@@ -112,6 +114,7 @@ struct VariableSets {
     struct Record {
         var values: [String: String]
         var origin: String
+        var row: DataRow
     }
 
     /// Whether `rows` data rows times every combination of `axes` fit in `budget`; an error at `node` if not.
@@ -150,12 +153,14 @@ struct VariableSets {
         }
         let lower = path.lowercased()
         if lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
-            return readList(text, path: path, resolved: resolved, at: node, maxRecords: maxRecords, reader: &reader)
+            let rows = DataRowQuoter(path: path, manifest: node.location.file, text: text)
+            return readList(text, rows: rows, resolved: resolved, at: node, maxRecords: maxRecords, reader: &reader)
         }
         do {
             let table = try CSVTable(parsing: text, maxRecords: maxRecords)
             if table.rows.isEmpty { reader.error("data table '\(path)' has no rows", at: node) }
-            return table.rows.map { Record(values: $0.values, origin: "\(path):\($0.line)") }
+            let rows = DataRowQuoter(path: path, manifest: node.location.file, text: text)
+            return table.rows.map { rows.record($0.values, line: $0.line, columns: table.columns) }
         } catch {
             reader.error("data table '\(path)' line \(error.line), column \(error.column): \(error.message)", at: node)
             return nil
@@ -163,8 +168,9 @@ struct VariableSets {
     }
 
     /// A JSON or YAML list of flat objects (JSON is YAML, so one parser reads both).
-    private static func readList(_ text: String, path: String, resolved: String, at node: YAMLNode,
+    private static func readList(_ text: String, rows: DataRowQuoter, resolved: String, at node: YAMLNode,
                                  maxRecords: Int, reader: inout NodeReader) -> [Record]? {
+        let path = rows.path
         let document: YAMLDocument
         do {
             document = try YAMLParser.parseDocument(text, file: resolved)
@@ -189,7 +195,7 @@ struct VariableSets {
                 guard let key = pair.key.string else { continue }
                 if let value = tableReader.string(pair.value, key) { values[key] = value }
             }
-            records.append(Record(values: values, origin: "\(path):\(item.location.line)"))
+            records.append(rows.record(values, at: item.location, columns: pairs.compactMap { $0.key.string }))
         }
         return records
     }
