@@ -127,9 +127,10 @@ extension CommandSpec {
             than their sources, in all outputs. Problems are grouped per manifest, followed by counts. "2 of 5 \
             outputs can be built" counts the outputs that no error names, whether the error is in their own fields \
             (a data row's bad value included) or in their sources; `run` renders nothing while any manifest error \
-            remains. A missing file is reported where it is used, with notes after it: where its path is written \
-            when a name under `sources` stands for it, and the data row whose values fill the path's placeholders \
-            (`data/products.csv:5:1: note: output 'hat' takes 'product' from this data row`, the row quoted).
+            remains. A missing file is reported where it is used, with a note where its path is written when a \
+            name under `sources` stands for it. A problem that a data row's values cause (a missing \
+            `media/{product}.mp4`, a `from` past the source's end) has a note at that row, which it quotes: \
+            `data/products.csv:5:1: note: output 'hat' takes 'product' from this data row`.
             """,
         options: [
             Option(name: "--quiet", short: "-q", help: "print problems only, no summary"),

@@ -160,17 +160,19 @@ import Testing
             """ + "\n")
     }
 
-    /// A missing file whose path a data row fills in: a note at the row (its file shown under the manifest's folder,
-    /// its line quoted) names the variables it gives the path, for a CSV table with Windows line ends and for a
-    /// JSON list. A file that no row decides (a shared intro) gets no such note, and a path outside the manifest's
-    /// folder is shown once, not again as where it resolves to. `plan --json` carries the notes.
-    @Test func aMissingFileThatADataRowNamesPointsAtTheRow() throws {
+    /// A missing file whose path a data row fills in, or a clip range a row sets past its source's end: a note at
+    /// the row (its file shown under the manifest's folder, its line quoted) names the variables it gives, for a CSV
+    /// table with Windows line ends and for a JSON list. A file that no row decides (a shared intro) gets no such
+    /// note, and a path outside the manifest's folder is shown once, not again as where it resolves to. `plan
+    /// --json` carries the notes.
+    @Test func aProblemThatADataRowsValuesCausePointsAtTheRow() throws {
         let directory = try CommandRunner.temporaryDirectory("validate-row")
         try CommandRunner.write("""
             mediabatch: 1
             defaults: { out: out, preset: draft }
             sources:
               clip: "../media/{product}-{color}.mp4"
+              gen: { generate: color, duration: 2s }
             outputs:
               - name: "{product}"
                 data: ../data/rows.csv
@@ -179,34 +181,43 @@ import Testing
                 data: ../data/rows.json
                 intro: ../media/intro.mp4
                 clips: [ "../media/{product}.mp4" ]
+              - name: "late-{product}"
+                data: ../data/rows.csv
+                clips: [ { source: gen, from: "{start}" } ]
 
             """, to: "m/a.yaml", in: directory)
-        try CommandRunner.write("product,color\r\n\"hat\",blue\r\n", to: "data/rows.csv", in: directory)
+        try CommandRunner.write("product,color,start\r\n\"hat\",blue,3s\r\n", to: "data/rows.csv", in: directory)
         try CommandRunner.write("[\n  { \"product\": \"bag\" }\n]\n", to: "data/rows.json", in: directory)
         let result = try CommandRunner.run(["validate", "m/a.yaml"], in: directory)
         #expect(result.status == 2)
         let media = directory.appendingPathComponent("media").path
         #expect(result.stderr == """
-            m/a.yaml:8:14: error: source '\(media)/hat-blue.mp4' not found; used by output 'hat'
+            m/a.yaml:9:14: error: source '\(media)/hat-blue.mp4' not found; used by output 'hat'
                 clips: [ clip ]
                          ^
             m/a.yaml:4:9: note: source 'clip' names this file here
               clip: "../media/{product}-{color}.mp4"
                     ^
             data/rows.csv:2:1: note: output 'hat' takes 'product' and 'color' from this data row
-            "hat",blue
+            "hat",blue,3s
             ^
-            m/a.yaml:11:12: error: source '\(media)/intro.mp4' not found; used by output 'listed-bag'
+            m/a.yaml:12:12: error: source '\(media)/intro.mp4' not found; used by output 'listed-bag'
                 intro: ../media/intro.mp4
                        ^
-            m/a.yaml:12:14: error: source '\(media)/bag.mp4' not found; used by output 'listed-bag'
+            m/a.yaml:13:14: error: source '\(media)/bag.mp4' not found; used by output 'listed-bag'
                 clips: [ "../media/{product}.mp4" ]
                          ^
             data/rows.json:2:3: note: output 'listed-bag' takes 'product' from this data row
               { "product": "bag" }
               ^
-            m/a.yaml: 3 errors; 0 of 2 outputs can be built
-            3 errors in 1 of 1 file; 0 of 2 outputs in 1 manifest can be built
+            m/a.yaml:16:35: error: clip starts at 3s but generator 'color' is only 2s long
+                clips: [ { source: gen, from: "{start}" } ]
+                                              ^
+            data/rows.csv:2:1: note: output 'late-hat' takes 'start' from this data row
+            "hat",blue,3s
+            ^
+            m/a.yaml: 4 errors; 0 of 3 outputs can be built
+            4 errors in 1 of 1 file; 0 of 3 outputs in 1 manifest can be built
             """ + "\n")
         let plan = try CommandRunner.run(["plan", "m/a.yaml", "--json"], in: directory)
         let document = try #require(JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
@@ -217,6 +228,7 @@ import Testing
              "data/rows.csv:2:1 output 'hat' takes 'product' and 'color' from this data row"],
             [],
             ["data/rows.json:2:3 output 'listed-bag' takes 'product' from this data row"],
+            ["data/rows.csv:2:1 output 'late-hat' takes 'start' from this data row"],
         ])
     }
 

@@ -2,44 +2,35 @@ import MediaCore
 import YAML
 
 extension JobBuilder {
-    /// Notes on a file problem reported at `location`, where the file is used: where its path is written when that
-    /// is elsewhere (the entry of `sources` whose name is used), and the data row whose values fill the path's
-    /// placeholders (`media/{product}.mp4`).
-    func fileNotes(for path: String, spec: OutputSpec, usedAt location: SourceLocation) -> [Diagnostic] {
+    /// A note at the entry of the manifest's `sources` that the text at `location` names, when that entry writes
+    /// `path` (`intro: media/intro.mp4`, or the entry's `path`): a problem with the file is reported where the name is
+    /// used, and the note shows where the path is written (`written`). Nil when the text at `location` is a path of
+    /// its own, even one that comes to the same file.
+    func namedSourceNote(for path: String, spec: OutputSpec, usedAt location: SourceLocation)
+        -> (note: Diagnostic, written: SourceLocation)? {
         guard let named = namedSources[spec.manifestPath], let source = sources[spec.manifestPath],
-              let used = named.root.node(at: location) else { return [] }
-        var notes: [Diagnostic] = []
-        var written = used
-        if let entry = namedEntry(used, spec: spec, resolvingTo: path) {
-            written = entry.written
-            notes.append(source.diagnostic(.note, at: entry.written.location, "source '\(entry.name)' names this file here"))
-        }
-        if let row = spec.dataRow, let text = written.string, let placeholders = try? Interpolation(parsing: text) {
-            let taken = placeholders.variableNames.filter(row.columns.contains)
-            if !taken.isEmpty {
-                let quoted = taken.map { "'\($0)'" }
-                let names = quoted.count < 2 ? quoted.joined()
-                    : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
-                notes.append(Diagnostic(.note, at: row.location, "output '\(spec.name)' takes \(names) from this data row",
-                                        sourceLine: row.text))
-            }
-        }
-        return notes
-    }
-
-    /// The entry of the manifest's `sources` that `used` names (with the output's variables) and the node that
-    /// writes its path (`intro: media/intro.mp4`, or the entry's `path`), when that path is `path`; nil when `used`
-    /// is a path of its own, even one that comes to the same file.
-    private func namedEntry(_ used: YAMLNode, spec: OutputSpec, resolvingTo path: String)
-        -> (name: String, written: YAMLNode)? {
-        guard let named = namedSources[spec.manifestPath], let source = sources[spec.manifestPath] else { return nil }
+              let used = named.root.node(at: location) else { return nil }
         var reader = NodeReader(source: source)
         var interpolator = NodeInterpolator(variables: spec.variables)
         guard let name = interpolator.interpolate(used, reader: &reader).string, let node = named.entries[name],
-              let written = node.isMapping ? node["path"] : node, written.location != used.location else { return nil }
+              let written = node.isMapping ? node["path"] : node, written.location != location else { return nil }
         let value = interpolator.interpolate(written, reader: &reader)
         guard let text = value.string, !value.isNull, !reader.diagnostics.hasErrors,
               ManifestFile.resolve(text, against: named.directory) == path else { return nil }
-        return (name, written)
+        return (source.diagnostic(.note, at: written.location, "source '\(name)' names this file here"), written.location)
+    }
+
+    /// A note at the data row whose values fill the placeholders of the text at `location` (`media/{product}.mp4`,
+    /// `from: "{start}"`), naming the variables it gives; nil when the output comes from no data row, or that text
+    /// reads none of the row's variables.
+    func dataRowNote(spec: OutputSpec, valuesAt location: SourceLocation) -> Diagnostic? {
+        guard let row = spec.dataRow, let named = namedSources[spec.manifestPath],
+              location.file == named.root.location.file, let text = named.root.node(at: location)?.string,
+              let placeholders = try? Interpolation(parsing: text) else { return nil }
+        let taken = placeholders.variableNames.filter(row.columns.contains).map { "'\($0)'" }
+        guard let last = taken.last else { return nil }
+        let names = taken.count == 1 ? last : taken.dropLast().joined(separator: ", ") + " and " + last
+        return Diagnostic(.note, at: row.location, "output '\(spec.name)' takes \(names) from this data row",
+                          sourceLine: row.text)
     }
 }

@@ -291,8 +291,9 @@ public struct JobBuilder {
             switch catalog.file(path) {
             case .success(let info): return catalog.drawing(info, path: path, variables: spec.variables)
             case .failure(let failure):
+                let named = namedSourceNote(for: path, spec: spec, usedAt: location)
                 record(problem(spec, stage: failure.stage, fileMessage(path, failure, spec: spec), at: location,
-                               notes: fileNotes(for: path, spec: spec, usedAt: location)))
+                               notes: named.map { [$0.note] } ?? [], valuesAt: named?.written))
                 return .standIn
             }
         case .remote(let source):
@@ -345,12 +346,15 @@ public struct JobBuilder {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
+    /// The problem `message` of `spec` at `location`, followed by `notes` and, when the text at `valuesAt` (else at
+    /// `location`) reads variables of the output's data row, a note at that row.
     func problem(_ spec: OutputSpec, stage: String, _ message: String, at location: SourceLocation,
-                 notes: [Diagnostic] = []) -> JobProblem {
+                 notes: [Diagnostic] = [], valuesAt written: SourceLocation? = nil) -> JobProblem {
         // A problem inside an output's OpenTimelineIO file quotes that file.
         let source = spec.timeline.flatMap { $0.source.file == location.file ? $0.source : nil } ?? sources[spec.manifestPath]
+        let row = dataRowNote(spec: spec, valuesAt: written ?? location)
         return JobProblem(output: spec.name, stage: stage,
                    diagnostic: source?.diagnostic(.error, at: location, message)
-                       ?? Diagnostic(.error, at: location, message), notes: notes)
+                       ?? Diagnostic(.error, at: location, message), notes: notes + (row.map { [$0] } ?? []))
     }
 }
