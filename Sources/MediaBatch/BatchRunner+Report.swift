@@ -22,7 +22,7 @@ extension BatchRunner {
             report.status = .failed
             report.renderSeconds = outcome.duration
             if let failure = outcome.error as? JobFailure {
-                report.failure = OutputFailure(stage: failure.stage, reason: failure.reason)
+                report.failure = OutputFailure(stage: failure.stage, reason: failure.reason, problems: failure.problems)
             } else {
                 report.failure = OutputFailure(stage: .encode, reason: outcome.errorDescription ?? "unknown error")
             }

@@ -128,7 +128,10 @@ public final class BatchRunner: Sendable {
                                 in run: RunRenders) throws -> RenderedOutput {
         let decision = run.decision
         if let problem = decision.problems[name] {
-            throw JobFailure(stage: FailureStage(rawValue: problem.stage) ?? .load, reason: problem.reason)
+            throw JobFailure(stage: FailureStage(rawValue: problem.stage) ?? .load, reason: problem.reason,
+                             problems: problem.all.flatMap(\.diagnostics).map {
+                                 ReportProblem(severity: $0.severity.rawValue, message: $0.message, location: $0.location)
+                             })
         }
         guard let job = decision.jobs[name] else {
             throw JobFailure(stage: .load, reason: "output '\(name)' was not planned")
@@ -347,5 +350,7 @@ struct JobFailure: Error, CustomStringConvertible, TransientFailure {
     var stage: FailureStage
     var reason: String
     var isTransient = false
+    /// Every problem and note of an output that could not be built, for the report.
+    var problems: [ReportProblem]? = nil
     var description: String { "\(stage.rawValue): \(reason)" }
 }

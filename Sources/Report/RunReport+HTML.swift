@@ -3,7 +3,8 @@ import Foundation
 extension RunReport {
     /// `report.html`: one static, self-contained page (inline CSS, no scripts) with the summary and one card per
     /// output: the output itself playing inline (`<video controls>` with its poster frame; `<audio>` for sound,
-    /// the picture for stills), status, durations, speed, size, codecs, reason, warnings, and a link to the file.
+    /// the picture for stills), status, durations, speed, size, codecs, reason (with every problem and note of an
+    /// output that could not be built, when there is more than one), warnings, and a link to the file.
     /// Paths inside `directory` (where the page is written) are linked relative to it, so the folder can be moved.
     public func html(relativeTo directory: String? = nil) -> String {
         func link(_ path: String) -> String {
@@ -33,6 +34,7 @@ extension RunReport {
             dt { color: #666; }
             dd { margin: 0; overflow-wrap: anywhere; }
             .reason { color: #c62828; font-size: 0.85rem; }
+            .problems { font-family: monospace; font-size: 0.75rem; padding-left: 1rem; }
             .warnings { color: #8a5a00; font-size: 0.85rem; padding-left: 1.1rem; margin: 0.4rem 0; }
             </style>
             </head>
@@ -75,6 +77,11 @@ extension RunReport {
                 page += "</dl>\n"
             }
             if let reason = output.reasonText { page += "<p class=\"reason\">\(h(reason))</p>\n" }
+            if let problems = output.failure?.listedProblems, !problems.isEmpty {
+                page += "<ul class=\"problems\">\n"
+                for problem in problems { page += "<li>\(h(problem.description))</li>\n" }
+                page += "</ul>\n"
+            }
             if let warnings = output.warnings, !warnings.isEmpty {
                 page += "<ul class=\"warnings\">\n"
                 for warning in warnings { page += "<li>\(h(warning.description))</li>\n" }

@@ -1,6 +1,7 @@
 extension RunReport {
     /// `report.xml`: one JUnit test suite `mediabatch`, one test case per output (classname = manifest file,
-    /// name = output name, time = render seconds); failed outputs carry `<failure type="stage">`, skipped and
+    /// name = output name, time = render seconds); failed outputs carry `<failure type="stage">` (with every
+    /// problem and note of an output that could not be built as its text, one per line), skipped and
     /// cancelled ones `<skipped>`, and outputs with warnings list them in `<system-out>`, one per line.
     public func junitXML() -> String {
         let x = ReportText.xml
@@ -30,7 +31,13 @@ extension RunReport {
             case .failed:
                 let failure = output.failure ?? OutputFailure(stage: .load, reason: "failed")
                 lines.append(open + ">")
-                lines.append(#"      <failure message="\#(x(failure.reason))" type="\#(failure.stage.rawValue)"/>"#)
+                let head = #"      <failure message="\#(x(failure.reason))" type="\#(failure.stage.rawValue)""#
+                if let problems = failure.problems, !problems.isEmpty {
+                    // Every problem and note, one per line, where a CI page shows a failure's details.
+                    lines.append(head + ">" + problems.map { x($0.description) }.joined(separator: "\n") + "</failure>")
+                } else {
+                    lines.append(head + "/>")
+                }
                 lines.append("    </testcase>")
             case .skipped, .cancelled:
                 let reason = output.skipReason ?? output.status.rawValue

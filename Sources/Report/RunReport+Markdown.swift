@@ -1,6 +1,6 @@
 extension RunReport {
     /// `report.md` for CI step summaries: a summary line, a table of all outputs, then failed outputs with their
-    /// reasons, warnings, outputs a passthrough preset could not copy whole, and not-rendered outputs with their
+    /// reasons (and every problem and note of one that could not be built, when there is more than one), warnings, outputs a passthrough preset could not copy whole, and not-rendered outputs with their
     /// reasons. All user text is escaped so `|` cannot break the table.
     public func markdown() -> String {
         let md = ReportText.markdown
@@ -23,6 +23,7 @@ extension RunReport {
                 let failure = output.failure
                 let stage = failure.map { " (\($0.stage.rawValue))" } ?? ""
                 lines.append("- **\(md(output.name))**\(stage): \(md(failure?.reason ?? "failed"))")
+                for problem in failure?.listedProblems ?? [] { lines.append("  - \(md(problem.description))") }
             }
         }
         let warned = outputs.filter { !($0.warnings ?? []).isEmpty }

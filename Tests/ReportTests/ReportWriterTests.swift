@@ -102,6 +102,52 @@ import Testing
             """)
     }
 
+    /// An output that could not be built lists every problem and note: in report.json under its failure, read back
+    /// as written, and in report.xml as the failure's text, one `file:line:col: severity: message` per line (XML
+    /// escaped, a message's line breaks folded, no place where none is known).
+    @Test func aFailureOfAnOutputThatCouldNotBeBuiltListsEveryProblem() throws {
+        var output = Fixtures.failed
+        output.failure = OutputFailure(stage: .load, reason: "source 'media/hat.mp4' not found (and 1 more problem)", problems: [
+            ReportProblem(severity: "error", message: "source 'media/hat.mp4' not found",
+                          location: SourceLocation(file: "spring.yaml", line: 33, column: 19)),
+            ReportProblem(severity: "note", message: "output 'promo-9x16' takes 'product' from this data row",
+                          location: SourceLocation(file: "data/products.csv", line: 4, column: 1)),
+            ReportProblem(severity: "error", message: "cannot list the installed fonts:\n<none>", location: nil),
+        ])
+        let report = Fixtures.report([output])
+        #expect(report.junitXML() == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="mediabatch" tests="1" failures="1" errors="0" skipped="0" time="4.250">
+              <testsuite name="mediabatch" tests="1" failures="1" errors="0" skipped="0" time="4.250" timestamp="2024-05-01T10:00:00Z" hostname="ci-1">
+                <testcase classname="spring.yaml" name="promo-9x16" time="0.750">
+                  <failure message="source &apos;media/hat.mp4&apos; not found (and 1 more problem)" type="load">\
+            spring.yaml:33:19: error: source &apos;media/hat.mp4&apos; not found
+            data/products.csv:4:1: note: output &apos;promo-9x16&apos; takes &apos;product&apos; from this data row
+            error: cannot list the installed fonts: &lt;none&gt;</failure>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+        let decoded = try RunReport(jsonData: report.jsonData())
+        #expect(decoded.outputs.first?.failure == output.failure)
+        #expect(report.markdown().contains("""
+            - **promo-9x16** (load): source 'media/hat.mp4' not found (and 1 more problem)
+              - spring.yaml:33:19: error: source 'media/hat.mp4' not found
+              - data/products.csv:4:1: note: output 'promo-9x16' takes 'product' from this data row
+              - error: cannot list the installed fonts: \\<none\\>
+
+            """))
+        #expect(report.html().contains("""
+            <ul class="problems">
+            <li>spring.yaml:33:19: error: source &#39;media/hat.mp4&#39; not found</li>
+            """))
+        // One problem alone is what the reason says: no list.
+        output.failure?.problems = [ReportProblem(severity: "error", message: "gone", location: nil)]
+        #expect(!Fixtures.report([output]).markdown().contains("  - error: gone"))
+        #expect(!Fixtures.report([output]).html().contains("class=\"problems\""))
+    }
+
     @Test func markdownTable() {
         #expect(Fixtures.three.markdown() == """
             ## mediabatch

@@ -164,7 +164,7 @@ import Testing
     /// the row (its file shown under the manifest's folder, its line quoted) names the variables it gives, for a CSV
     /// table with Windows line ends and for a JSON list. A file that no row decides (a shared intro) gets no such
     /// note, and a path outside the manifest's folder is shown once, not again as where it resolves to. `plan
-    /// --json` carries the notes.
+    /// --json` carries the notes, and run's report.json and report.xml every problem and note of each output.
     @Test func aProblemThatADataRowsValuesCausePointsAtTheRow() throws {
         let directory = try CommandRunner.temporaryDirectory("validate-row")
         try CommandRunner.write("""
@@ -230,6 +230,27 @@ import Testing
             ["data/rows.json:2:3 output 'listed-bag' takes 'product' from this data row"],
             ["data/rows.csv:2:1 output 'late-hat' takes 'start' from this data row"],
         ])
+        // run's reports list every problem and note of each output that could not be built.
+        _ = try CommandRunner.run(["run", "m/a.yaml", "--quiet"], in: directory)
+        let out = directory.appendingPathComponent("m/out")
+        let report = try #require(JSONSerialization.jsonObject(
+            with: Data(contentsOf: out.appendingPathComponent("report.json"))) as? [String: Any])
+        let outputs = try #require(report["outputs"] as? [[String: Any]])
+        let listed = outputs.first { $0["name"] as? String == "listed-bag" }?["failure"] as? [String: Any]
+        let lines = (listed?["problems"] as? [[String: Any]] ?? []).map { problem in
+            let place = problem["location"] as? [String: Any]
+            return "\(place?["file"] ?? "-"):\(place?["line"] ?? "-") \(problem["severity"] ?? "") \(problem["message"] ?? "")"
+        }
+        #expect(lines == [
+            "m/a.yaml:12 error source '\(media)/intro.mp4' not found; used by output 'listed-bag'",
+            "m/a.yaml:13 error source '\(media)/bag.mp4' not found; used by output 'listed-bag'",
+            "data/rows.json:2 note output 'listed-bag' takes 'product' from this data row",
+        ])
+        let junit = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8)
+        #expect(junit.contains("""
+            type="probe">m/a.yaml:16:35: error: clip starts at 3s but generator &apos;color&apos; is only 2s long
+            data/rows.csv:2:1: note: output &apos;late-hat&apos; takes &apos;start&apos; from this data row</failure>
+            """))
     }
 
     /// What the count of outputs that can be built leaves out, one case per reason: two data rows whose start is
