@@ -135,10 +135,12 @@ extension CommandSpec {
         options: [
             Option(name: "--quiet", short: "-q", help: "print problems only, no summary"),
             Option(name: "--strict", help: "treat warnings as errors: text no font can draw, text that does not fit, font fallbacks"),
+            Option(name: "--json", help: "print the counts and every file's problems as one JSON document on standard output, nothing on standard error; the same exit status"),
         ] + downloads + common,
         examples: [
             ("mediabatch validate", "check the manifests in ./manifests"),
             ("mediabatch validate spring.yaml fall.yaml", "check two manifests"),
+            ("mediabatch validate --json > problems.json", "the problems for a CI step or an editor to read"),
         ])
 
     static let plan = CommandSpec(

@@ -95,6 +95,11 @@ enum Commands {
         case .failure(let status): return status.code
         }
         let report = ValidationReport(plan: plan)
+        if invocation.json {
+            guard let text = try? ValidationDocument(report).text() else { return 1 }
+            console.output(text)
+            return report.errorCount > 0 ? 2 : 0
+        }
         for group in report.groups where !group.diagnostics.isEmpty {
             console.print(group.diagnostics)
             if !invocation.quiet { console.error(report.summary(of: group)) }

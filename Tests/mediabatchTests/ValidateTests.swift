@@ -253,6 +253,97 @@ import Testing
             """))
     }
 
+    /// `validate --json` prints the counts and each file's problems in the text's order (a note after its problem,
+    /// a manifest's schema error and an output's missing source alike) on standard output, nothing on standard
+    /// error, and exits as the text does: 2 with errors, 0 without.
+    @Test func jsonListsTheCountsAndEveryFilesProblems() throws {
+        let directory = try CommandRunner.temporaryDirectory("validate-json")
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            sources:
+              intro: media/intro.mp4
+            outputs:
+              - name: a
+                intro: intro
+                clips: [ { source: { generate: color, duration: 1s }, frm: 1s } ]
+
+            """, to: "m/a.yaml", in: directory)
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            outputs:
+              - name: c
+                clips: [ { source: { generate: color, duration: 1s } } ]
+
+            """, to: "m/ok.yaml", in: directory)
+        let result = try CommandRunner.run(["validate", "m", "--json"], in: directory)
+        #expect(result.status == 2 && result.stderr.isEmpty)
+        let media = directory.appendingPathComponent("m/media").path
+        #expect(result.stdout == """
+            {
+              "buildableOutputs" : 1,
+              "errors" : 2,
+              "files" : [
+                {
+                  "buildableOutputs" : 0,
+                  "diagnostics" : [
+                    {
+                      "location" : {
+                        "column" : 12,
+                        "file" : "m/a.yaml",
+                        "line" : 7
+                      },
+                      "message" : "source 'media/intro.mp4' not found (resolved to '\(media)/intro.mp4'); used by output 'a'",
+                      "severity" : "error"
+                    },
+                    {
+                      "location" : {
+                        "column" : 10,
+                        "file" : "m/a.yaml",
+                        "line" : 4
+                      },
+                      "message" : "source 'intro' names this file here",
+                      "severity" : "note"
+                    },
+                    {
+                      "location" : {
+                        "column" : 59,
+                        "file" : "m/a.yaml",
+                        "line" : 8
+                      },
+                      "message" : "unknown key 'frm' in clip; did you mean 'from'?",
+                      "severity" : "error"
+                    }
+                  ],
+                  "errors" : 2,
+                  "file" : "m/a.yaml",
+                  "outputs" : 1,
+                  "warnings" : 0
+                },
+                {
+                  "buildableOutputs" : 1,
+                  "diagnostics" : [
+
+                  ],
+                  "errors" : 0,
+                  "file" : "m/ok.yaml",
+                  "outputs" : 1,
+                  "warnings" : 0
+                }
+              ],
+              "manifests" : 2,
+              "outputs" : 2,
+              "warnings" : 0
+            }
+
+            """)
+        let valid = try CommandRunner.run(["validate", "m/ok.yaml", "--json"], in: directory)
+        #expect(valid.status == 0 && valid.stderr.isEmpty)
+        let counts = try #require(JSONSerialization.jsonObject(with: Data(valid.stdout.utf8)) as? [String: Any])
+        #expect(counts["errors"] as? Int == 0 && counts["buildableOutputs"] as? Int == 1)
+    }
+
     /// What the count of outputs that can be built leaves out, one case per reason: two data rows whose start is
     /// not a time (errors of their own, found reading the manifest) and a row whose clip is missing (a source
     /// problem), leaving two of five; and the two outputs of a dependency cycle, leaving one of three. Each case: its
