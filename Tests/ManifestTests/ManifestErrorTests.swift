@@ -28,6 +28,24 @@ struct ManifestErrorTests {
             ouputs:
             ^
             """),
+        ErrorCase(name: "a source's keys in place of a clip's source, in an output and in a template", manifest: """
+            mediabatch: 1
+            templates:
+              promo:
+                clips: [ { path: a.mp4, from: 1s } ]
+            outputs:
+              - name: x
+                clips: [ { generate: tone, duration: 1s } ]
+              - name: y
+                template: promo
+            """, expected: """
+            manifest.yaml:4:16: error: 'path' is a source's key: a clip names its media under 'source', as in '{ source: { path: ... }, from: 1s }'
+                clips: [ { path: a.mp4, from: 1s } ]
+                           ^
+            manifest.yaml:7:16: error: 'generate' is a source's key: a clip names its media under 'source', as in '{ source: { generate: ... }, from: 1s }'
+                clips: [ { generate: tone, duration: 1s } ]
+                           ^
+            """),
         ErrorCase(name: "unknown template key", manifest: """
             mediabatch: 1
             templates:

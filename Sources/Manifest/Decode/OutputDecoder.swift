@@ -315,12 +315,30 @@ struct OutputDecoder {
         return .remote(source)
     }
 
+    /// The key of a clip without `source` (or `lottie`) that only a source has (`{ generate: tone }`, `{ path: a.mp4 }`):
+    /// the media written in place of the clip's `source`.
+    static func sourceKeyInPlaceOfSource(_ node: YAMLNode) -> YAMLNode? {
+        guard let pairs = node.pairs, node["source"] == nil, node["lottie"] == nil else { return nil }
+        let onlySources = Set(ManifestSchema.source).subtracting(ManifestSchema.clip)
+        return pairs.first { $0.key.string.map(onlySources.contains) == true }?.key
+    }
+
+    /// What is said at such a key: where the media goes instead.
+    static func misplacedSourceMessage(_ key: YAMLNode) -> String {
+        let name = key.string ?? ""
+        return "'\(name)' is a source's key: a clip names its media under 'source', as in '{ source: { \(name): ... }, from: 1s }'"
+    }
+
     func clip(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> ClipSpec? {
         if node.string != nil, !node.isNull {
             guard let source = source(node, rate: rate, reader: &reader) else { return nil }
             return ClipSpec(source: source, location: node.location, from: .zero, to: nil, duration: nil,
                             speed: FrameRate(1), volume: 1, crop: nil, fit: .contain, transition: nil,
                             rangeLocation: node.location)
+        }
+        if let misplaced = Self.sourceKeyInPlaceOfSource(node) {
+            reader.error(Self.misplacedSourceMessage(misplaced), at: misplaced)
+            return nil
         }
         // `lottie:` names an animation as the clip's source (see OutputDecoder+Overlays.swift).
         let animated = node["lottie"] != nil && node["source"] == nil

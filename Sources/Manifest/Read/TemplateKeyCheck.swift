@@ -55,6 +55,10 @@ enum TemplateKeyCheck {
     }
 
     private static func clip(_ node: YAMLNode, reader: inout NodeReader) {
+        if let misplaced = OutputDecoder.sourceKeyInPlaceOfSource(node) {
+            reader.error(OutputDecoder.misplacedSourceMessage(misplaced), at: misplaced)
+            return
+        }
         guard node.isMapping, let fields = reader.mapping(node, in: "clip", keys: ManifestSchema.clip) else { return }
         if let transition = fields["transition"], transition.isMapping {
             _ = reader.mapping(transition, in: "transition", keys: ManifestSchema.transition)
