@@ -346,7 +346,8 @@ import Testing
 
     /// What the count of outputs that can be built leaves out, one case per reason: two data rows whose start is
     /// not a time (errors of their own, found reading the manifest) and a row whose clip is missing (a source
-    /// problem), leaving two of five; and the two outputs of a dependency cycle, leaving one of three. Each case: its
+    /// problem), leaving two of five; the two outputs of a dependency cycle, leaving one of three; and the outputs
+    /// of an entry or a template with an unknown key, leaving one of four. Each case: its
     /// files (`m/a.yaml` first) and validate's whole message, with `RESOLVED` for the folder's path.
     @Test(arguments: [
         ([("m/a.yaml", """
@@ -395,6 +396,27 @@ import Testing
                         ^
             m/a.yaml: 1 error; 1 of 3 outputs can be built
             1 error in 1 of 1 file; 1 of 3 outputs in 1 manifest can be built
+
+            """),
+        ([("m/a.yaml", """
+            mediabatch: 1
+            defaults: { preset: draft, out: out }
+            templates:
+              promo: { transitoin: { type: crossfade, duration: 0.5s } }
+            outputs:
+              - { name: "x-{n}", matrix: { n: [1, 2] }, template: promo, clips: [ { source: { generate: color, duration: 1s } } ] }
+              - { name: y, presett: draft, clips: [ { source: { generate: color, duration: 1s } } ] }
+              - { name: z, clips: [ { source: { generate: color, duration: 1s } } ] }
+            """)],
+         """
+            m/a.yaml:4:12: error: unknown key 'transitoin' in template 'promo'; did you mean 'transition'?
+              promo: { transitoin: { type: crossfade, duration: 0.5s } }
+                       ^
+            m/a.yaml:7:16: error: unknown key 'presett' in output 'y'; did you mean 'preset'?
+              - { name: y, presett: draft, clips: [ { source: { generate: color, duration: 1s } } ] }
+                           ^
+            m/a.yaml: 2 errors; 1 of 4 outputs can be built
+            2 errors in 1 of 1 file; 1 of 4 outputs in 1 manifest can be built
 
             """),
     ] as [([(String, String)], String)])

@@ -49,6 +49,10 @@ struct OutputExpander {
             let fields = Dictionary(pairs.compactMap { pair in pair.key.string.map { ($0, pair.value) } },
                                     uniquingKeysWith: { first, _ in first })
             let (merged, templateFailed) = Self.merged(pairs, fields: fields, in: file, reader: &reader)
+            // An unknown key in the entry or its template is an error in every output's own fields.
+            let templateName = (fields["template"] ?? file.defaultTemplate)?.string
+            let keysFailed = file.faultyEntries.contains(entry.location)
+                || templateName.map(file.faultyTemplates.contains) == true
             guard let sets = VariableSets.expand(fields, name: nameText, base: file.variables,
                                                  baseNodes: file.variableNodes, directory: file.directory,
                                                  budget: budget, reader: &reader) else {
@@ -60,7 +64,7 @@ struct OutputExpander {
             let plan = EntryPlan(nameNode: nameNode, merged: merged, fixed: fixed, reportsEmpty: !templateFailed,
                                  rowLines: Self.lines(of: merged, fixed: fixed))
             specs += take(expandSets(sets, of: plan, in: file, decoder: &decoder), of: plan, in: file,
-                          templateFailed: templateFailed, reader: &reader)
+                          entryFailed: templateFailed || keysFailed, reader: &reader)
         }
         return specs
     }
@@ -117,8 +121,9 @@ struct OutputExpander {
 
     /// The outputs of an entry's expanded `sets` whose names are free in their folders, in order. Each set's
     /// problems are reported, those of its data row folded over the rows that share them; an output with an error
-    /// of its own (or of an unknown template) is marked invalid.
-    private mutating func take(_ sets: [ExpandedSet], of plan: EntryPlan, in file: ManifestFile, templateFailed: Bool,
+    /// of its own, or of its entry (`entryFailed`: an unknown template, a key of the entry or its template that is
+    /// wrong), is marked invalid.
+    private mutating func take(_ sets: [ExpandedSet], of plan: EntryPlan, in file: ManifestFile, entryFailed: Bool,
                                reader: inout NodeReader) -> [OutputSpec] {
         var specs: [OutputSpec] = []
         var rowProblems = RowProblems()
@@ -137,7 +142,7 @@ struct OutputExpander {
             }
             specs.append(spec)
             // Its own problems, also those an earlier output reported first (a template's, shown once).
-            if templateFailed || set.diagnostics.contains(where: isError) || set.rowProblems.contains(where: isError) {
+            if entryFailed || set.diagnostics.contains(where: isError) || set.rowProblems.contains(where: isError) {
                 invalidNames.insert(set.name)
             }
         }

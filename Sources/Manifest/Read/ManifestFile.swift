@@ -32,6 +32,10 @@ public struct ManifestFile: Sendable {
     var templates: [String: YAMLNode] = [:]
     /// Output entries in order.
     var outputs: [YAMLNode] = []
+    /// Where the output entries whose own keys have an error start, and the names of templates whose keys have one:
+    /// their outputs cannot be built as written, whatever else is right.
+    var faultyEntries: Set<SourceLocation> = []
+    var faultyTemplates: Set<String> = []
     /// Presets the manifest defines itself.
     var presets: [String: YAMLNode] = [:]
     /// The rules for URL sources (`downloads:`).
@@ -69,12 +73,16 @@ public struct ManifestFile: Sendable {
             }
         }
         if let node = top["templates"] {
+            var faulty: Set<String> = []
             templates = Self.namedEntries(node, kind: "template", of: "names to templates",
                                           reader: &reader) { value, name, reader in
+                let errors = reader.diagnostics.errorCount
                 _ = reader.mapping(value, in: "template '\(name)'", keys: ManifestSchema.template)
                 TemplateKeyCheck.check(value, reader: &reader)
+                if reader.diagnostics.errorCount > errors { faulty.insert(name) }
                 return true
             }
+            faultyTemplates = faulty
         }
         if let node = top["downloads"] { downloadPolicy = Self.downloads(node, reader: &reader) }
         if let node = top["presets"] { presets = Self.presets(node, reader: &reader) }
@@ -82,7 +90,9 @@ public struct ManifestFile: Sendable {
         if let node = top["outputs"], let items = reader.list(node, "outputs") {
             for item in items {
                 let label = item["name"]?.string.map { "output '\($0)'" } ?? "an output"
+                let errors = reader.diagnostics.errorCount
                 _ = reader.mapping(item, in: label, keys: ManifestSchema.output, required: ["name"])
+                if reader.diagnostics.errorCount > errors { faultyEntries.insert(item.location) }
                 if item.isMapping { outputs.append(item) }
             }
         }
