@@ -1,7 +1,8 @@
 extension RunReport {
     /// `report.md` for CI step summaries: a summary line, a table of all outputs, then failed outputs with their
-    /// reasons (and every problem and note of one that could not be built, when there is more than one), warnings, outputs a passthrough preset could not copy whole, and not-rendered outputs with their
-    /// reasons. All user text is escaped so `|` cannot break the table.
+    /// reasons (and every problem and note of one that could not be built, when there is more than one), warnings,
+    /// outputs a passthrough preset could not copy whole, and not-rendered outputs with their reasons. All user text
+    /// is escaped so `|` cannot break the table.
     public func markdown() -> String {
         let md = ReportText.markdown
         var lines = ["## mediabatch", "", "**\(md(summaryLine))**", ""]

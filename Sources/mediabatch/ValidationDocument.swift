@@ -1,17 +1,11 @@
 import Foundation
 import MediaBatch
 import MediaCore
+import Report
 
 /// What `validate --json` prints: the counts, and each file's problems in the order the text prints them (a note
 /// after the problem it explains), for CI steps and editors that read them rather than the terminal's text.
 struct ValidationDocument: Encodable {
-    /// One problem, warning or note.
-    struct Entry: Encodable {
-        var severity: String
-        var message: String
-        var location: SourceLocation?
-    }
-
     /// One file's problems and, for a manifest, its outputs.
     struct File: Encodable {
         /// Nil for problems that belong to no file (a path that does not exist).
@@ -20,7 +14,8 @@ struct ValidationDocument: Encodable {
         var warnings: Int
         var outputs: Int?
         var buildableOutputs: Int?
-        var diagnostics: [Entry]
+        /// Each problem, warning or note, written as report.json writes a failure's problems.
+        var diagnostics: [ReportProblem]
     }
 
     var errors: Int
@@ -41,7 +36,7 @@ struct ValidationDocument: Encodable {
             File(file: group.file, errors: group.errorCount, warnings: group.warningCount, outputs: group.outputCount,
                  buildableOutputs: group.outputCount.map { $0 - group.brokenOutputCount },
                  diagnostics: group.diagnostics.map {
-                     Entry(severity: $0.severity.rawValue, message: $0.message, location: $0.location)
+                     ReportProblem(severity: $0.severity.rawValue, message: $0.message, location: $0.location)
                  })
         }
     }

@@ -319,9 +319,11 @@ struct OutputDecoder {
     /// the media written in place of the clip's `source`.
     static func sourceKeyInPlaceOfSource(_ node: YAMLNode) -> YAMLNode? {
         guard let pairs = node.pairs, node["source"] == nil, node["lottie"] == nil else { return nil }
-        let onlySources = Set(ManifestSchema.source).subtracting(ManifestSchema.clip)
-        return pairs.first { $0.key.string.map(onlySources.contains) == true }?.key
+        return pairs.first { $0.key.string.map(sourceOnlyKeys.contains) == true }?.key
     }
+
+    /// The keys a source has and a clip has not.
+    private static let sourceOnlyKeys = Set(ManifestSchema.source).subtracting(ManifestSchema.clip)
 
     /// What is said at such a key: where the media goes instead.
     static func misplacedSourceMessage(_ key: YAMLNode) -> String {
