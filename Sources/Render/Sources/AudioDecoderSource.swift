@@ -31,10 +31,24 @@ final class AudioDecoderSource {
     /// What the decoder concealed so far, with packet times in source time.
     var damage: DecodeDamage { decoder.damage.shifted(by: startOffset) }
 
-    /// Moves to `time` (the packet at or before it) and forgets decoded audio.
+    /// How far before a seek's time decoding starts. A compressed audio frame decodes right only after the one
+    /// before it (AAC's and MP3's overlapping transforms, Opus's pre-roll; at a file's start, the encoder's priming
+    /// frame), so decoding from the packet at the time itself makes its first milliseconds a fade from silence.
+    /// The readers place decoded audio by its timestamps and drop what comes before the time they asked for.
+    static let preroll = MediaTime(value: 1, timescale: 10)
+
+    /// Moves to `preroll` before `time` (the packet at or before that; at the start of the file, the first packet,
+    /// priming included) and forgets decoded audio.
     func seek(to time: MediaTime) throws(ExportError) {
-        do {
-            try input.seek(to: MediaTime.maximum(time, .zero) + startOffset, stream: decoder.streamIndex)
+        let target = time - Self.preroll + startOffset
+        do throws(LibAVError) {
+            do throws(LibAVError) {
+                try input.seek(to: target, stream: decoder.streamIndex)
+            } catch {
+                // A demuxer that refuses a time before the stream's first packet starts at zero.
+                guard target < .zero else { throw error }
+                try input.seek(to: startOffset, stream: decoder.streamIndex)
+            }
         } catch {
             throw ExportError.wrap(error, path: path)
         }

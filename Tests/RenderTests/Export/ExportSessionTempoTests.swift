@@ -113,7 +113,8 @@ import Testing
                                                       after: 0.1 * duration))
         print("tempo \(slower ? "1/" : "")\(speed)x \(algorithm?.rawValue ?? "default"): switch at \(switchTime) s "
               + "(expected \(duration / 2))")
-        #expect(abs(switchTime - duration / 2) < 0.02, "switch at \(switchTime) s")
+        // The stretcher plays input within 12 ms of its nominal place: 24 ms of output at half speed.
+        #expect(abs(switchTime - duration / 2) < (slower && pitch == 1 ? 0.03 : 0.02), "switch at \(switchTime) s")
     }
 
     @Test(arguments: [nil, TimePitchAlgorithm.varispeed])
