@@ -151,6 +151,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("music-bed-ducking", "MusicBedDucking", []),
     ("cmtime-operators", "CMTimeOperators", []),
     ("player-item-export", "PlayerItemExport", []),
+    ("reader-statistics", "ReaderStatistics", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

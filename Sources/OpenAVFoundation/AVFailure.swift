@@ -30,6 +30,10 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
     case timeOutside(MediaTime, duration: MediaTime)
     /// The exported file is longer than `fileLengthLimit` allows.
     case fileTooLong(URL, length: Int64, limit: Int64)
+    /// An asset reader output's settings ask for what cannot be read here.
+    case readerSetting(output: String, problem: String)
+    /// An asset reader output was given a track of another asset or of the wrong media type.
+    case readerTrack(output: String, problem: String)
 
     var description: String {
         switch self {
@@ -49,6 +53,8 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
             "no picture at \(time): the asset has pictures from 0 to \(duration)"
         case let .fileTooLong(url, length, limit):
             "'\(url.path)' would be \(length) bytes, over the fileLengthLimit of \(limit); it was removed"
+        case let .readerSetting(output, problem): "\(output): \(problem)"
+        case let .readerTrack(output, problem): "\(output): \(problem)"
         }
     }
 }

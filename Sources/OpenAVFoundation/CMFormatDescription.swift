@@ -71,8 +71,8 @@ public struct AudioStreamBasicDescription: Sendable, Hashable {
 }
 
 /// What a track's samples are: media type, codec and, for video, dimensions; for audio, rate and channels. Made from
-/// what libavformat says about the stream.
-public final class CMFormatDescription: Sendable, Hashable, CustomStringConvertible {
+/// what libavformat says about the stream, or from the layout of decoded pictures and sound an asset reader hands out.
+public final class CMFormatDescription: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// CoreMedia's media types.
     public struct MediaType: RawRepresentable, Sendable, Hashable {
         /// The four-character code.
@@ -116,69 +116,140 @@ public final class CMFormatDescription: Sendable, Hashable, CustomStringConverti
         /// Uncompressed PCM.
         public static let linearPCM = MediaSubType(rawValue: fourCharCode("lpcm"))
 
-        /// The four characters.
+        /// The four characters, or the number for a code that is not four printable characters (`32` for 32ARGB).
         public var description: String {
-            String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: rawValue >> $0) }, as: UTF8.self)
+            let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: rawValue >> $0) }
+            guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return "\(rawValue)" }
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 
-    /// The stream as probed.
-    let stream: ProbedStream
-
-    init(stream: ProbedStream) {
-        self.stream = stream
+    /// What the description describes.
+    enum Content: Sendable, Hashable {
+        /// A file's stream as probed.
+        case stream(ProbedStream)
+        /// Decoded pictures of packed pixels.
+        case pixels(width: Int, height: Int, format: OSType)
+        /// Decoded linear PCM sound.
+        case pcm(AudioStreamBasicDescription)
     }
+
+    /// What the description describes.
+    let content: Content
+    /// Audio: the basic description where `CMAudioFormatDescriptionGetStreamBasicDescription` points; written once,
+    /// in `init`, and freed with the description (what makes the class sendable).
+    private let basicDescription: UnsafeMutablePointer<AudioStreamBasicDescription>?
+
+    convenience init(stream: ProbedStream) {
+        self.init(.stream(stream))
+    }
+
+    /// The format of decoded pictures or sound.
+    init(_ content: Content) {
+        self.content = content
+        basicDescription = Self.basicDescription(of: content).map { description in
+            let pointer = UnsafeMutablePointer<AudioStreamBasicDescription>.allocate(capacity: 1)
+            pointer.initialize(to: description)
+            return pointer
+        }
+    }
+
+    deinit {
+        basicDescription?.deallocate()
+    }
+
+    /// Where the audio basic description is kept for the format's lifetime.
+    var basicDescriptionPointer: UnsafePointer<AudioStreamBasicDescription>? { basicDescription.map { UnsafePointer($0) } }
 
     /// Video, audio, subtitle or metadata.
     public var mediaType: MediaType {
-        switch stream.mediaType {
-        case .video: .video
-        case .audio: .audio
-        case .subtitle: .subtitle
-        case .data: .metadata
+        switch content {
+        case .stream(let stream):
+            switch stream.mediaType {
+            case .video: .video
+            case .audio: .audio
+            case .subtitle: .subtitle
+            case .data: .metadata
+            }
+        case .pixels: .video
+        case .pcm: .audio
         }
     }
 
-    /// The codec's four-character code; codecs without an Apple code get the first four letters of libavcodec's name.
-    public var mediaSubType: MediaSubType {
-        let known: [String: MediaSubType] = [
-            "h264": .h264, "hevc": .hevc, "vp9": .vp9, "av1": .av1, "mjpeg": .jpeg, "prores": .proRes422,
-            "aac": .mpeg4AAC, "mp3": .mpegLayer3, "opus": .opus, "pcm_s16le": .linearPCM,
-        ]
-        return known[stream.codecName] ?? MediaSubType(rawValue: fourCharCode(stream.codecName))
+    /// The codec's four-character code (codecs without an Apple code get the first four letters of libavcodec's
+    /// name); the pixel format of decoded pictures; `'lpcm'` for decoded sound.
+    public var mediaSubType: MediaSubType { Self.subType(of: content) }
+
+    /// The four-character code of `content`.
+    private static func subType(of content: Content) -> MediaSubType {
+        switch content {
+        case .stream(let stream):
+            let known: [String: MediaSubType] = [
+                "h264": .h264, "hevc": .hevc, "vp9": .vp9, "av1": .av1, "mjpeg": .jpeg, "prores": .proRes422,
+                "aac": .mpeg4AAC, "mp3": .mpegLayer3, "opus": .opus, "pcm_s16le": .linearPCM,
+            ]
+            return known[stream.codecName] ?? MediaSubType(rawValue: fourCharCode(stream.codecName))
+        case .pixels(_, _, let format): return MediaSubType(rawValue: format)
+        case .pcm: return .linearPCM
+        }
     }
 
-    /// libavcodec's name for the codec (`h264`, `aac`); not in Apple's API.
-    public var codecName: String { stream.codecName }
+    /// libavcodec's name for the codec (`h264`, `aac`), `rawvideo` or `pcm` for decoded media; not in Apple's API.
+    public var codecName: String {
+        switch content {
+        case .stream(let stream): stream.codecName
+        case .pixels: "rawvideo"
+        case .pcm: "pcm"
+        }
+    }
 
-    /// Video: the coded width and height in pixels; zero for other media.
+    /// Video: the width and height in pixels (coded, for a file's stream); zero for other media.
     public var dimensions: CMVideoDimensions {
-        CMVideoDimensions(width: Int32(clamping: stream.width), height: Int32(clamping: stream.height))
-    }
-
-    /// Audio: sample rate, format and channel count; nil for other media.
-    public var audioStreamBasicDescription: AudioStreamBasicDescription? {
-        guard stream.mediaType == .audio else { return nil }
-        return AudioStreamBasicDescription(
-            mSampleRate: Float64(stream.sampleRate), mFormatID: mediaSubType.rawValue, mFormatFlags: 0,
-            mBytesPerPacket: 0, mFramesPerPacket: 0, mBytesPerFrame: 0,
-            mChannelsPerFrame: UInt32(clamping: stream.channels), mBitsPerChannel: 0, mReserved: 0)
-    }
-
-    /// `video avc1 320x240` or `audio aac  48000 Hz 2 ch`.
-    public var description: String {
-        switch stream.mediaType {
-        case .video: "video \(mediaSubType) \(stream.width)x\(stream.height)"
-        case .audio: "audio \(mediaSubType) \(stream.sampleRate) Hz \(stream.channels) ch"
-        case .subtitle, .data: "\(stream.mediaType.rawValue) \(mediaSubType)"
+        switch content {
+        case .stream(let stream):
+            CMVideoDimensions(width: Int32(clamping: stream.width), height: Int32(clamping: stream.height))
+        case .pixels(let width, let height, _):
+            CMVideoDimensions(width: Int32(clamping: width), height: Int32(clamping: height))
+        case .pcm: CMVideoDimensions(width: 0, height: 0)
         }
     }
 
-    /// Same stream description.
-    public static func == (lhs: CMFormatDescription, rhs: CMFormatDescription) -> Bool { lhs.stream == rhs.stream }
+    /// Audio: sample rate, format and channel count (and, for decoded sound, its whole layout); nil for other media.
+    public var audioStreamBasicDescription: AudioStreamBasicDescription? { basicDescription?.pointee }
 
-    /// Hashes the stream description.
-    public func hash(into hasher: inout Hasher) { hasher.combine(stream) }
+    /// The audio basic description of `content`; nil for other media.
+    private static func basicDescription(of content: Content) -> AudioStreamBasicDescription? {
+        switch content {
+        case .stream(let stream):
+            guard stream.mediaType == .audio else { return nil }
+            return AudioStreamBasicDescription(
+                mSampleRate: Float64(stream.sampleRate), mFormatID: subType(of: content).rawValue,
+                mFormatFlags: 0, mBytesPerPacket: 0, mFramesPerPacket: 0, mBytesPerFrame: 0,
+                mChannelsPerFrame: UInt32(clamping: stream.channels), mBitsPerChannel: 0, mReserved: 0)
+        case .pixels: return nil
+        case .pcm(let description): return description
+        }
+    }
+
+    /// `video avc1 320x240`, `audio aac  48000 Hz 2 ch`, `video BGRA 320x240`, `audio lpcm 48000 Hz 2 ch`.
+    public var description: String {
+        switch content {
+        case .stream(let stream):
+            switch stream.mediaType {
+            case .video: "video \(mediaSubType) \(stream.width)x\(stream.height)"
+            case .audio: "audio \(mediaSubType) \(stream.sampleRate) Hz \(stream.channels) ch"
+            case .subtitle, .data: "\(stream.mediaType.rawValue) \(mediaSubType)"
+            }
+        case .pixels(let width, let height, _): "video \(mediaSubType) \(width)x\(height)"
+        case .pcm(let pcm): "audio \(mediaSubType) \(Int(pcm.mSampleRate)) Hz \(pcm.mChannelsPerFrame) ch"
+        }
+    }
+
+    /// Same content.
+    public static func == (lhs: CMFormatDescription, rhs: CMFormatDescription) -> Bool { lhs.content == rhs.content }
+
+    /// Hashes the content.
+    public func hash(into hasher: inout Hasher) { hasher.combine(content) }
 }
 
 /// The media type of a format.
@@ -186,6 +257,12 @@ public func CMFormatDescriptionGetMediaType(_ desc: CMFormatDescription) -> CMMe
 
 /// The codec code of a format.
 public func CMFormatDescriptionGetMediaSubType(_ desc: CMFormatDescription) -> FourCharCode { desc.mediaSubType.rawValue }
+
+/// The basic description of an audio format, valid while the format exists; nil for other media.
+public func CMAudioFormatDescriptionGetStreamBasicDescription(_ desc: CMAudioFormatDescription)
+    -> UnsafePointer<AudioStreamBasicDescription>? {
+    desc.basicDescriptionPointer
+}
 
 /// The coded width and height of a video format.
 public func CMVideoFormatDescriptionGetDimensions(_ videoDesc: CMVideoFormatDescription) -> CMVideoDimensions {

@@ -99,6 +99,25 @@ import Testing
         }
     }
 
+    @Test func readerStatisticsReadEveryFrameAndTheSound() throws {
+        let csv = try fixtures.output("corpus-reader", "csv")
+        let text = try run("reader-statistics", [fixtures.green.path, csv.path])
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(text)")
+        // Solid green; the sound's peak is the one ffmpeg decodes from the same file.
+        let video = try #require(lines.first)
+        #expect(video.hasPrefix("video: 30 frames from 0.000 s, mean colour "), "\(video)")
+        let colour = video.split(separator: " ").suffix(3).compactMap { Int($0) }
+        #expect(colour.count == 3 && near((colour[0], colour[1], colour[2]), (0, 255, 0), tolerance: 4), "\(video)")
+        let decoded = try MediaTool.ffmpeg(["-i", fixtures.green.path, "-f", "s16le", "-ac", "2", "-"])
+        let peak = decoded.withUnsafeBytes { $0.bindMemory(to: Int16.self).map { abs(Int($0)) }.max() ?? 1 }
+        #expect(lines.last == String(format: "audio: 48000 sample frames, 2 channels, peak %.1f dBFS",
+                                     20 * log10(Double(peak) / 32768)))
+        let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n")
+        #expect(rows.count == 31 && rows.first == "time,red,green,blue")
+        #expect(rows[16].hasPrefix("0.5000,"))
+    }
+
     @Test func musicBedIsDuckedUnderTheClip() throws {
         let output = try fixtures.output("corpus-bed", "m4a")
         let text = try run("music-bed-ducking", [output.path, fixtures.red.path, fixtures.bed.path])

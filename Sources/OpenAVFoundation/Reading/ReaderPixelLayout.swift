@@ -1,0 +1,97 @@
+import Foundation
+import Render
+
+/// The pictures a video reader output hands out, read from its settings: a packed 8-bit format and, when the
+/// settings give them, a width and height to scale to.
+struct ReaderPixelLayout: Sendable, Hashable {
+    /// The byte order of a pixel.
+    let format: OSType
+    /// The width asked for; nil keeps the source's.
+    let width: Int?
+    /// The height asked for; nil keeps the source's.
+    let height: Int?
+
+    /// The formats read here, with the byte offsets of red, green and blue, and alpha's (nil for none).
+    private static let formats: [OSType: (size: Int, red: Int, green: Int, blue: Int, alpha: Int?)] = [
+        kCVPixelFormatType_32BGRA: (4, 2, 1, 0, 3), kCVPixelFormatType_32ARGB: (4, 1, 2, 3, 0),
+        kCVPixelFormatType_32RGBA: (4, 0, 1, 2, 3), kCVPixelFormatType_24RGB: (3, 0, 1, 2, nil),
+        kCVPixelFormatType_24BGR: (3, 2, 1, 0, nil),
+    ]
+
+    /// Keys that say how Apple's platforms share the memory, not what the pixels are.
+    private static let memoryKeys: Set<String> = [
+        kCVPixelBufferIOSurfacePropertiesKey, kCVPixelBufferMetalCompatibilityKey, kCVPixelBufferOpenGLCompatibilityKey,
+        kCVPixelBufferCGImageCompatibilityKey, kCVPixelBufferCGBitmapContextCompatibilityKey,
+    ]
+
+    /// The layout `settings` ask for (32BGRA when they name no format); throws for a format or key not read here.
+    /// `output` names the output in messages.
+    static func read(_ settings: [String: Any], output: String) throws(AVError) -> ReaderPixelLayout {
+        func refuse(_ problem: String) -> AVError {
+            AVError(.operationNotSupportedForAsset, .readerSetting(output: output, problem: problem))
+        }
+        for key in settings.keys.sorted() where ![kCVPixelBufferPixelFormatTypeKey, kCVPixelBufferWidthKey,
+                                                   kCVPixelBufferHeightKey].contains(key) && !memoryKeys.contains(key) {
+            throw refuse("the video setting '\(key)' is not read here; the settings read are the pixel format, width "
+                         + "and height")
+        }
+        var format = kCVPixelFormatType_32BGRA
+        if let value = settings[kCVPixelBufferPixelFormatTypeKey] {
+            let number = settingsNumber(value) ?? (value as? [Any]).flatMap { $0.first }.flatMap(settingsNumber)
+            guard let number, let code = OSType(exactly: number), formats[code] != nil else {
+                throw refuse("pixel format \(describe(value)) is not read here; the formats read are 32BGRA, 32ARGB, "
+                             + "32RGBA, 24RGB and 24BGR")
+            }
+            format = code
+        }
+        func dimension(_ key: String) throws(AVError) -> Int? {
+            guard let value = settings[key] else { return nil }
+            guard let number = settingsNumber(value), let size = Int(exactly: number), size > 0, size <= 16384 else {
+                throw refuse("'\(key)' must be a whole number of pixels from 1 to 16384, not \(describe(value))")
+            }
+            return size
+        }
+        return ReaderPixelLayout(format: format, width: try dimension(kCVPixelBufferWidthKey),
+                                 height: try dimension(kCVPixelBufferHeightKey))
+    }
+
+    /// A settings value as the message shows it: a format code as its four characters when they are letters.
+    private static func describe(_ value: Any) -> String {
+        guard let number = settingsNumber(value), let code = UInt32(exactly: number), code > 0xFFFF else {
+            return "\(value)"
+        }
+        return "'\(CMFormatDescription.MediaSubType(rawValue: code))'"
+    }
+
+    /// The bytes of one pixel.
+    var bytesPerPixel: Int { Self.formats[format]!.size }
+
+    /// The format of pictures `width` x `height` in this layout.
+    func formatDescription(width: Int, height: Int) -> CMFormatDescription {
+        CMFormatDescription(.pixels(width: width, height: height, format: format))
+    }
+
+    /// `picture` in this layout, rows padded to a multiple of 16 bytes; alpha is opaque.
+    func buffer(of picture: Picture) -> CVPixelBuffer {
+        let layout = Self.formats[format]!
+        let rowBytes = (picture.width * layout.size + 15) / 16 * 16
+        var bytes = [UInt8](repeating: 0, count: rowBytes * picture.height)
+        picture.rgb.withUnsafeBufferPointer { rgb in
+            bytes.withUnsafeMutableBufferPointer { out in
+                for y in 0..<picture.height {
+                    var source = y * picture.width * 3, target = y * rowBytes
+                    for _ in 0..<picture.width {
+                        out[target + layout.red] = rgb[source]
+                        out[target + layout.green] = rgb[source + 1]
+                        out[target + layout.blue] = rgb[source + 2]
+                        if let alpha = layout.alpha { out[target + alpha] = 255 }
+                        source += 3
+                        target += layout.size
+                    }
+                }
+            }
+        }
+        return CVPixelBuffer(width: picture.width, height: picture.height, bytesPerRow: rowBytes,
+                             pixelFormatType: format, bytes: bytes)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The linear PCM an audio reader output hands out, read from its settings: sample type and byte order, channel
+/// interleaving, and the rate and channel count when the settings give them.
+struct ReaderSoundLayout: Sendable, Hashable {
+    /// Bits per sample: 8, 16, 24 or 32 for integers, 32 or 64 for floats.
+    let bitDepth: Int
+    /// Whether samples are floating point.
+    let isFloat: Bool
+    /// Whether samples are big-endian.
+    let isBigEndian: Bool
+    /// Whether each channel's samples are a block of their own.
+    let isNonInterleaved: Bool
+    /// The rate asked for; nil keeps the source's.
+    let sampleRate: Int?
+    /// The channel count asked for; nil keeps the source's.
+    let channels: Int?
+
+    /// What `nil` settings give: 32-bit float, native byte order, interleaved, at the source's rate and channels.
+    static let uncompressed = ReaderSoundLayout(bitDepth: 32, isFloat: true, isBigEndian: false, isNonInterleaved: false,
+                                                sampleRate: nil, channels: nil)
+
+    /// The keys read here.
+    private static let keys: Set<String> = [
+        AVFormatIDKey, AVSampleRateKey, AVNumberOfChannelsKey, AVLinearPCMBitDepthKey, AVLinearPCMIsFloatKey,
+        AVLinearPCMIsBigEndianKey, AVLinearPCMIsNonInterleaved,
+    ]
+
+    /// The layout `settings` ask for (16-bit integers when they give no depth); throws for a
+    /// format other than linear PCM, a depth or value out of range, or a key not read here.
+    static func read(_ settings: [String: Any], output: String) throws(AVError) -> ReaderSoundLayout {
+        func refuse(_ problem: String) -> AVError {
+            AVError(.operationNotSupportedForAsset, .readerSetting(output: output, problem: problem))
+        }
+        if let key = settings.keys.sorted().first(where: { !keys.contains($0) }) {
+            throw refuse("the audio setting '\(key)' is not read here; the settings read are the linear PCM keys, the "
+                         + "sample rate and the channel count")
+        }
+        guard let format = settings[AVFormatIDKey].flatMap(settingsNumber), format == Double(kAudioFormatLinearPCM) else {
+            throw refuse("audio is read as linear PCM only; set AVFormatIDKey to kAudioFormatLinearPCM")
+        }
+        func number(_ key: String, in range: ClosedRange<Int>) throws(AVError) -> Int? {
+            guard let value = settings[key] else { return nil }
+            guard let number = settingsNumber(value), let whole = Int(exactly: number), range.contains(whole) else {
+                throw refuse("'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(value)")
+            }
+            return whole
+        }
+        func flag(_ key: String) throws(AVError) -> Bool { try number(key, in: 0...1) == 1 }
+        let isFloat = try flag(AVLinearPCMIsFloatKey)
+        let depth = try number(AVLinearPCMBitDepthKey, in: 8...64) ?? (isFloat ? 32 : 16)
+        guard isFloat ? [32, 64].contains(depth) : [8, 16, 24, 32].contains(depth) else {
+            throw refuse(isFloat ? "float samples are 32 or 64 bits, not \(depth)"
+                                 : "integer samples are 8, 16, 24 or 32 bits, not \(depth)")
+        }
+        return ReaderSoundLayout(bitDepth: depth, isFloat: isFloat, isBigEndian: try flag(AVLinearPCMIsBigEndianKey),
+                                 isNonInterleaved: try flag(AVLinearPCMIsNonInterleaved),
+                                 sampleRate: try number(AVSampleRateKey, in: 8000...384_000),
+                                 channels: try number(AVNumberOfChannelsKey, in: 1...8))
+    }
+
+    /// The bytes of one sample of one channel.
+    var bytesPerSample: Int { bitDepth / 8 }
+
+    /// The format of this layout at `sampleRate` with `channels`.
+    func formatDescription(sampleRate: Int, channels: Int) -> CMFormatDescription {
+        var flags: AudioFormatFlags = kAudioFormatFlagIsPacked
+        flags |= isFloat ? kAudioFormatFlagIsFloat : (bitDepth > 8 ? kAudioFormatFlagIsSignedInteger : 0)
+        if isBigEndian { flags |= kAudioFormatFlagIsBigEndian }
+        if isNonInterleaved { flags |= kAudioFormatFlagIsNonInterleaved }
+        let frameBytes = UInt32(isNonInterleaved ? bytesPerSample : bytesPerSample * channels)
+        return CMFormatDescription(.pcm(AudioStreamBasicDescription(
+            mSampleRate: Float64(sampleRate), mFormatID: kAudioFormatLinearPCM, mFormatFlags: flags,
+            mBytesPerPacket: frameBytes, mFramesPerPacket: 1, mBytesPerFrame: frameBytes,
+            mChannelsPerFrame: UInt32(channels), mBitsPerChannel: UInt32(bitDepth), mReserved: 0)))
+    }
+
+    /// `interleaved` (`channels` float samples per frame, in [-1, 1]) in this layout. Integers are `sample * 2^(bits-1)`
+    /// rounded to the nearest and held in range, as libswresample converts; 8-bit samples are unsigned, as WAVE's.
+    func bytes(of interleaved: [Float], channels: Int) -> [UInt8] {
+        let frames = interleaved.count / channels
+        var out = [UInt8](repeating: 0, count: interleaved.count * bytesPerSample)
+        for frame in 0..<frames {
+            for channel in 0..<channels {
+                let index = isNonInterleaved ? channel * frames + frame : frame * channels + channel
+                write(interleaved[frame * channels + channel], into: &out, at: index * bytesPerSample)
+            }
+        }
+        return out
+    }
+
+    /// Writes one sample at byte `offset`.
+    private func write(_ sample: Float, into out: inout [UInt8], at offset: Int) {
+        let bits: UInt64
+        if isFloat {
+            bits = bitDepth == 32 ? UInt64(sample.bitPattern) : Double(sample).bitPattern
+        } else {
+            let scale = Double(Int64(1) << (bitDepth - 1))
+            let value = Int64(min(max((Double(sample) * scale).rounded(), -scale), scale - 1))
+            bits = bitDepth == 8 ? UInt64(value + 128) : UInt64(bitPattern: value)
+        }
+        for byte in 0..<bytesPerSample {
+            let shift = isBigEndian ? (bytesPerSample - 1 - byte) * 8 : byte * 8
+            out[offset + byte] = UInt8(truncatingIfNeeded: bits >> UInt64(shift))
+        }
+    }
+}
