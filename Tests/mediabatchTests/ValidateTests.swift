@@ -253,6 +253,37 @@ import Testing
             """))
     }
 
+    /// A row's values that reach a path through `vars` (`file: "../media/{product}.mp4"`, even through a second
+    /// variable) point at the row too, and the note says which variables they passed through.
+    @Test func aRowsValuesThatPassThroughVarsPointAtTheRow() throws {
+        let directory = try CommandRunner.temporaryDirectory("validate-row-vars")
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            vars: { folder: "../media" }
+            outputs:
+              - name: "{product}"
+                data: ../data/rows.csv
+                vars: { stem: "{product}-{color}", file: "{folder}/{stem}.mp4" }
+                clips: [ "{file}" ]
+
+            """, to: "m/a.yaml", in: directory)
+        try CommandRunner.write("product,color\nhat,blue\n", to: "data/rows.csv", in: directory)
+        let result = try CommandRunner.run(["validate", "m/a.yaml"], in: directory)
+        #expect(result.status == 2)
+        let media = directory.appendingPathComponent("media").path
+        #expect(result.stderr == """
+            m/a.yaml:8:14: error: source '\(media)/hat-blue.mp4' not found; used by output 'hat'
+                clips: [ "{file}" ]
+                         ^
+            data/rows.csv:2:1: note: output 'hat' takes 'product' and 'color' from this data row, through 'file'
+            hat,blue
+            ^
+            m/a.yaml: 1 error; 0 of 1 output can be built
+            1 error in 1 of 1 file; 0 of 1 output in 1 manifest can be built
+            """ + "\n")
+    }
+
     /// `validate --json` prints the counts and each file's problems in the text's order (a note after its problem,
     /// a manifest's schema error and an output's missing source alike) on standard output, nothing on standard
     /// error, and exits as the text does: 2 with errors, 0 without.

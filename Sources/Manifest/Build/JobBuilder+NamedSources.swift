@@ -21,16 +21,34 @@ extension JobBuilder {
     }
 
     /// A note at the data row whose values fill the placeholders of the text at `location` (`media/{product}.mp4`,
-    /// `from: "{start}"`), naming the variables it gives; nil when the output comes from no data row, or that text
-    /// reads none of the row's variables.
+    /// `from: "{start}"`, or `{file}` where `vars` makes `file` of the row's values), naming the variables it gives
+    /// and the `vars` they pass through; nil when the output comes from no data row, or that text reads none of the
+    /// row's variables.
     func dataRowNote(spec: OutputSpec, valuesAt location: SourceLocation) -> Diagnostic? {
         guard let row = spec.dataRow, let named = namedSources[spec.manifestPath],
               location.file == named.root.location.file, let text = named.root.node(at: location)?.string,
               let placeholders = try? Interpolation(parsing: text) else { return nil }
-        let taken = placeholders.variableNames.filter(row.columns.contains).map { "'\($0)'" }
-        guard let last = taken.last else { return nil }
-        let names = taken.count == 1 ? last : taken.dropLast().joined(separator: ", ") + " and " + last
-        return Diagnostic(.note, at: row.location, "output '\(spec.name)' takes \(names) from this data row",
-                          sourceLine: row.text)
+        var taken: [String] = [], through: [String] = []
+        for name in placeholders.variableNames {
+            if row.columns.contains(name) {
+                taken.append(name)
+            } else if let columns = row.derived[name] {
+                taken += columns
+                through.append(name)
+            }
+        }
+        var seen = Set<String>()
+        let columns = taken.filter { seen.insert($0).inserted }
+        guard !columns.isEmpty else { return nil }
+        var message = "output '\(spec.name)' takes \(Self.listed(columns)) from this data row"
+        if !through.isEmpty { message += ", through \(Self.listed(through))" }
+        return Diagnostic(.note, at: row.location, message, sourceLine: row.text)
+    }
+
+    /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
+    private static func listed(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + last
     }
 }

@@ -10,12 +10,16 @@ public struct DataRow: Sendable, Hashable {
     public var text: String
     /// The variables the row sets (its table's columns, or the keys of its object).
     public var columns: [String]
+    /// The `vars` whose values the row fills in (`file: "media/{product}.mp4"`), with the columns each reads,
+    /// directly or through other `vars`.
+    public var derived: [String: [String]]
 
     /// Creates a row.
-    public init(location: SourceLocation, text: String, columns: [String]) {
+    public init(location: SourceLocation, text: String, columns: [String], derived: [String: [String]] = [:]) {
         self.location = location
         self.text = text
         self.columns = columns
+        self.derived = derived
     }
 }
 

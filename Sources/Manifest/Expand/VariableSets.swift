@@ -27,6 +27,14 @@ struct VariableSets {
         // A template that cannot be filled is an error (which stops a run); the outputs are still read, so their
         // other problems are reported too.
         for index in rows.indices { _ = templates.resolve(&rows[index].variables, reader: &reader) }
+        // Which of the templates a row's values fill in, for the note at the row on a problem they cause.
+        for index in rows.indices {
+            guard let columns = rows[index].row?.columns else { continue }
+            for name in templates.names where !columns.contains(name) {
+                let read = templates.columns(readBy: name, among: columns)
+                if !read.isEmpty { rows[index].row?.derived[name] = read }
+            }
+        }
         return rows
     }
 

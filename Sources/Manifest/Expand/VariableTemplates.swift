@@ -25,6 +25,22 @@ struct VariableTemplates {
     /// Whether no variable uses another.
     var isEmpty: Bool { templates.isEmpty }
 
+    /// The variables that use others.
+    var names: [String] { templates.keys.sorted() }
+
+    /// The variables among `columns` that variable `name` reads, directly or through other templates, in the order
+    /// of `columns`; empty when it is not a template or reads none of them.
+    func columns(readBy name: String, among columns: [String]) -> [String] {
+        var found = Set<String>(), seen = Set<String>(), pending = [name]
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted, let used = templates[next]?.interpolation?.variableNames else { continue }
+            for variable in used {
+                if columns.contains(variable) { found.insert(variable) } else { pending.append(variable) }
+            }
+        }
+        return columns.filter(found.contains)
+    }
+
     /// Adds (or replaces, as an output's `vars` replace the manifest's) the templates among `pairs`.
     mutating func add(_ pairs: [YAMLNode.Pair]) {
         for pair in pairs { if let name = pair.key.string { add(name, pair.value, lenient: false) } }
