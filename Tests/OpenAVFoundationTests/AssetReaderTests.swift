@@ -91,6 +91,59 @@ import Testing
         #expect(CMVideoFormatDescriptionGetDimensions(format) == CMVideoDimensions(width: 160, height: 120))
     }
 
+    /// A second of moving test pattern, 320x180 at 30 fps, tagged BT.709 (the compositor's working space), made once.
+    static let taggedPattern = Result { () throws -> URL in
+        let url = URL(fileURLWithPath: try MediaTool.freshDirectory(prefix: "asset-reader-709"))
+            .appendingPathComponent("pattern709.mp4")
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=1", "-c:v", "libx264",
+                              "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-colorspace", "bt709",
+                              "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv", url.path])
+        return url
+    }
+
+    /// Video and full range: the planes are the decoded source's (BT.709 in, BT.709 out), full range its values
+    /// stretched; both as ffmpeg decodes (and stretches) them.
+    @Test(arguments: [false, true])
+    func biPlanarPicturesAreTheDecodedPlanes(fullRange: Bool) throws {
+        let url = try Self.taggedPattern.get()
+        let asset = AVURLAsset(url: url)
+        let reader = try AVAssetReader(asset: asset)
+        let format = fullRange ? kCVPixelFormatType_420YpCbCr8BiPlanarFullRange
+            : kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
+        let output = AVAssetReaderTrackOutput(track: try #require(asset.tracks(withMediaType: .video).first),
+                                              outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: format])
+        reader.add(output)
+        let buffers = readAll(reader, output)
+        #expect(buffers.count == 30)
+        let scale = fullRange ? ["-vf", "scale=in_range=tv:out_range=pc"] : []
+        let decoded = [UInt8](try MediaTool.ffmpeg(["-i", url.path] + scale + ["-f", "rawvideo", "-pix_fmt", "nv12", "-"]))
+        let frameBytes = 320 * 180 * 3 / 2
+        #expect(decoded.count == 30 * frameBytes)
+        var largest = 0, total = 0
+        for (index, buffer) in buffers.enumerated() {
+            let image = try #require(buffer.imageBuffer)
+            #expect(CVPixelBufferIsPlanar(image) && CVPixelBufferGetPlaneCount(image) == 2)
+            #expect(CVPixelBufferGetPixelFormatType(image) == format)
+            #expect(CVPixelBufferGetWidthOfPlane(image, 1) == 160 && CVPixelBufferGetHeightOfPlane(image, 1) == 90)
+            CVPixelBufferLockBaseAddress(image, .readOnly)
+            defer { CVPixelBufferUnlockBaseAddress(image, .readOnly) }
+            var ours: [UInt8] = []
+            for (plane, rows, columns) in [(0, 180, 320), (1, 90, 320)] {
+                let base = try #require(CVPixelBufferGetBaseAddressOfPlane(image, plane)).assumingMemoryBound(to: UInt8.self)
+                let stride = CVPixelBufferGetBytesPerRowOfPlane(image, plane)
+                for row in 0..<rows { ours += UnsafeBufferPointer(start: base + row * stride, count: columns) }
+            }
+            for (mine, theirs) in zip(ours, decoded[(index * frameBytes)...].prefix(frameBytes)) {
+                let difference = abs(Int(mine) - Int(theirs))
+                largest = max(largest, difference)
+                total += difference
+            }
+        }
+        let mean = Double(total) / Double(30 * frameBytes)
+        #expect(largest <= (fullRange ? 1 : 0) && mean < 0.5, "largest difference \(largest), mean \(mean)")
+        #expect(buffers.first?.formatDescription?.description == (fullRange ? "video 420f 320x180" : "video 420v 320x180"))
+    }
+
     /// Interleaved 16-bit stereo decoded from `url` by ffmpeg.
     private func ffmpegSamples(_ url: URL) throws -> [Int16] {
         let data = try MediaTool.ffmpeg(["-i", url.path, "-vn", "-f", "s16le", "-ac", "2", "-ar", "48000", "-"])
@@ -235,8 +288,8 @@ import Testing
          "AVAssetReaderTrackOutput of track 1: samples as stored in the file (outputSettings nil) are not read here; ask for kCVPixelBufferPixelFormatTypeKey"),
         (Refusal.trackSettings(nil, audio: true),
          "AVAssetReaderTrackOutput of track 2: samples as stored in the file (outputSettings nil) are not read here; ask for AVFormatIDKey: kAudioFormatLinearPCM"),
-        (Refusal.trackSettings(["PixelFormatType": 0x3432_3076], audio: false),
-         "AVAssetReaderTrackOutput of track 1: pixel format '420v' is not read here; the formats read are 32BGRA, 32ARGB, 32RGBA, 24RGB and 24BGR"),
+        (Refusal.trackSettings(["PixelFormatType": 0x7934_3230], audio: false),
+         "AVAssetReaderTrackOutput of track 1: pixel format 'y420' is not read here; the formats read are 32BGRA, 32ARGB, 32RGBA, 24RGB, 24BGR, 420v and 420f"),
         (Refusal.trackSettings(["PixelFormatType": kCVPixelFormatType_32BGRA, "Width": 81], audio: false),
          "AVAssetReaderTrackOutput of track 1: pictures are read in even sizes; 81x120 is not"),
         (Refusal.trackSettings(["AVVideoScalingModeKey": "AVVideoScalingModeFit"], audio: false),

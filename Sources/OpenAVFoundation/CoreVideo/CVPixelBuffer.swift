@@ -29,6 +29,10 @@ public let kCVPixelFormatType_32RGBA: OSType = 0x5247_4241
 public let kCVPixelFormatType_24RGB: OSType = 0x0000_0018
 /// Blue, green, red: 8 bits each, in that byte order.
 public let kCVPixelFormatType_24BGR: OSType = 0x3234_4247
+/// Y'CbCr 4:2:0 in two planes (luma; Cb and Cr interleaved), limited range: `'420v'`.
+public let kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange: OSType = 0x3432_3076
+/// Y'CbCr 4:2:0 in two planes (luma; Cb and Cr interleaved), full range: `'420f'`.
+public let kCVPixelFormatType_420YpCbCr8BiPlanarFullRange: OSType = 0x3432_3066
 
 /// The settings key of the pixel format, an `OSType`.
 public let kCVPixelBufferPixelFormatTypeKey = "PixelFormatType"
@@ -58,41 +62,71 @@ public struct CVPixelBufferLockFlags: OptionSet, Sendable, Hashable {
     public static let readOnly = CVPixelBufferLockFlags(rawValue: 1)
 }
 
-/// One picture of packed 8-bit pixels in memory that the buffer owns: `height` rows of `bytesPerRow` bytes, in
-/// the layout its `pixelFormatType` names. Lock the base address around reading it, as on Apple's platforms.
+/// One picture of 8-bit pixels in memory that the buffer owns, in the layout its `pixelFormatType` names: packed,
+/// `height` rows of `bytesPerRow` bytes, or in planes of their own sizes (`'420v'`, `'420f'`: luma, then Cb and Cr
+/// interleaved at half the width and height). Lock the base address around reading it, as on Apple's platforms.
 public final class CVPixelBuffer: @unchecked Sendable {
+    /// Where one plane lies in the buffer.
+    struct Plane: Sendable, Hashable {
+        /// Its first byte's distance from the buffer's.
+        var offset: Int
+        /// Its width in samples (pairs of samples for interleaved chroma).
+        var width: Int
+        /// Its rows.
+        var height: Int
+        /// The bytes from one row's start to the next's.
+        var bytesPerRow: Int
+    }
+
     /// The width in pixels.
     public let width: Int
     /// The height in pixels.
     public let height: Int
-    /// The bytes from one row's start to the next's.
+    /// The bytes from one row's start to the next's (the first plane's, for a planar buffer).
     public let bytesPerRow: Int
     /// The layout of a pixel's bytes.
     public let pixelFormatType: OSType
+    /// The planes of a planar buffer; empty for a packed one.
+    let planes: [Plane]
     /// The pixels; freed with the buffer.
     private let storage: UnsafeMutableRawBufferPointer
     /// How many locks are held.
     private let locks = Mutex(0)
 
-    /// A buffer holding `bytes`, `height` rows of `bytesPerRow`.
-    init(width: Int, height: Int, bytesPerRow: Int, pixelFormatType: OSType, bytes: [UInt8]) {
+    /// A packed buffer holding `bytes`, `height` rows of `bytesPerRow`.
+    convenience init(width: Int, height: Int, bytesPerRow: Int, pixelFormatType: OSType, bytes: [UInt8]) {
         precondition(bytes.count == height * bytesPerRow, "pixel bytes do not fill \(height) rows of \(bytesPerRow)")
+        self.init(width: width, height: height, pixelFormatType: pixelFormatType, bytes: bytes, planes: [],
+                  bytesPerRow: bytesPerRow)
+    }
+
+    /// A buffer holding `bytes`, which `planes` describe (none for a packed buffer, whose rows are `bytesPerRow`).
+    init(width: Int, height: Int, pixelFormatType: OSType, bytes: [UInt8], planes: [Plane], bytesPerRow: Int? = nil) {
         self.width = width
         self.height = height
-        self.bytesPerRow = bytesPerRow
+        self.bytesPerRow = bytesPerRow ?? planes.first?.bytesPerRow ?? 0
         self.pixelFormatType = pixelFormatType
-        storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 64)
+        self.planes = planes
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 64)
         bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
+        self.storage = storage
+        dataSize = bytes.count
     }
 
     deinit {
         storage.deallocate()
     }
 
-    /// The first byte of the first row.
+    /// The first byte of the first row (of the first plane, for a planar buffer).
     var baseAddress: UnsafeMutableRawPointer? { storage.baseAddress }
-    /// The bytes of all rows.
-    var dataSize: Int { height * bytesPerRow }
+    /// The bytes of all rows of all planes.
+    let dataSize: Int
+
+    /// The first byte of plane `index`; nil for a packed buffer or an index past the planes.
+    func baseAddress(ofPlane index: Int) -> UnsafeMutableRawPointer? {
+        guard planes.indices.contains(index) else { return nil }
+        return storage.baseAddress.map { $0 + planes[index].offset }
+    }
 
     /// Takes a lock on the base address.
     func lock() -> CVReturn {
@@ -140,8 +174,28 @@ public func CVPixelBufferGetPixelFormatType(_ pixelBuffer: CVPixelBuffer) -> OST
 /// The bytes of all rows.
 public func CVPixelBufferGetDataSize(_ pixelBuffer: CVPixelBuffer) -> Int { pixelBuffer.dataSize }
 
-/// False: every format here is packed in one plane.
-public func CVPixelBufferIsPlanar(_ pixelBuffer: CVPixelBuffer) -> Bool { false }
+/// Whether the pixels lie in planes (`'420v'`, `'420f'`).
+public func CVPixelBufferIsPlanar(_ pixelBuffer: CVPixelBuffer) -> Bool { !pixelBuffer.planes.isEmpty }
 
-/// 0: a packed buffer has no planes.
-public func CVPixelBufferGetPlaneCount(_ pixelBuffer: CVPixelBuffer) -> Int { 0 }
+/// The planes: 2 for `'420v'` and `'420f'`, 0 for a packed buffer.
+public func CVPixelBufferGetPlaneCount(_ pixelBuffer: CVPixelBuffer) -> Int { pixelBuffer.planes.count }
+
+/// The first byte of plane `planeIndex`; nil for a packed buffer or an index past the planes.
+public func CVPixelBufferGetBaseAddressOfPlane(_ pixelBuffer: CVPixelBuffer, _ planeIndex: Int) -> UnsafeMutableRawPointer? {
+    pixelBuffer.baseAddress(ofPlane: planeIndex)
+}
+
+/// The bytes from one row's start to the next's in plane `planeIndex`; 0 past the planes.
+public func CVPixelBufferGetBytesPerRowOfPlane(_ pixelBuffer: CVPixelBuffer, _ planeIndex: Int) -> Int {
+    pixelBuffer.planes.indices.contains(planeIndex) ? pixelBuffer.planes[planeIndex].bytesPerRow : 0
+}
+
+/// The width of plane `planeIndex` in samples (Cb and Cr pairs for interleaved chroma); 0 past the planes.
+public func CVPixelBufferGetWidthOfPlane(_ pixelBuffer: CVPixelBuffer, _ planeIndex: Int) -> Int {
+    pixelBuffer.planes.indices.contains(planeIndex) ? pixelBuffer.planes[planeIndex].width : 0
+}
+
+/// The rows of plane `planeIndex`; 0 past the planes.
+public func CVPixelBufferGetHeightOfPlane(_ pixelBuffer: CVPixelBuffer, _ planeIndex: Int) -> Int {
+    pixelBuffer.planes.indices.contains(planeIndex) ? pixelBuffer.planes[planeIndex].height : 0
+}

@@ -1,8 +1,8 @@
 import Foundation
 import Render
 
-/// The pictures a video reader output hands out, read from its settings: a packed 8-bit format and, when the
-/// settings give them, a width and height to scale to.
+/// The pictures a video reader output hands out, read from its settings: a packed 8-bit format or bi-planar 4:2:0
+/// Y'CbCr and, when the settings give them, a width and height to scale to.
 struct ReaderPixelLayout: Sendable, Hashable {
     /// The byte order of a pixel.
     let format: OSType
@@ -16,6 +16,11 @@ struct ReaderPixelLayout: Sendable, Hashable {
         kCVPixelFormatType_32BGRA: (4, 2, 1, 0, 3), kCVPixelFormatType_32ARGB: (4, 1, 2, 3, 0),
         kCVPixelFormatType_32RGBA: (4, 0, 1, 2, 3), kCVPixelFormatType_24RGB: (3, 0, 1, 2, nil),
         kCVPixelFormatType_24BGR: (3, 2, 1, 0, nil),
+    ]
+
+    /// The bi-planar 4:2:0 formats read here, and whether each is full range.
+    private static let planarFormats: [OSType: Bool] = [
+        kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange: false, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange: true,
     ]
 
     /// Keys that say how Apple's platforms share the memory, not what the pixels are.
@@ -38,9 +43,10 @@ struct ReaderPixelLayout: Sendable, Hashable {
         var format = kCVPixelFormatType_32BGRA
         if let value = settings[kCVPixelBufferPixelFormatTypeKey] {
             let number = settingsNumber(value) ?? (value as? [Any]).flatMap { $0.first }.flatMap(settingsNumber)
-            guard let number, let code = OSType(exactly: number), formats[code] != nil else {
+            guard let number, let code = OSType(exactly: number), formats[code] != nil || planarFormats[code] != nil
+            else {
                 throw refuse("pixel format \(describe(value)) is not read here; the formats read are 32BGRA, 32ARGB, "
-                             + "32RGBA, 24RGB and 24BGR")
+                             + "32RGBA, 24RGB, 24BGR, 420v and 420f")
             }
             format = code
         }
@@ -63,15 +69,46 @@ struct ReaderPixelLayout: Sendable, Hashable {
         return "'\(CMFormatDescription.MediaSubType(rawValue: code))'"
     }
 
-    /// The bytes of one pixel.
-    var bytesPerPixel: Int { Self.formats[format]!.size }
+    /// Whether pictures are handed out as Y'CbCr planes.
+    var isPlanar: Bool { Self.planarFormats[format] != nil }
+
+    /// `picture` as `'420v'` or `'420f'`: the luma plane, then Cb and Cr interleaved, rows padded to a multiple of 16
+    /// bytes. Full range stretches the limited-range code values: luma 16-235 to 0-255, chroma 16-240 to 0-255 (about
+    /// 128), rounded.
+    func buffer(of picture: YUVPicture) -> CVPixelBuffer {
+        let full = Self.planarFormats[format] ?? false
+        let (width, height) = (picture.width, picture.height)
+        let lumaRow = (width + 15) / 16 * 16, chromaRow = lumaRow, chromaWidth = width / 2, chromaHeight = height / 2
+        var bytes = [UInt8](repeating: 0, count: lumaRow * height + chromaRow * chromaHeight)
+        func luma(_ value: UInt8) -> UInt8 {
+            full ? UInt8(clamping: Int(((Double(value) - 16) * 255 / 219).rounded())) : value
+        }
+        func chroma(_ value: UInt8) -> UInt8 {
+            full ? UInt8(clamping: Int(((Double(value) - 128) * 255 / 224 + 128).rounded())) : value
+        }
+        for y in 0..<height {
+            for x in 0..<width { bytes[y * lumaRow + x] = luma(picture.luma[y * width + x]) }
+        }
+        let chromaStart = lumaRow * height
+        for y in 0..<chromaHeight {
+            for x in 0..<chromaWidth {
+                let target = chromaStart + y * chromaRow + 2 * x
+                bytes[target] = chroma(picture.blue[y * chromaWidth + x])
+                bytes[target + 1] = chroma(picture.red[y * chromaWidth + x])
+            }
+        }
+        return CVPixelBuffer(width: width, height: height, pixelFormatType: format, bytes: bytes, planes: [
+            .init(offset: 0, width: width, height: height, bytesPerRow: lumaRow),
+            .init(offset: chromaStart, width: chromaWidth, height: chromaHeight, bytesPerRow: chromaRow),
+        ])
+    }
 
     /// The format of pictures `width` x `height` in this layout.
     func formatDescription(width: Int, height: Int) -> CMFormatDescription {
         CMFormatDescription(.pixels(width: width, height: height, format: format))
     }
 
-    /// `picture` in this layout, rows padded to a multiple of 16 bytes; alpha is opaque.
+    /// `picture` in this packed layout, rows padded to a multiple of 16 bytes; alpha is opaque.
     func buffer(of picture: Picture) -> CVPixelBuffer {
         let layout = Self.formats[format]!
         let rowBytes = (picture.width * layout.size + 15) / 16 * 16

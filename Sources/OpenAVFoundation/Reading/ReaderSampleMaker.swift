@@ -34,7 +34,8 @@ final class ReaderPictureMaker: ReaderSampleMaker, @unchecked Sendable {
         }
         do {
             grabber = try FrameGrabber(composition: composition, videoComposition: videoComposition, width: size.width,
-                                       height: size.height, frameRate: frameRate)
+                                       height: size.height, frameRate: frameRate,
+                                       format: layout.isPlanar ? .yuv420 : .rgb)
         } catch {
             throw AVError(error)
         }
@@ -46,14 +47,14 @@ final class ReaderPictureMaker: ReaderSampleMaker, @unchecked Sendable {
         guard index < end else { return nil }
         let time = clock.time(ofFrame: index)
         index += 1
-        let picture: Picture
+        let pixels: CVPixelBuffer
         do {
-            picture = try grabber.picture(at: time)
+            pixels = layout.isPlanar ? layout.buffer(of: try grabber.yuvPicture(at: time))
+                : layout.buffer(of: try grabber.picture(at: time))
         } catch {
             throw AVError(error)
         }
-        return CMSampleBuffer(picture: layout.buffer(of: picture), at: CMTime(time), duration: CMTime(clock.frameDuration),
-                              format: format)
+        return CMSampleBuffer(picture: pixels, at: CMTime(time), duration: CMTime(clock.frameDuration), format: format)
     }
 }
 

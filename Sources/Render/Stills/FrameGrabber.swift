@@ -8,6 +8,16 @@ public import MediaCore
 /// Not thread-safe: one grabber renders one picture at a time. Asking times in increasing order is fastest (the
 /// decoders run forward); going back seeks.
 public final class FrameGrabber {
+    /// How the grabber hands pictures out.
+    public enum Format: Sendable, Hashable {
+        /// Packed R'G'B' (`picture(at:)`).
+        case rgb
+        /// Y'CbCr 4:2:0 planes in the compositor's working space (`yuvPicture(at:)`).
+        case yuv420
+    }
+
+    /// How pictures are handed out.
+    public let format: Format
     /// The composition's length.
     public let duration: MediaTime
     /// The frame rate times are snapped to.
@@ -20,9 +30,11 @@ public final class FrameGrabber {
     private let clock: FrameClock
 
     /// A grabber of `width` x `height` pictures (even numbers) of `composition` laid out by `videoComposition`
-    /// (nil fits each video track into the picture), on a grid of `frameRate`. Throws when a source cannot be opened.
+    /// (nil fits each video track into the picture), on a grid of `frameRate`, handed out in `format`. Throws when a
+    /// source cannot be opened.
     public init(composition: MutableComposition, videoComposition: VideoComposition?, width: Int, height: Int,
-                frameRate: FrameRate, decoderThreads: Int = 1) throws(ExportError) {
+                frameRate: FrameRate, format: Format = .rgb, decoderThreads: Int = 1) throws(ExportError) {
+        self.format = format
         duration = composition.duration
         guard duration.isNumeric, duration > .zero else {
             throw ExportError.setup(reason: "the composition is empty; it has no frames")
@@ -38,7 +50,8 @@ public final class FrameGrabber {
         let pool = SourcePool(decoderThreads: decoderThreads)
         try pool.openAll(in: composition, video: true, audio: false)
         renderer = try VideoFrameRenderer(composition: composition, videoComposition: videoComposition, width: width,
-                                          height: height, pixelFormat: .rgb24, sources: pool)
+                                          height: height, pixelFormat: format == .rgb ? .rgb24 : .yuv420p,
+                                          sources: pool)
     }
 
     /// The time of the last frame: where `end` points.
@@ -57,9 +70,18 @@ public final class FrameGrabber {
         return MediaTime.minimum(clock.time(ofFrame: index), last)
     }
 
-    /// The picture at `time` (snapped to its frame and clamped into the composition).
+    /// The picture at `time` (snapped to its frame and clamped into the composition); the grabber's format must be
+    /// `.rgb`.
     public func picture(at time: MediaTime) throws(ExportError) -> Picture {
-        Picture(frame: try renderer.render(at: frameTime(at: time)))
+        guard format == .rgb else { throw ExportError.setup(reason: "this grabber hands out planes; ask yuvPicture(at:)") }
+        return Picture(frame: try renderer.render(at: frameTime(at: time)))
+    }
+
+    /// The picture at `time` as planes (snapped to its frame and clamped into the composition); the grabber's format
+    /// must be `.yuv420`.
+    public func yuvPicture(at time: MediaTime) throws(ExportError) -> YUVPicture {
+        guard format == .yuv420 else { throw ExportError.setup(reason: "this grabber hands out RGB; ask picture(at:)") }
+        return YUVPicture(frame: try renderer.render(at: frameTime(at: time)))
     }
 
     /// The pictures at `times`, in the order asked.
