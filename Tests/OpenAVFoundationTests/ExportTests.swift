@@ -100,6 +100,34 @@ import Testing
         let source = try packetHashes(fixtures.red, stream: "v")
         #expect(copied.count == 10)
         #expect(copied == Array(source[10..<20]), "the copied packets are the source's, byte for byte")
+        // The sound starts with the samples the source holds at 1/3 s: the packets before the cut are copied too,
+        // before zero, so the first one decodes right, and the edit list trims them.
+        try expectSound(of: output, startsAtSample: 16_000)
+    }
+
+    /// The samples of `url`'s sound, decoded by ffmpeg as 16-bit mono.
+    private func samples(_ url: URL) throws -> [Int16] {
+        let data = try MediaTool.ffmpeg(["-i", url.path, "-vn", "-f", "s16le", "-ac", "1", "-"])
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
+    /// Expects `output`'s sound to be `fixtures.red`'s from `first` on, sample for sample.
+    private func expectSound(of output: URL, startsAtSample first: Int) throws {
+        let trimmed = try samples(output), whole = try samples(fixtures.red)
+        #expect(trimmed.count >= 15_000, "\(trimmed.count) samples")
+        let largest = zip(trimmed.prefix(15_000), whole.dropFirst(first)).map { abs(Int($0) - Int($1)) }.max() ?? .max
+        #expect(largest <= 1, "largest difference from the source's samples: \(largest)")
+    }
+
+    @Test func passthroughFromBetweenKeyframesStartsWithTheSourcesSound() async throws {
+        let asset = AVURLAsset(url: fixtures.red)
+        let session = try #require(AVAssetExportSession(asset: asset, presetName: AVAssetExportPresetPassthrough))
+        // Frames 5 to 14: frames 5 to 9 are encoded, 10 to 14 copied; the sound is copied from 1/6 s.
+        session.timeRange = CMTimeRange(start: CMTime(value: 5, timescale: 30), duration: CMTime(value: 10, timescale: 30))
+        let output = try fixtures.output("smart-passthrough")
+        try await session.export(to: output, as: .mp4)
+        #expect(ProbeReport.string(try ProbeReport(path: output.path).video, "nb_read_frames") == "10")
+        try expectSound(of: output, startsAtSample: 8_000)
     }
 
     @Test func splitScreenSlidesTheRightHalfIn() async throws {

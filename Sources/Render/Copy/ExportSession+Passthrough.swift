@@ -47,13 +47,22 @@ extension ExportSession {
     private func copy(_ piece: TimeMapping, of plan: PassthroughPlan, from input: InputFile,
                       to target: PassthroughOutput) throws(ExportError) -> Int64 {
         let offset = piece.target.start - piece.source.start
+        // The first piece reads from a little earlier, for the sound packets before its start (see `leadIn`);
+        // pictures before the start are skipped below either way.
+        let leadInTime = piece.target.start == .zero ? MediaTime(value: 1, timescale: 10) : .zero
         do {
-            try input.seek(to: piece.source.start, stream: plan.videoStream)
+            try input.seek(to: MediaTime.maximum(piece.source.start - leadInTime, .zero), stream: plan.videoStream)
         } catch {
             throw ExportError.wrap(error, path: plan.path)
         }
         var packets: Int64 = 0
         var videoDone = false, audioDone = plan.audioStream == nil
+        // The two sound packets just before the piece (the second may hold its start): the first piece at the
+        // output's start copies them too, before zero, so that players decode the first sample right (a packet of
+        // AAC decodes right only after the one before it) and the edit list trims them; a later piece would overlap
+        // the one before it, so it goes without.
+        var leadIn: [Packet] = []
+        var audioStarted = piece.target.start != .zero
         while !(videoDone && audioDone) {
             try checkCancelled()
             let next: Packet?
@@ -73,16 +82,29 @@ extension ExportSession {
             } else {
                 continue
             }
-            guard packet.pts >= piece.source.start else { continue }
-            packet.shiftTimestamps(by: offset)
-            do {
-                try target.file.write(packet, stream: stream)
-            } catch {
-                throw ExportError.wrap(error, path: nil, output: outputPath)
+            guard packet.pts >= piece.source.start else {
+                if stream != target.video { leadIn = Array((leadIn + [packet]).suffix(2)) }
+                continue
             }
+            if stream != target.video, !audioStarted {
+                audioStarted = true
+                for early in leadIn { try write(early, shiftedBy: offset, to: target.file, stream: stream) }
+            }
+            try write(packet, shiftedBy: offset, to: target.file, stream: stream)
             if stream == target.video { packets += 1 }
         }
         return packets
+    }
+
+    /// Writes `packet` with its timestamps moved by `offset`.
+    private func write(_ packet: Packet, shiftedBy offset: MediaTime, to file: OutputFile,
+                       stream: Int) throws(ExportError) {
+        packet.shiftTimestamps(by: offset)
+        do {
+            try file.write(packet, stream: stream)
+        } catch {
+            throw ExportError.wrap(error, path: nil, output: outputPath)
+        }
     }
 }
 

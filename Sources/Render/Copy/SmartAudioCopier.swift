@@ -2,8 +2,9 @@ import LibAV
 import MediaCore
 
 /// Copies a smart passthrough's audio packets, piece by piece: the packets whose pts fall inside the piece's source
-/// range, moved by the piece's offset (so sound stays exactly where it was against the pictures), written as the
-/// video advances so the muxer can interleave without holding much.
+/// range (and, for the piece at the output's start, the two before it, placed before zero), moved by the piece's
+/// offset (so sound stays exactly where it was against the pictures), written as the video advances so the muxer can
+/// interleave without holding much.
 final class SmartAudioCopier {
     /// The source, opened for its audio.
     private let input: InputFile
@@ -17,6 +18,12 @@ final class SmartAudioCopier {
     private var held: Packet?
     /// Whether the source has no more packets for this piece.
     private var exhausted = false
+    /// The two packets just before the first piece's start, written before zero ahead of its first packet so that
+    /// players decode its first sample right (a packet of AAC decodes right only after the one before it); the edit
+    /// list trims them. Later pieces would overlap the piece before them, so they go without.
+    private var leadIn: [Packet] = []
+    /// Whether the piece's first packet has been written.
+    private var started = false
 
     /// Opens `path` to copy its stream `stream` into output stream `outputStream`.
     init(path: String, stream: Int, outputStream: Int) throws(ExportError) {
@@ -30,8 +37,11 @@ final class SmartAudioCopier {
         self.mapping = mapping
         held = nil
         exhausted = false
+        leadIn = []
+        started = mapping.target.start != .zero
+        let early = started ? MediaTime.zero : MediaTime(value: 1, timescale: 10)
         do {
-            try input.seek(to: mapping.source.start, stream: stream)
+            try input.seek(to: MediaTime.maximum(mapping.source.start - early, .zero), stream: stream)
         } catch {
             throw ExportError.wrap(error, path: input.path)
         }
@@ -47,13 +57,26 @@ final class SmartAudioCopier {
             guard let packet = nextPacket else { exhausted = true; return }
             if packet.pts >= mapping.source.end { exhausted = true; return }
             if packet.pts >= end { held = packet; return }
-            guard packet.pts >= mapping.source.start else { continue }
-            packet.shiftTimestamps(by: mapping.target.start - mapping.source.start)
-            do {
-                try output.write(packet, stream: outputStream)
-            } catch {
-                throw ExportError.wrap(error, path: nil, output: output.path)
+            guard packet.pts >= mapping.source.start else {
+                if !started { leadIn = Array((leadIn + [packet]).suffix(2)) }
+                continue
             }
+            if !started {
+                started = true
+                for early in leadIn { try write(early, of: mapping, to: output) }
+                leadIn = []
+            }
+            try write(packet, of: mapping, to: output)
+        }
+    }
+
+    /// Writes `packet` moved to the piece's place on the output.
+    private func write(_ packet: Packet, of mapping: TimeMapping, to output: OutputFile) throws(ExportError) {
+        packet.shiftTimestamps(by: mapping.target.start - mapping.source.start)
+        do {
+            try output.write(packet, stream: outputStream)
+        } catch {
+            throw ExportError.wrap(error, path: nil, output: output.path)
         }
     }
 
