@@ -136,6 +136,7 @@ extension CommandSpec {
             Option(name: "--quiet", short: "-q", help: "print problems only, no summary"),
             Option(name: "--strict", help: "treat warnings as errors: text no font can draw, text that does not fit, font fallbacks"),
             Option(name: "--json", help: "print the counts and every file's problems as one JSON document on standard output, nothing on standard error; the same exit status"),
+            Option(name: "--github", help: "also print each problem as a GitHub Actions annotation on standard output (::error file=...,line=...,col=...::message), so a workflow marks the manifest's lines"),
         ] + downloads + common,
         examples: [
             ("mediabatch validate", "check the manifests in ./manifests"),

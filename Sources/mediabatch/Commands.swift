@@ -101,6 +101,9 @@ enum Commands {
             return report.errorCount > 0 ? 2 : 0
         }
         for group in report.groups where !group.diagnostics.isEmpty {
+            if invocation.github {
+                for diagnostic in group.diagnostics { console.output(GitHubAnnotation.line(for: diagnostic)) }
+            }
             console.print(group.diagnostics)
             if !invocation.quiet { console.error(report.summary(of: group)) }
         }

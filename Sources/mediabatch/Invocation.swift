@@ -38,6 +38,8 @@ struct Invocation: Equatable, Sendable {
     var wantsHelp = false
     var color = ColorChoice.auto
     var json = false
+    /// `validate --github`: each problem also as a GitHub Actions annotation on standard output.
+    var github = false
     var outDirectory: String?
     /// `plan --otio DIR`: where each output's OpenTimelineIO timeline is written.
     var otioDirectory: String?
@@ -193,6 +195,9 @@ struct Invocation: Equatable, Sendable {
             return
         }
         paths = Array(positional)
+        if json && github {
+            throw UsageError(message: "'--github' and '--json' cannot be used together; choose one", command: command)
+        }
         if command == .reportMerge && paths.isEmpty {
             throw UsageError(message: "'report merge' needs at least one report directory", command: command)
         }
@@ -203,6 +208,7 @@ struct Invocation: Equatable, Sendable {
         switch flag {
         case "--help": wantsHelp = true
         case "--json": json = true
+        case "--github": github = true
         case "--dry-run": dryRun = true
         case "--force": force = true
         case "--fail-fast": failFast = true

@@ -33,6 +33,8 @@ struct InvocationTests {
         (["run", "--progress", "xml"], "'--progress' needs 'text' or 'json', not 'xml'"),
         (["run", "--color", "sometimes"], "'--color' needs 'auto', 'always' or 'never', not 'sometimes'"),
         (["validate", "--force=yes"], "unknown option '--force' for 'validate'"),
+        (["validate", "--json", "--github"], "'--github' and '--json' cannot be used together; choose one"),
+        (["run", "--github"], "unknown option '--github' for 'run'"),
         (["sheet", "x", "--count", "0"], "'--count' needs a whole number from 1 to 400, not '0'"),
         (["run", "--shard", "1/99999999999"], "'--shard' needs K/N with 1 <= K <= N <= 10000, such as '2/3', not '1/99999999999'"),
         (["run", "--jobs", "257"], "'--jobs' needs a whole number from 1 to 256, not '257'"),

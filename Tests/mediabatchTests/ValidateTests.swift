@@ -284,6 +284,34 @@ import Testing
             """ + "\n")
     }
 
+    /// `validate --github` prints each problem and note as a GitHub Actions annotation on standard output (the
+    /// characters workflow commands read specially escaped), and the text as usual on standard error.
+    @Test func githubAnnotationsMarkEachProblemsLine() throws {
+        let directory = try CommandRunner.temporaryDirectory("validate-github")
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: draft }
+            outputs:
+              - name: "{product}"
+                data: ../data/rows.csv
+                clips: [ "../media/{product}.mp4" ]
+              - name: plain
+                clips: [ { source: "../media/100%, done.mp4" } ]
+
+            """, to: "m/a.yaml", in: directory)
+        try CommandRunner.write("product\nhat\n", to: "data/rows.csv", in: directory)
+        let result = try CommandRunner.run(["validate", "m/a.yaml", "--github"], in: directory)
+        #expect(result.status == 2)
+        let media = directory.appendingPathComponent("media").path
+        #expect(result.stdout == """
+            ::error file=m/a.yaml,line=6,col=14::source '\(media)/hat.mp4' not found; used by output 'hat'
+            ::notice file=data/rows.csv,line=2,col=1::output 'hat' takes 'product' from this data row
+            ::error file=m/a.yaml,line=8,col=24::source '\(media)/100%25, done.mp4' not found; used by output 'plain'
+            """ + "\n")
+        #expect(result.stderr.hasPrefix("m/a.yaml:6:14: error: source '\(media)/hat.mp4' not found; used by output 'hat'\n"))
+        #expect(result.stderr.hasSuffix("2 errors in 1 of 1 file; 0 of 2 outputs in 1 manifest can be built\n"))
+    }
+
     /// `validate --json` prints the counts and each file's problems in the text's order (a note after its problem,
     /// a manifest's schema error and an output's missing source alike) on standard output, nothing on standard
     /// error, and exits as the text does: 2 with errors, 0 without.
