@@ -267,6 +267,37 @@ import Testing
         }
     }
 
+    @Test func randomAccessReadsTheRangesGivenUntilTheConfigurationIsFinal() throws {
+        let url = try Self.pattern.get()
+        let asset = AVURLAsset(url: url)
+        let reader = try AVAssetReader(asset: asset)
+        reader.timeRange = CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 10))
+        let output = AVAssetReaderTrackOutput(track: try #require(asset.tracks(withMediaType: .video).first),
+                                              outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_24RGB])
+        output.supportsRandomAccess = true
+        reader.add(output)
+        func frames() -> [Int64] {
+            var times: [Int64] = []
+            while let buffer = output.copyNextSampleBuffer() {
+                times.append(buffer.presentationTimeStamp.convertScale(30, method: .default).value)
+            }
+            return times
+        }
+        #expect(reader.startReading())
+        #expect(frames() == [0, 1, 2])
+        #expect(reader.status == .reading, "more ranges may come")
+        output.reset(forReadingTimeRanges: [
+            NSValue(timeRange: CMTimeRange(start: CMTime(value: 1, timescale: 2), duration: CMTime(value: 1, timescale: 10))),
+            NSValue(timeRange: CMTimeRange(start: CMTime(value: 29, timescale: 30), duration: CMTime(value: 1, timescale: 1))),
+        ])
+        let later = frames()
+        #expect(later == [15, 16, 17, 29])
+        #expect(reader.status == .reading)
+        output.markConfigurationAsFinal()
+        #expect(reader.status == .completed)
+        #expect(output.copyNextSampleBuffer() == nil)
+    }
+
     @Test func cancellingStopsTheBuffers() throws {
         let asset = AVURLAsset(url: fixtures.red)
         let reader = try AVAssetReader(asset: asset)

@@ -7,9 +7,17 @@ import Synchronization
 public class AVAssetReaderOutput: @unchecked Sendable {
     private struct State {
         weak var reader: AVAssetReader?
+        /// The asset read, once reading has started.
+        var asset: AVAsset?
+        /// The maker of the range being read.
         var maker: (any ReaderSampleMaker)?
+        /// The ranges `reset(forReadingTimeRanges:)` gave that are still to be read, in order.
+        var pending: [TimeRange] = []
         var finished = false
         var alwaysCopiesSampleData = true
+        var supportsRandomAccess = false
+        /// `markConfigurationAsFinal()` was called: no more ranges will come.
+        var isFinal = false
     }
 
     /// The media handed out.
@@ -26,31 +34,74 @@ public class AVAssetReaderOutput: @unchecked Sendable {
         set { state.withLock { $0.alwaysCopiesSampleData = newValue } }
     }
 
-    /// The next sample buffer in presentation order; nil after the last, or once reading failed or was cancelled.
+    /// Whether `reset(forReadingTimeRanges:)` may read more ranges after the first; set it before reading starts.
+    /// Reading then completes only after `markConfigurationAsFinal()`.
+    public var supportsRandomAccess: Bool {
+        get { state.withLock { $0.supportsRandomAccess } }
+        set {
+            state.withLock { state in
+                precondition(state.asset == nil, "\(name): supportsRandomAccess cannot change once reading has started")
+                state.supportsRandomAccess = newValue
+            }
+        }
+    }
+
+    /// The next sample buffer in presentation order; nil after the last of the ranges read so far, or once reading
+    /// failed or was cancelled.
     public func copyNextSampleBuffer() -> CMSampleBuffer? {
         guard let reader else { preconditionFailure("\(name): copyNextSampleBuffer() needs the output added to a reader") }
         guard reader.isReading else { return nil }
         let result = state.withLock { state -> Result<CMSampleBuffer?, AVError> in
-            guard let maker = state.maker, !state.finished else { return .success(nil) }
             do throws(AVError) {
-                let buffer = try maker.next()
-                if buffer == nil {
-                    state.finished = true
+                while !state.finished {
+                    if state.maker == nil {
+                        guard let asset = state.asset, !state.pending.isEmpty else { break }
+                        state.maker = try makeMaker(asset: asset, range: state.pending.removeFirst())
+                    }
+                    if let buffer = try state.maker?.next() { return .success(buffer) }
                     state.maker = nil
+                    if state.pending.isEmpty, !state.supportsRandomAccess || state.isFinal { state.finished = true }
                 }
-                return .success(buffer)
+                return .success(nil)
             } catch {
                 return .failure(error)
             }
         }
         switch result {
         case .success(let buffer):
-            if buffer == nil { reader.outputFinished() }
+            if buffer == nil, isFinished { reader.outputFinished() }
             return buffer
         case .failure(let error):
             reader.fail(error)
             return nil
         }
+    }
+
+    /// Reads `timeRanges` (`NSValue(timeRange:)`s, in increasing order, not overlapping) next, after this output
+    /// returned nil; needs `supportsRandomAccess`.
+    public func reset(forReadingTimeRanges timeRanges: [NSValue]) {
+        let ranges = timeRanges.map(\.timeRangeValue.native)
+        precondition(!ranges.isEmpty && zip(ranges, ranges.dropFirst()).allSatisfy { $0.end <= $1.start }
+                     && ranges.allSatisfy { $0.start.isNumeric && $0.duration.isValid && $0.duration > .zero },
+                     "\(name): reset(forReadingTimeRanges:) needs ranges in increasing order that do not overlap")
+        state.withLock { state in
+            precondition(state.supportsRandomAccess, "\(name): reset(forReadingTimeRanges:) needs supportsRandomAccess")
+            precondition(state.asset != nil && !state.isFinal && state.maker == nil && state.pending.isEmpty,
+                         "\(name): reset(forReadingTimeRanges:) comes after copyNextSampleBuffer() returned nil and "
+                             + "before markConfigurationAsFinal()")
+            state.pending = ranges
+        }
+    }
+
+    /// Says no more ranges will be read: once the ranges given are read, the output is done and the reader can
+    /// complete.
+    public func markConfigurationAsFinal() {
+        let done = state.withLock { state in
+            state.isFinal = true
+            if state.maker == nil, state.pending.isEmpty, state.asset != nil { state.finished = true }
+            return state.finished
+        }
+        if done { reader?.outputFinished() }
     }
 
     /// The reader this output was added to.
@@ -66,7 +117,10 @@ public class AVAssetReaderOutput: @unchecked Sendable {
     func start(range: TimeRange) throws(AVError) {
         guard let asset = reader?.asset else { return }
         let maker = try makeMaker(asset: asset, range: range)
-        state.withLock { $0.maker = maker }
+        state.withLock { state in
+            state.asset = asset
+            state.maker = maker
+        }
     }
 
     /// Closes the output's sources.
