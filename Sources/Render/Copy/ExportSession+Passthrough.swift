@@ -49,7 +49,8 @@ extension ExportSession {
         let offset = piece.target.start - piece.source.start
         // The first piece reads from a little earlier, for the sound packets before its start (see `leadIn`);
         // pictures before the start are skipped below either way.
-        let leadInTime = piece.target.start == .zero ? MediaTime(value: 1, timescale: 10) : .zero
+        let leadsIn = piece.target.start == .zero && settings.trimsWithEditLists
+        let leadInTime = leadsIn ? MediaTime(value: 1, timescale: 10) : .zero
         do {
             try input.seek(to: MediaTime.maximum(piece.source.start - leadInTime, .zero), stream: plan.videoStream)
         } catch {
@@ -60,9 +61,9 @@ extension ExportSession {
         // The two sound packets just before the piece (the second may hold its start): the first piece at the
         // output's start copies them too, before zero, so that players decode the first sample right (a packet of
         // AAC decodes right only after the one before it) and the edit list trims them; a later piece would overlap
-        // the one before it, so it goes without.
+        // the one before it, so it goes without, as does a container without edit lists.
         var leadIn: [Packet] = []
-        var audioStarted = piece.target.start != .zero
+        var audioStarted = !leadsIn
         while !(videoDone && audioDone) {
             try checkCancelled()
             let next: Packet?

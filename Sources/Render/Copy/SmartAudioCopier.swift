@@ -2,9 +2,9 @@ import LibAV
 import MediaCore
 
 /// Copies a smart passthrough's audio packets, piece by piece: the packets whose pts fall inside the piece's source
-/// range (and, for the piece at the output's start, the two before it, placed before zero), moved by the piece's
-/// offset (so sound stays exactly where it was against the pictures), written as the video advances so the muxer can
-/// interleave without holding much.
+/// range (and, for the piece at the output's start in MP4 or QuickTime, the two before it, placed before zero),
+/// moved by the piece's offset (so sound stays exactly where it was against the pictures), written as the video
+/// advances so the muxer can interleave without holding much.
 final class SmartAudioCopier {
     /// The source, opened for its audio.
     private let input: InputFile
@@ -25,11 +25,16 @@ final class SmartAudioCopier {
     /// Whether the piece's first packet has been written.
     private var started = false
 
-    /// Opens `path` to copy its stream `stream` into output stream `outputStream`.
-    init(path: String, stream: Int, outputStream: Int) throws(ExportError) {
+    /// Whether the output's container trims packets before zero, so the first piece may lead in.
+    private let leadsIn: Bool
+
+    /// Opens `path` to copy its stream `stream` into output stream `outputStream`; `leadsIn` when the output's
+    /// container trims packets placed before zero with an edit list.
+    init(path: String, stream: Int, outputStream: Int, leadsIn: Bool) throws(ExportError) {
         input = try InputFile.opened(path)
         self.stream = stream
         self.outputStream = outputStream
+        self.leadsIn = leadsIn
     }
 
     /// Starts copying the piece `mapping`.
@@ -38,7 +43,7 @@ final class SmartAudioCopier {
         held = nil
         exhausted = false
         leadIn = []
-        started = mapping.target.start != .zero
+        started = mapping.target.start != .zero || !leadsIn
         let early = started ? MediaTime.zero : MediaTime(value: 1, timescale: 10)
         do {
             try input.seek(to: MediaTime.maximum(mapping.source.start - early, .zero), stream: stream)

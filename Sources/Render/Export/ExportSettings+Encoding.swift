@@ -18,6 +18,9 @@ extension ExportSettings {
 
     /// Whether `faststart` applies to the container.
     var supportsFaststart: Bool { container == .mp4 || container == .mov || container == .m4a }
+    /// Whether the container trims packets placed before zero with an edit list, so copied sound can start with the
+    /// packets that make its first sample decode right (Matroska and WebM would shift every stream instead).
+    var trimsWithEditLists: Bool { container == .mp4 || container == .mov || container == .m4a }
 
     /// The libavcodec encoder for a video codec.
     static func encoderName(_ codec: VideoCodec) -> String {

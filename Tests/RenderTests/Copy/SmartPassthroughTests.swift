@@ -2,6 +2,7 @@ import Composition
 import Foundation
 import LibAV
 import MediaCore
+import MediaTestSupport
 import Render
 import Testing
 
@@ -71,6 +72,30 @@ import Testing
         // The first copied picture (source frame 30) is the source's, bit for bit.
         #expect(try SmartPassthroughFixtures.frame(result.outputPath, 15)
                 == SmartPassthroughFixtures.frame(fixtures.closed, 30))
+    }
+
+    /// The sound of a trim leads in before zero in MP4, under an edit list (OpenAVFoundation's export tests check its
+    /// samples); Matroska has no edit list, so there the sound starts at its first whole packet and no stream moves.
+    @Test(arguments: [ExportSettings.Container.mp4, .mkv])
+    func theSoundOfATrimStartsAtTheCut(container: ExportSettings.Container) throws {
+        var settings = settings
+        settings.container = container
+        let output = fixtures.output("lead-in").replacingOccurrences(of: ".mp4", with: "." + container.fileExtension)
+        _ = try ExportSession(composition: try composition(fixtures.closed, [(15, 45)]), videoComposition: nil,
+                              settings: settings, outputPath: output).export()
+        let packets = String(decoding: try MediaTool.run("ffprobe", [
+            "-v", "error", "-select_streams", "a", "-show_entries", "packet=pts_time", "-of", "csv=p=0", output]),
+                             as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
+        let starts = String(decoding: try MediaTool.run("ffprobe", [
+            "-v", "error", "-show_entries", "stream=start_time", "-of", "csv=p=0", output]), as: UTF8.self)
+        if container == .mp4 {
+            // ffmpeg's demuxer shows the lead-in it needs under the edit list, before zero.
+            #expect((packets.first ?? 0) < 0 && packets.dropFirst(2).allSatisfy { $0 >= 0 }, "\(packets.prefix(4))")
+            #expect(starts == "0.000000\n0.000000\n", "the edit list starts both streams at zero")
+        } else {
+            #expect(packets.allSatisfy { $0 >= 0 }, "\(packets.prefix(4))")
+            #expect(starts.split(separator: "\n").first == "0.000000", "the pictures still start at zero: \(starts)")
+        }
     }
 
     @Test func aJoinOfTwoPiecesOfOneFile() throws {
