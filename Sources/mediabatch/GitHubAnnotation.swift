@@ -17,7 +17,8 @@ enum GitHubAnnotation {
             if location.column > 0 { properties.append("col=\(location.column)") }
         }
         let head = properties.isEmpty ? "::\(command)" : "::\(command) " + properties.joined(separator: ",")
-        return head + "::" + escapedMessage(diagnostic.message)
+        // Control characters a manifest's text may carry are shown escaped, as on the terminal.
+        return TerminalText.escaped(head + "::" + escapedMessage(diagnostic.message))
     }
 
     /// A message with the characters a workflow command reads specially written as `%XX`.
