@@ -8,10 +8,17 @@ extension ExportSession {
     func exportPassthrough(_ plan: PassthroughPlan, duration: MediaTime) throws(ExportError) -> ExportResult {
         let input = try InputFile.opened(plan.path)
         let target = try makePassthroughOutput(plan, input: input)
+        let audio = try plan.audioStream.flatMap { stream throws(ExportError) in
+            try target.audio.map { (output) throws(ExportError) in
+                try PassthroughAudioCopier(path: plan.path, stream: stream, outputStream: output,
+                                           leadsIn: settings.trimsWithEditLists)
+            }
+        }
         var packets: Int64 = 0
         for (index, piece) in plan.pieces.enumerated() {
             try checkCancelled()
-            packets += try copy(piece, of: plan, from: input, to: target)
+            try audio?.begin(piece)
+            packets += try copy(piece, of: plan, from: input, to: target, audio: audio)
             report(progress: Double(index + 1) / Double(plan.pieces.count))
         }
         do {
@@ -43,28 +50,18 @@ extension ExportSession {
         }
     }
 
-    /// Copies one piece's packets, their timestamps moved to the piece's place on the output; the video packets copied.
+    /// Copies one piece's video packets, their timestamps moved to the piece's place on the output, and its sound
+    /// (through `audio`) as the pictures advance; the video packets copied.
     private func copy(_ piece: TimeMapping, of plan: PassthroughPlan, from input: InputFile,
-                      to target: PassthroughOutput) throws(ExportError) -> Int64 {
+                      to target: PassthroughOutput, audio: PassthroughAudioCopier?) throws(ExportError) -> Int64 {
         let offset = piece.target.start - piece.source.start
-        // The first piece reads from a little earlier, for the sound packets before its start (see `leadIn`);
-        // pictures before the start are skipped below either way.
-        let leadsIn = piece.target.start == .zero && settings.trimsWithEditLists
-        let leadInTime = leadsIn ? MediaTime(value: 1, timescale: 10) : .zero
         do {
-            try input.seek(to: MediaTime.maximum(piece.source.start - leadInTime, .zero), stream: plan.videoStream)
+            try input.seek(to: piece.source.start, stream: plan.videoStream)
         } catch {
             throw ExportError.wrap(error, path: plan.path)
         }
         var packets: Int64 = 0
-        var videoDone = false, audioDone = plan.audioStream == nil
-        // The two sound packets just before the piece (the second may hold its start): the first piece at the
-        // output's start copies them too, before zero, so that players decode the first sample right (a packet of
-        // AAC decodes right only after the one before it) and the edit list trims them; a later piece would overlap
-        // the one before it, so it goes without, as does a container without edit lists.
-        var leadIn: [Packet] = []
-        var audioStarted = !leadsIn
-        while !(videoDone && audioDone) {
+        while true {
             try checkCancelled()
             let next: Packet?
             do {
@@ -73,39 +70,20 @@ extension ExportSession {
                 throw ExportError.wrap(error, path: plan.path)
             }
             guard let packet = next else { break }
-            let stream: Int
-            if packet.streamIndex == plan.videoStream {
-                if packet.pts >= piece.source.end { videoDone = true; continue }
-                stream = target.video
-            } else if packet.streamIndex == plan.audioStream, let audio = target.audio {
-                if packet.pts >= piece.source.end { audioDone = true; continue }
-                stream = audio
-            } else {
-                continue
+            guard packet.streamIndex == plan.videoStream else { continue }
+            if packet.pts >= piece.source.end { break }
+            guard packet.pts >= piece.source.start else { continue }
+            try audio?.copy(until: packet.pts, to: target.file)
+            packet.shiftTimestamps(by: offset)
+            do {
+                try target.file.write(packet, stream: target.video)
+            } catch {
+                throw ExportError.wrap(error, path: nil, output: outputPath)
             }
-            guard packet.pts >= piece.source.start else {
-                if stream != target.video { leadIn = Array((leadIn + [packet]).suffix(2)) }
-                continue
-            }
-            if stream != target.video, !audioStarted {
-                audioStarted = true
-                for early in leadIn { try write(early, shiftedBy: offset, to: target.file, stream: stream) }
-            }
-            try write(packet, shiftedBy: offset, to: target.file, stream: stream)
-            if stream == target.video { packets += 1 }
+            packets += 1
         }
+        try audio?.copy(until: piece.source.end, to: target.file)
         return packets
-    }
-
-    /// Writes `packet` with its timestamps moved by `offset`.
-    private func write(_ packet: Packet, shiftedBy offset: MediaTime, to file: OutputFile,
-                       stream: Int) throws(ExportError) {
-        packet.shiftTimestamps(by: offset)
-        do {
-            try file.write(packet, stream: stream)
-        } catch {
-            throw ExportError.wrap(error, path: nil, output: outputPath)
-        }
     }
 }
 

@@ -10,8 +10,8 @@ extension ExportSession {
         let input = try InputFile.opened(plan.path)
         let (output, videoOut, audioOut) = try openSmartOutput(plan, input: input)
         let audio = try audioOut.map { (stream) throws(ExportError) in
-            try SmartAudioCopier(path: plan.path, stream: plan.audioStream ?? 0, outputStream: stream,
-                                 leadsIn: settings.trimsWithEditLists)
+            try PassthroughAudioCopier(path: plan.path, stream: plan.audioStream ?? 0, outputStream: stream,
+                                       leadsIn: settings.trimsWithEditLists)
         }
         let encoder = try SmartSegmentEncoder(plan: plan)
         var writer = SmartVideoWriter(displayTimes: plan.outputTimes, depth: plan.reorderDepth,

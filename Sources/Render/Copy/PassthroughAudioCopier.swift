@@ -1,11 +1,11 @@
 import LibAV
 import MediaCore
 
-/// Copies a smart passthrough's audio packets, piece by piece: the packets whose pts fall inside the piece's source
+/// Copies a passthrough's audio packets (plain or smart), piece by piece: the packets whose pts fall inside the piece's source
 /// range (and, for the piece at the output's start in MP4 or QuickTime, the two before it, placed before zero),
 /// moved by the piece's offset (so sound stays exactly where it was against the pictures), written as the video
 /// advances so the muxer can interleave without holding much.
-final class SmartAudioCopier {
+final class PassthroughAudioCopier {
     /// The source, opened for its audio.
     private let input: InputFile
     /// The audio stream in the source.
