@@ -37,6 +37,11 @@ public final class Packet: @unchecked Sendable {
     /// How long the packet lasts; zero when unknown.
     public var duration: MediaTime { MediaTime(ticks: pointer.pointee.duration, timeBase: timeBase) }
 
+    /// Sets how long the packet lasts, rounded to its time base (a muxer reads it for a stream's last sample).
+    public func setDuration(_ duration: MediaTime) {
+        pointer.pointee.duration = duration.ticks(in: timeBase)
+    }
+
     /// The time base the timestamps are counted in, as the duration of one tick.
     public var timeBaseDuration: MediaTime { MediaTime(ticks: 1, timeBase: timeBase) }
 

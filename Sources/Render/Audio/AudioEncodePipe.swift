@@ -3,7 +3,7 @@ import MediaCore
 
 /// Mixed audio to muxed packets: frames the chunks to the encoder's frame size, converts them to the encoder's
 /// sample format, encodes with exact sample pts and writes the packets to the output.
-final class AudioEncodePipe {
+public final class AudioEncodePipe {
     private let encoder: Encoder
     private let output: OutputFile
     private let framer: AudioFramer
@@ -17,7 +17,8 @@ final class AudioEncodePipe {
     /// When set, a copy of every packet encoded, with `mark` at the time (for `AudioReplay`).
     var recording: SegmentCache.Payload?
 
-    init(encoder: Encoder, settings: Encoder.AudioSettings, output: OutputFile, stream: Int) throws(ExportError) {
+    /// A pipe feeding `encoder` (opened with `settings`) and writing its packets to `stream` of `output`.
+    public init(encoder: Encoder, settings: Encoder.AudioSettings, output: OutputFile, stream: Int) throws(ExportError) {
         self.encoder = encoder
         self.output = output
         writer = AudioPacketWriter(output: output, stream: stream)
@@ -33,10 +34,10 @@ final class AudioEncodePipe {
     }
 
     /// Samples encoded so far.
-    var samplesWritten: Int64 { framer.samplesOut }
+    public var samplesWritten: Int64 { framer.samplesOut }
 
     /// Queues a mixed chunk and encodes every full frame.
-    func push(_ chunk: AudioBuffer) throws(ExportError) {
+    public func push(_ chunk: AudioBuffer) throws(ExportError) {
         do {
             try framer.push(chunk)
         } catch {
@@ -46,7 +47,7 @@ final class AudioEncodePipe {
     }
 
     /// Encodes the last partial frame and flushes the encoder.
-    func finish() throws(ExportError) {
+    public func finish() throws(ExportError) {
         framer.finish()
         try drain()
         let packets: [Packet]

@@ -78,7 +78,7 @@ public enum ExportError: Error, CustomStringConvertible, Sendable, Hashable {
     }
 
     /// Wraps a failure to set up an encoder or muxer stream: stage `encode`, or `mux` for the output file.
-    static func encoderSetup(_ error: LibAVError, output: String) -> ExportError {
+    public static func encoderSetup(_ error: LibAVError, output: String) -> ExportError {
         if case let .failed(operation, _, _, _) = error, case .create = operation { return wrap(error, path: nil, output: output) }
         if case let .failed(operation, _, _, _) = error, case .write = operation { return wrap(error, path: nil, output: output) }
         if case let .failed(_, function, _, message) = error { return .encode(path: nil, reason: "\(message) (\(function))") }
@@ -97,7 +97,7 @@ public enum ExportError: Error, CustomStringConvertible, Sendable, Hashable {
 
     /// Wraps a LibAV failure. The stage comes from what failed: opening a source is `probe`, reading, decoding and
     /// converting it is `decode`, encoder failures are `encode`, writing the output is `mux`.
-    static func wrap(_ error: LibAVError, path: String?, output: String? = nil) -> ExportError {
+    public static func wrap(_ error: LibAVError, path: String?, output: String? = nil) -> ExportError {
         let reason: String
         if case let .failed(_, function, _, message) = error {
             reason = "\(message) (\(function))"

@@ -4,7 +4,7 @@ import LibAV
 /// How a preset becomes libav encoder names, options and muxer names.
 extension ExportSettings {
     /// The libavformat muxer for the container (nil for pictures, which are written as they are).
-    var muxerName: String? {
+    public var muxerName: String? {
         switch container {
         case .mp4, .m4a: "mp4"
         case .mov: "mov"
@@ -17,13 +17,13 @@ extension ExportSettings {
     }
 
     /// Whether `faststart` applies to the container.
-    var supportsFaststart: Bool { container == .mp4 || container == .mov || container == .m4a }
+    public var supportsFaststart: Bool { container == .mp4 || container == .mov || container == .m4a }
     /// Whether the container trims packets placed before zero with an edit list, so copied sound can start with the
     /// packets that make its first sample decode right (Matroska and WebM would shift every stream instead).
     var trimsWithEditLists: Bool { container == .mp4 || container == .mov || container == .m4a }
 
     /// The libavcodec encoder for a video codec.
-    static func encoderName(_ codec: VideoCodec) -> String {
+    public static func encoderName(_ codec: VideoCodec) -> String {
         switch codec {
         case .h264: "libx264"
         case .hevc: "libx265"
@@ -38,7 +38,7 @@ extension ExportSettings {
     }
 
     /// The libavcodec encoder for an audio codec.
-    static func encoderName(_ codec: AudioCodec) -> String {
+    public static func encoderName(_ codec: AudioCodec) -> String {
         switch codec {
         case .aac: "aac"
         case .opus: "libopus"
@@ -47,7 +47,7 @@ extension ExportSettings {
 
     /// The pixel format the video encoder is fed: the preset's, except for pictures (JPEG takes full-range
     /// `yuvj420p`, PNG `rgb24`, GIF palette indices, WebP `yuv420p`).
-    func encoderPixelFormat(_ video: Video) throws(ExportError) -> LibAV.PixelFormat {
+    public func encoderPixelFormat(_ video: Video) throws(ExportError) -> LibAV.PixelFormat {
         do {
             switch video.codec {
             case .mjpeg: return .yuvj420p
@@ -62,7 +62,7 @@ extension ExportSettings {
     }
 
     /// The encoder settings for `video`: rate control, keyframe interval, threads (`sessionThreads`) and codec options.
-    func encoderSettings(_ video: Video, pixelFormat: LibAV.PixelFormat) -> Encoder.VideoSettings {
+    public func encoderSettings(_ video: Video, pixelFormat: LibAV.PixelFormat) -> Encoder.VideoSettings {
         var options: [String: String] = [:]
         let speed = video.speed.lowercased()
         switch video.codec {
@@ -107,7 +107,7 @@ extension ExportSettings {
     static let lambdaPerQuantiser = 118
 
     /// The encoder settings for `audio` (Opus always at 48 kHz, interleaved float).
-    func encoderSettings(_ audio: Audio) -> Encoder.AudioSettings {
+    public func encoderSettings(_ audio: Audio) -> Encoder.AudioSettings {
         switch audio.codec {
         case .aac:
             Encoder.AudioSettings(sampleRate: audio.sampleRate, channels: audio.channels, sampleFormat: .fltp,
