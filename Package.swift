@@ -152,6 +152,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("cmtime-operators", "CMTimeOperators", []),
     ("player-item-export", "PlayerItemExport", []),
     ("reader-statistics", "ReaderStatistics", []),
+    ("compress-for-upload", "CompressForUpload", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

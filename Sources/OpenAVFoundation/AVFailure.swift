@@ -34,6 +34,8 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
     case readerSetting(output: String, problem: String)
     /// An asset reader output was given a track of another asset or of the wrong media type.
     case readerTrack(output: String, problem: String)
+    /// An asset writer or one of its inputs cannot do what was asked (`input` names which).
+    case writer(input: String, problem: String)
 
     var description: String {
         switch self {
@@ -55,6 +57,7 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
             "'\(url.path)' would be \(length) bytes, over the fileLengthLimit of \(limit); it was removed"
         case let .readerSetting(output, problem): "\(output): \(problem)"
         case let .readerTrack(output, problem): "\(output): \(problem)"
+        case let .writer(input, problem): "\(input): \(problem)"
         }
     }
 }

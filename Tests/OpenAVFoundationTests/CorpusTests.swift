@@ -118,6 +118,26 @@ import Testing
         #expect(rows[16].hasPrefix("0.5000,"))
     }
 
+    @Test func compressForUploadHalvesThePicturesAndKeepsTheSound() throws {
+        let output = try fixtures.output("corpus-compress")
+        let text = try run("compress-for-upload", [fixtures.green.path, output.path])
+        #expect(text == "compressed to 80x60: 30 video frames, \(text.split(separator: " ").dropLast(2).last ?? "") "
+                 + "audio buffers\n", "\(text)")
+        let probe = try ProbeReport(path: output.path)
+        #expect(ProbeReport.string(probe.video, "codec_name") == "h264")
+        #expect(ProbeReport.string(probe.video, "profile") == "High")
+        #expect(ProbeReport.number(probe.video, "width") == 80 && ProbeReport.number(probe.video, "height") == 60)
+        #expect(ProbeReport.string(probe.video, "nb_read_frames") == "30")
+        #expect(ProbeReport.string(probe.audio, "sample_rate") == "44100")
+        #expect(ProbeReport.number(probe.audio, "channels") == 2)
+        #expect(abs(probe.formatDuration - 1.0) < 0.03, "\(probe.formatDuration)")
+        #expect(near(try pixel(output, frame: 15, 40, 30, width: 80, height: 60), (0, 255, 0), tolerance: 8))
+        // The fixture's tone keeps its level: ffmpeg's decoding of the source and of the output, through the middle.
+        let source = try audioRMS(fixtures.green.path, from: 0.2, duration: 0.6)
+        let written = try audioRMS(output.path, from: 0.2, duration: 0.6)
+        #expect(abs(written - source) < source * 0.05, "source \(source), written \(written)")
+    }
+
     @Test func musicBedIsDuckedUnderTheClip() throws {
         let output = try fixtures.output("corpus-bed", "m4a")
         let text = try run("music-bed-ducking", [output.path, fixtures.red.path, fixtures.bed.path])

@@ -37,6 +37,11 @@ public final class CMBlockBuffer: @unchecked Sendable {
     /// Whether the buffer holds no bytes.
     public var isEmpty: Bool { dataLength == 0 }
 
+    /// Lends the bytes to `body` for reading.
+    func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeRawBufferPointer(rebasing: storage[0..<dataLength]))
+    }
+
     /// A copy of the bytes.
     public func dataBytes() throws -> Data { Data(bytes: storage.baseAddress!, count: dataLength) }
 

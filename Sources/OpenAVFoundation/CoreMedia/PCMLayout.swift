@@ -1,8 +1,8 @@
 import Foundation
 
-/// The linear PCM an audio reader output hands out, read from its settings: sample type and byte order, channel
-/// interleaving, and the rate and channel count when the settings give them.
-struct ReaderSoundLayout: Sendable, Hashable {
+/// Linear PCM in memory: sample type and byte order, channel interleaving, and the rate and channel count when they
+/// are given. Read from an audio reader output's settings, or from the format of sample buffers a writer is given.
+struct PCMLayout: Sendable, Hashable {
     /// Bits per sample: 8, 16, 24 or 32 for integers, 32 or 64 for floats.
     let bitDepth: Int
     /// Whether samples are floating point.
@@ -17,7 +17,7 @@ struct ReaderSoundLayout: Sendable, Hashable {
     let channels: Int?
 
     /// What `nil` settings give: 32-bit float, native byte order, interleaved, at the source's rate and channels.
-    static let uncompressed = ReaderSoundLayout(bitDepth: 32, isFloat: true, isBigEndian: false, isNonInterleaved: false,
+    static let uncompressed = PCMLayout(bitDepth: 32, isFloat: true, isBigEndian: false, isNonInterleaved: false,
                                                 sampleRate: nil, channels: nil)
 
     /// The keys read here.
@@ -28,7 +28,7 @@ struct ReaderSoundLayout: Sendable, Hashable {
 
     /// The layout `settings` ask for (16-bit integers when they give no depth); throws for a
     /// format other than linear PCM, a depth or value out of range, or a key not read here.
-    static func read(_ settings: [String: Any], output: String) throws(AVError) -> ReaderSoundLayout {
+    static func read(_ settings: [String: Any], output: String) throws(AVError) -> PCMLayout {
         func refuse(_ problem: String) -> AVError {
             AVError(.operationNotSupportedForAsset, .readerSetting(output: output, problem: problem))
         }
@@ -53,7 +53,7 @@ struct ReaderSoundLayout: Sendable, Hashable {
             throw refuse(isFloat ? "float samples are 32 or 64 bits, not \(depth)"
                                  : "integer samples are 8, 16, 24 or 32 bits, not \(depth)")
         }
-        return ReaderSoundLayout(bitDepth: depth, isFloat: isFloat, isBigEndian: try flag(AVLinearPCMIsBigEndianKey),
+        return PCMLayout(bitDepth: depth, isFloat: isFloat, isBigEndian: try flag(AVLinearPCMIsBigEndianKey),
                                  isNonInterleaved: try flag(AVLinearPCMIsNonInterleaved),
                                  sampleRate: try number(AVSampleRateKey, in: 8000...384_000),
                                  channels: try number(AVNumberOfChannelsKey, in: 1...8))
@@ -103,5 +103,46 @@ struct ReaderSoundLayout: Sendable, Hashable {
             let shift = isBigEndian ? (bytesPerSample - 1 - byte) * 8 : byte * 8
             out[offset + byte] = UInt8(truncatingIfNeeded: bits >> UInt64(shift))
         }
+    }
+}
+
+extension PCMLayout {
+    /// The layout `description` describes, or nil when it is not linear PCM of a depth read here.
+    init?(_ description: AudioStreamBasicDescription) {
+        let flags = description.mFormatFlags
+        let isFloat = flags & kAudioFormatFlagIsFloat != 0
+        let depth = Int(description.mBitsPerChannel)
+        guard description.mFormatID == kAudioFormatLinearPCM, description.mChannelsPerFrame > 0,
+              isFloat ? [32, 64].contains(depth) : [8, 16, 24, 32].contains(depth),
+              description.mBytesPerFrame == UInt32(depth / 8) * (flags & kAudioFormatFlagIsNonInterleaved != 0
+                                                                  ? 1 : description.mChannelsPerFrame)
+        else { return nil }
+        self.init(bitDepth: depth, isFloat: isFloat, isBigEndian: flags & kAudioFormatFlagIsBigEndian != 0,
+                  isNonInterleaved: flags & kAudioFormatFlagIsNonInterleaved != 0,
+                  sampleRate: Int(description.mSampleRate), channels: Int(description.mChannelsPerFrame))
+    }
+
+    /// The samples of `bytes` as floats in [-1, 1], one array per channel: the inverse of `bytes(of:channels:)`.
+    func channels(of bytes: UnsafeRawBufferPointer, channels: Int) -> [[Float]] {
+        let frames = bytes.count / (bytesPerSample * channels)
+        return (0..<channels).map { channel in
+            (0..<frames).map { frame in
+                let index = isNonInterleaved ? channel * frames + frame : frame * channels + channel
+                return read(bytes, at: index * bytesPerSample)
+            }
+        }
+    }
+
+    /// Reads one sample at byte `offset`.
+    private func read(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Float {
+        var bits: UInt64 = 0
+        for byte in 0..<bytesPerSample {
+            let shift = isBigEndian ? (bytesPerSample - 1 - byte) * 8 : byte * 8
+            bits |= UInt64(bytes[offset + byte]) << UInt64(shift)
+        }
+        if isFloat { return bitDepth == 32 ? Float(bitPattern: UInt32(truncatingIfNeeded: bits)) : Float(Double(bitPattern: bits)) }
+        if bitDepth == 8 { return Float(Int(bits) - 128) / 128 }
+        let signed = Int64(bitPattern: bits << UInt64(64 - bitDepth)) >> Int64(64 - bitDepth)
+        return Float(Double(signed) / Double(Int64(1) << (bitDepth - 1)))
     }
 }

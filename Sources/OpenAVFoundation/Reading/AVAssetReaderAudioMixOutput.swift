@@ -28,7 +28,7 @@ public class AVAssetReaderAudioMixOutput: AVAssetReaderOutput, @unchecked Sendab
 
     override func makeMaker(asset: AVAsset, range: TimeRange) throws(AVError) -> any ReaderSampleMaker {
         let composition = try composition(of: asset, keeping: audioTracks)
-        let layout = try audioSettings.map { settings throws(AVError) in try ReaderSoundLayout.read(settings, output: name) }
+        let layout = try audioSettings.map { settings throws(AVError) in try PCMLayout.read(settings, output: name) }
             ?? .uncompressed
         let source = soundFormat(of: audioTracks)
         return try ReaderSoundMaker(composition: composition, audioMix: audioMix?.native ?? AudioMix(inputParameters: []),

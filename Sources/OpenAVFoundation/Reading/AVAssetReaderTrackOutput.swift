@@ -36,7 +36,7 @@ public class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable 
                 size: try pictureSize(natural: composition.naturalSize, layout: layout, output: name),
                 frameRate: ExportPreset.frameRate(properties.frameDuration), layout: layout, range: range)
         case .audio:
-            let layout = try ReaderSoundLayout.read(settings, output: name)
+            let layout = try PCMLayout.read(settings, output: name)
             let source = soundFormat(of: [track])
             return try ReaderSoundMaker(composition: composition, audioMix: AudioMix(inputParameters: []),
                                         sampleRate: layout.sampleRate ?? source.sampleRate,

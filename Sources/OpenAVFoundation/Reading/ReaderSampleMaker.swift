@@ -62,13 +62,13 @@ final class ReaderPictureMaker: ReaderSampleMaker, @unchecked Sendable {
 /// frames covering the range read, the first at the sample at or before the range's start.
 final class ReaderSoundMaker: ReaderSampleMaker, @unchecked Sendable {
     private let reader: MixedAudioReader
-    private let layout: ReaderSoundLayout
+    private let layout: PCMLayout
     private let format: CMFormatDescription
     private var sample: Int64
     private let end: Int64
 
     /// A maker of `composition`'s sound in `range`, mixed by `audioMix`, at `sampleRate` with `channels`.
-    init(composition: MutableComposition, audioMix: AudioMix, sampleRate: Int, channels: Int, layout: ReaderSoundLayout,
+    init(composition: MutableComposition, audioMix: AudioMix, sampleRate: Int, channels: Int, layout: PCMLayout,
          range: TimeRange) throws(AVError) {
         do {
             reader = try MixedAudioReader(composition: composition, audioMix: audioMix, sampleRate: sampleRate,

@@ -1,0 +1,281 @@
+import Composition
+import LibAV
+import Dispatch
+import Foundation
+import MediaCore
+import Synchronization
+
+/// Writes a new media file from decoded samples: add inputs, call `startWriting()` and `startSession(atSourceTime:)`,
+/// append each input's samples in presentation order, then `finishWriting`. Samples are encoded with the encoders
+/// and settings an export uses; a failed or cancelled writer deletes its partial file.
+public class AVAssetWriter: @unchecked Sendable {
+    /// Where writing stands.
+    public enum Status: Int, Sendable, Hashable {
+        /// Inputs can still be added; writing has not started.
+        case unknown = 0
+        /// Inputs take samples.
+        case writing = 1
+        /// The file is complete.
+        case completed = 2
+        /// Writing stopped on an error; see `error`.
+        case failed = 3
+        /// `cancelWriting()` stopped writing.
+        case cancelled = 4
+    }
+
+    private struct State {
+        var status = Status.unknown
+        var error: AVError?
+        var inputs: [AVAssetWriterInput] = []
+        var file: WriterFile?
+        var sessionStart: MediaTime?
+        var sessionEnd: MediaTime?
+        var shouldOptimizeForNetworkUse = false
+    }
+
+    /// Where the file is written.
+    public let outputURL: URL
+    /// The container written.
+    public let outputFileType: AVFileType
+    private let container: ExportSettings.Container
+    private let state = Mutex(State())
+
+    /// A writer of a `fileType` file at `outputURL`; throws for a URL that is not a local file or a type not written
+    /// here (MPEG-4, QuickTime, M4V, M4A and Matroska are).
+    public init(outputURL: URL, fileType: AVFileType) throws {
+        guard outputURL.isFileURL else { throw AVError(.unknown, .notAFile(outputURL)) }
+        guard let container = fileType.container, container != .webm else {
+            throw AVError(.invalidOutputURLPathExtension, .writer(
+                input: "AVAssetWriter", problem: "file type '\(fileType.rawValue)' is not written here; the types are "
+                    + "mp4, mov, m4v, m4a and mkv"))
+        }
+        self.outputURL = outputURL
+        outputFileType = fileType
+        self.container = container
+    }
+
+    /// A writer of a `fileType` file at `url`.
+    public convenience init(url: URL, fileType: AVFileType) throws {
+        try self.init(outputURL: url, fileType: fileType)
+    }
+
+    /// Where writing stands.
+    public var status: Status { state.withLock { $0.status } }
+    /// Why writing failed, when `status` is `.failed`.
+    public var error: (any Error)? { state.withLock { $0.error } }
+    /// The inputs added, in order.
+    public var inputs: [AVAssetWriterInput] { state.withLock { $0.inputs } }
+    /// The media types inputs may have.
+    public var availableMediaTypes: [AVMediaType] { container == .m4a ? [.audio] : [.video, .audio] }
+
+    /// Whether the file's index goes at its front, so it can play while it downloads; set it before writing starts.
+    public var shouldOptimizeForNetworkUse: Bool {
+        get { state.withLock { $0.shouldOptimizeForNetworkUse } }
+        set { state.withLock { $0.shouldOptimizeForNetworkUse = newValue } }
+    }
+
+    /// Whether an input of `mediaType` with `outputSettings` can be written to this file.
+    public func canApply(outputSettings: [String: Any]?, forMediaType mediaType: AVMediaType) -> Bool {
+        availableMediaTypes.contains(mediaType)
+            && (try? WriterSettings.read(outputSettings, mediaType: mediaType, input: "")) != nil
+    }
+
+    /// Whether `input` can be added: writing has not started, the input belongs to no writer, and its settings can
+    /// be written to this file.
+    public func canAdd(_ input: AVAssetWriterInput) -> Bool {
+        state.withLock { $0.status == .unknown } && input.writer == nil
+            && canApply(outputSettings: input.outputSettings, forMediaType: input.mediaType)
+    }
+
+    /// Adds `input` once, before writing starts. Settings that `canAdd(_:)` finds wrong are reported by
+    /// `startWriting()`, with what is wrong.
+    public func add(_ input: AVAssetWriterInput) {
+        precondition(state.withLock { $0.status == .unknown } && input.writer == nil,
+                     "AVAssetWriter: an input can be added once, to one writer, before writing starts")
+        state.withLock { state in
+            input.index = state.inputs.count
+            input.writer = self
+            state.inputs.append(input)
+        }
+    }
+
+    /// Creates the file and opens each input's encoder; false (with `status` `.failed` and `error` set) when a file
+    /// is already at the URL or an encoder cannot be opened. Called once.
+    public func startWriting() -> Bool {
+        let (inputs, faststart) = state.withLock { state in
+            precondition(state.status == .unknown, "AVAssetWriter: startWriting() is called once")
+            return (state.inputs, state.shouldOptimizeForNetworkUse)
+        }
+        do throws(AVError) {
+            guard !FileManager.default.fileExists(atPath: outputURL.path) else {
+                throw AVError(.fileAlreadyExists, .outputExists(outputURL))
+            }
+            let settings = try inputs.map { input throws(AVError) in
+                guard availableMediaTypes.contains(input.mediaType) else {
+                    throw WriterSettings.refuse(input.name, "a \(outputFileType.rawValue) file has no \(input.mediaType.rawValue) tracks")
+                }
+                let settings = try WriterSettings.read(input.outputSettings, mediaType: input.mediaType, input: input.name)
+                let timescale = input.mediaTimeScale > 0 ? input.mediaTimeScale : WriterVideoTrack.defaultTimescale
+                return (name: input.name, settings: settings, timescale: timescale)
+            }
+            let file = try WriterFile(path: outputURL.path, container: container, faststart: faststart, inputs: settings)
+            state.withLock { state in
+                state.file = file
+                state.status = .writing
+            }
+            return true
+        } catch {
+            state.withLock { state in
+                state.status = .failed
+                state.error = error
+            }
+            return false
+        }
+    }
+
+    /// Starts the timeline at `startTime`: samples are placed at their time minus it, and what comes before it is
+    /// not shown. Called once, after `startWriting()` and before the first append.
+    public func startSession(atSourceTime startTime: CMTime) {
+        state.withLock { state in
+            precondition(state.status != .unknown, "AVAssetWriter: startSession(atSourceTime:) needs startWriting() first")
+            precondition(state.sessionStart == nil, "AVAssetWriter: startSession(atSourceTime:) is called once")
+            precondition(startTime.isNumeric, "AVAssetWriter: the session starts at a numeric time")
+            state.sessionStart = startTime.native
+        }
+    }
+
+    /// Ends the timeline at `endTime`: the last picture lasts until it and sound is cut there. Without it the file
+    /// ends where its last sample does.
+    public func endSession(atSourceTime endTime: CMTime) {
+        state.withLock { state in
+            precondition(state.sessionStart != nil, "AVAssetWriter: endSession(atSourceTime:) needs a session")
+            precondition(endTime.isNumeric, "AVAssetWriter: the session ends at a numeric time")
+            state.sessionEnd = endTime.native
+        }
+    }
+
+    /// Completes every track and the file, then calls `handler` on another thread; `status` is then `.completed`,
+    /// or `.failed` with `error` set.
+    public func finishWriting(completionHandler handler: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async { [self] in
+            finish()
+            handler()
+        }
+    }
+
+    /// Completes every track and the file; `status` is then `.completed`, or `.failed` with `error` set.
+    public func finishWriting() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            finishWriting { continuation.resume() }
+        }
+    }
+
+    /// Stops writing and deletes the partial file.
+    public func cancelWriting() {
+        state.withLock { state in
+            guard state.status == .unknown || state.status == .writing else { return }
+            state.status = .cancelled
+            state.file?.remove()
+            state.file = nil
+        }
+    }
+
+    /// Whether samples may be appended now; traps on calls Apple's writer raises an exception for.
+    func isAccepting(_ call: String) -> Bool {
+        state.withLock { state in
+            precondition(state.status != .unknown, "AVAssetWriterInput: \(call) needs startWriting() first")
+            precondition(state.status != .writing || state.sessionStart != nil,
+                         "AVAssetWriterInput: \(call) needs startSession(atSourceTime:) first")
+            return state.status == .writing
+        }
+    }
+
+    /// Encodes `sampleBuffer` on `input`'s track.
+    func append(_ sampleBuffer: CMSampleBuffer, to input: AVAssetWriterInput) -> Bool {
+        if let picture = sampleBuffer.imageBuffer {
+            return append(picture, at: sampleBuffer.presentationTimeStamp, duration: sampleBuffer.duration, to: input)
+        }
+        return write(input) { file, start, end throws(AVError) in
+            guard case let .audio(track) = file.tracks[input.index] else {
+                throw Self.refusal(input, "a video input takes sample buffers of pictures")
+            }
+            guard let data = sampleBuffer.dataBuffer, case let .pcm(description)? = sampleBuffer.formatDescription?.content,
+                  let layout = PCMLayout(description) else {
+                throw Self.refusal(input, "an audio input takes sample buffers of linear PCM")
+            }
+            let time = sampleBuffer.presentationTimeStamp.native
+            guard time.isNumeric else { throw Self.refusal(input, "a sample buffer needs a numeric presentation time") }
+            if let end, time >= end { return }
+            try data.withBytes { bytes throws(AVError) in try track.append(bytes, layout: layout, at: time - start) }
+        }
+    }
+
+    /// Encodes `picture` on `input`'s track at `time`, lasting `duration` (invalid when unknown).
+    func append(_ picture: CVPixelBuffer, at time: CMTime, duration: CMTime, to input: AVAssetWriterInput) -> Bool {
+        write(input) { file, start, end throws(AVError) in
+            guard case let .video(track) = file.tracks[input.index] else {
+                throw Self.refusal(input, "an audio input takes sample buffers of linear PCM")
+            }
+            let time = time.native
+            guard time.isNumeric else { throw Self.refusal(input, "a picture needs a numeric presentation time") }
+            if let last = track.lastTime, time <= last {
+                throw Self.refusal(input, "a picture at \(time.seconds) s follows one at \(last.seconds) s; pictures "
+                                   + "are appended in presentation order")
+            }
+            guard WriterVideoTrack.takes(picture.pixelFormatType) else {
+                throw Self.refusal(input, "pixel format '\(CMFormatDescription.MediaSubType(rawValue: picture.pixelFormatType))' "
+                                   + "is not written here; the formats are 32BGRA, 32ARGB, 32RGBA, 24RGB, 24BGR, 420v and 420f")
+            }
+            if let end, time >= end { return }
+            do throws(LibAVError) {
+                try track.append(picture, at: time - start, duration: duration.native)
+            } catch {
+                throw AVError(.encodeFailed, .export(.wrap(error, path: nil, output: outputURL.path)))
+            }
+        }
+    }
+
+    /// The error for a sample `input` cannot take.
+    private static func refusal(_ input: AVAssetWriterInput, _ problem: String) -> AVError {
+        AVError(.unknown, .writer(input: input.name, problem: problem))
+    }
+
+    /// Runs `body` with the file and the session's start and end under the lock; on an error the writer fails and
+    /// deletes its file. False when the writer is not writing or `body` failed.
+    private func write(_ input: AVAssetWriterInput,
+                       _ body: (WriterFile, MediaTime, MediaTime?) throws(AVError) -> Void) -> Bool {
+        state.withLock { state in
+            guard state.status == .writing, let file = state.file, let start = state.sessionStart else { return false }
+            do throws(AVError) {
+                try body(file, start, state.sessionEnd)
+                return true
+            } catch {
+                state.status = .failed
+                state.error = error
+                file.remove()
+                state.file = nil
+                return false
+            }
+        }
+    }
+
+    /// Finishes the file, or records why it cannot be.
+    private func finish() {
+        state.withLock { state in
+            guard state.status == .writing, let file = state.file else { return }
+            do throws(AVError) {
+                guard let start = state.sessionStart else {
+                    throw AVError(.unknown, .writer(input: "AVAssetWriter", problem: "finishWriting needs a session; "
+                                                    + "call startSession(atSourceTime:) before appending"))
+                }
+                try file.finish(sessionEnd: state.sessionEnd.map { $0 - start })
+                state.status = .completed
+            } catch {
+                state.status = .failed
+                state.error = error
+                file.remove()
+            }
+            state.file = nil
+        }
+    }
+}

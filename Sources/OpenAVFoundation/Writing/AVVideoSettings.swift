@@ -1,0 +1,46 @@
+import Foundation
+
+/// A video codec an asset writer input encodes with, by Apple's four-character names.
+public struct AVVideoCodecType: RawRepresentable, Sendable, Hashable {
+    /// The four characters (`"avc1"`).
+    public let rawValue: String
+    /// A codec type from its four characters.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// H.264, encoded by x264.
+    public static let h264 = AVVideoCodecType(rawValue: "avc1")
+    /// HEVC, encoded by x265.
+    public static let hevc = AVVideoCodecType(rawValue: "hvc1")
+}
+
+/// The settings key of the codec, an `AVVideoCodecType` (or its raw string).
+public let AVVideoCodecKey = "AVVideoCodecKey"
+/// The settings key of the encoded width in pixels.
+public let AVVideoWidthKey = "AVVideoWidthKey"
+/// The settings key of the encoded height in pixels.
+public let AVVideoHeightKey = "AVVideoHeightKey"
+/// The settings key of a dictionary of the encoder's own settings (the keys below).
+public let AVVideoCompressionPropertiesKey = "AVVideoCompressionPropertiesKey"
+/// The compression key of the average bit rate in bits per second.
+public let AVVideoAverageBitRateKey = "AverageBitRate"
+/// The compression key of the longest run of frames between keyframes.
+public let AVVideoMaxKeyFrameIntervalKey = "MaxKeyFrameInterval"
+/// The compression key of the frame rate the pictures are expected at, which rate control plans for.
+public let AVVideoExpectedSourceFrameRateKey = "ExpectedFrameRate"
+/// The compression key saying whether frames may be stored out of display order (B-frames); true by default.
+public let AVVideoAllowFrameReorderingKey = "AllowFrameReordering"
+/// The compression key of the H.264 profile, one of the `AVVideoProfileLevelH264…AutoLevel` values.
+public let AVVideoProfileLevelKey = "ProfileLevel"
+/// H.264 Baseline profile, level chosen by the encoder.
+public let AVVideoProfileLevelH264BaselineAutoLevel = "H264_Baseline_AutoLevel"
+/// H.264 Main profile, level chosen by the encoder.
+public let AVVideoProfileLevelH264MainAutoLevel = "H264_Main_AutoLevel"
+/// H.264 High profile, level chosen by the encoder.
+public let AVVideoProfileLevelH264HighAutoLevel = "H264_High_AutoLevel"
+
+/// AAC: `'aac '`.
+public let kAudioFormatMPEG4AAC: AudioFormatID = 0x6161_6320
+/// Opus: `'opus'`.
+public let kAudioFormatOpus: AudioFormatID = 0x6F70_7573
+/// The settings key of an audio encoder's bit rate in bits per second.
+public let AVEncoderBitRateKey = "AVEncoderBitRateKey"

@@ -1,0 +1,100 @@
+import Composition
+import Foundation
+import LibAV
+import MediaCore
+import Render
+
+/// The file an asset writer is making: its muxer and one track per input, in the inputs' order. Used only under its
+/// writer's lock, one call at a time.
+final class WriterFile: @unchecked Sendable {
+    /// One input's track.
+    enum Track {
+        case video(WriterVideoTrack)
+        case audio(WriterSoundTrack)
+    }
+
+    private let output: OutputFile
+    private(set) var tracks: [Track] = []
+
+    /// Creates the file at `path` as `container`, adds a track for each of `inputs` (with its settings read), and
+    /// writes the header; `faststart` puts the index at the front. Removes what it wrote when it fails.
+    init(path: String, container: ExportSettings.Container, faststart: Bool,
+         inputs: [(name: String, settings: WriterSettings, timescale: Int32)]) throws(AVError) {
+        let export = ExportSettings(name: "AVAssetWriter", container: container, video: nil, audio: nil)
+        do {
+            output = try OutputFile(path: path, format: export.muxerName)
+        } catch {
+            throw AVError(.unknown, .writer(input: "AVAssetWriter", problem: "cannot create '\(path)': \(error)"))
+        }
+        do throws(AVError) {
+            for input in inputs {
+                switch input.settings {
+                case let .video(video, profile, reorders):
+                    do {
+                        tracks.append(.video(try WriterVideoTrack(video, profile: profile, reorders: reorders,
+                                                                  timescale: input.timescale, output: output,
+                                                                  name: input.name)))
+                    } catch {
+                        throw AVError(.encoderNotFound, .export(.encoderSetup(error, output: path)))
+                    }
+                case let .audio(audio):
+                    tracks.append(.audio(try WriterSoundTrack(audio, output: output, name: input.name)))
+                }
+            }
+            do {
+                try output.writeHeader(options: faststart && export.supportsFaststart ? ["movflags": "+faststart"] : [:])
+            } catch {
+                throw AVError(.unknown, .export(.wrap(error, path: nil, output: path)))
+            }
+        } catch {
+            remove()
+            throw error
+        }
+    }
+
+    /// The path written.
+    var path: String { output.path }
+
+    /// Completes every track (cut at `sessionEnd` when given) and writes the trailer.
+    func finish(sessionEnd: MediaTime?) throws(AVError) {
+        for track in tracks {
+            switch track {
+            case let .video(video): try video.finish(sessionEnd: sessionEnd)
+            case let .audio(audio): try audio.finish(sessionEnd: sessionEnd)
+            }
+        }
+        do {
+            try output.writeTrailer()
+        } catch {
+            throw AVError(.unknown, .export(.wrap(error, path: nil, output: path)))
+        }
+    }
+
+    /// Where the written media ends: the latest end of any track.
+    var end: MediaTime {
+        tracks.reduce(MediaTime.zero) { end, track in
+            switch track {
+            case let .video(video): MediaTime.maximum(end, video.end)
+            case let .audio(audio): MediaTime.maximum(end, audio.end)
+            }
+        }
+    }
+
+    /// Why a file cannot end at `sessionEnd`: `kind` was encoded until `until`, and encoded media cannot be cut.
+    static func pastTheEnd(kind: String, until: MediaTime, sessionEnd: MediaTime) -> String {
+        "\(kind) was encoded until \(String(format: "%.3f", until.seconds)) s, past the session's end at "
+            + "\(String(format: "%.3f", sessionEnd.seconds)) s; call endSession(atSourceTime:) before appending "
+            + "beyond it, or append nothing past it"
+    }
+
+    /// Stops without finishing and deletes the file.
+    func remove() {
+        for track in tracks {
+            switch track {
+            case let .video(video): video.discard()
+            case let .audio(audio): audio.discard()
+            }
+        }
+        try? FileManager.default.removeItem(atPath: output.path)
+    }
+}

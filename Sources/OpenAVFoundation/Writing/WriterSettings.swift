@@ -1,0 +1,137 @@
+import Composition
+import Foundation
+import MediaCore
+
+/// What an asset writer input's output settings ask for, as the export model's video or audio settings, so a writer
+/// encodes with the encoders, options and pixel formats an export uses.
+enum WriterSettings: Sendable, Hashable {
+    /// Pictures encoded as `video` describes.
+    case video(ExportSettings.Video, profile: String?, reorders: Bool)
+    /// Sound encoded as `audio` describes.
+    case audio(ExportSettings.Audio)
+
+    /// The video keys read here.
+    private static let videoKeys: Set<String> = [AVVideoCodecKey, AVVideoWidthKey, AVVideoHeightKey,
+                                                 AVVideoCompressionPropertiesKey]
+    /// The compression keys read here.
+    private static let compressionKeys: Set<String> = [
+        AVVideoAverageBitRateKey, AVVideoMaxKeyFrameIntervalKey, AVVideoExpectedSourceFrameRateKey,
+        AVVideoAllowFrameReorderingKey, AVVideoProfileLevelKey,
+    ]
+    /// The profile values read here, with x264's names for them.
+    private static let profiles = [
+        AVVideoProfileLevelH264BaselineAutoLevel: "baseline", AVVideoProfileLevelH264MainAutoLevel: "main",
+        AVVideoProfileLevelH264HighAutoLevel: "high",
+    ]
+    /// The audio keys read here.
+    private static let audioKeys: Set<String> = [AVFormatIDKey, AVSampleRateKey, AVNumberOfChannelsKey,
+                                                 AVEncoderBitRateKey]
+
+    /// The settings of an input of `mediaType`; throws for a media type, codec, key or value not written here.
+    /// `input` names the input in messages.
+    static func read(_ settings: [String: Any]?, mediaType: AVMediaType, input: String) throws(AVError) -> WriterSettings {
+        guard let settings else {
+            throw refuse(input, "nil output settings would store samples as they come, which needs compressed "
+                         + "samples; give the codec settings to encode with")
+        }
+        switch mediaType {
+        case .video: return try video(settings, input: input)
+        case .audio: return try audio(settings, input: input)
+        default: throw refuse(input, "media type '\(mediaType.rawValue)' is not written here; inputs are video or audio")
+        }
+    }
+
+    /// The error for settings that cannot be written.
+    static func refuse(_ input: String, _ problem: String) -> AVError {
+        AVError(.operationNotSupportedForAsset, .writer(input: input, problem: problem))
+    }
+
+    private static func video(_ settings: [String: Any], input: String) throws(AVError) -> WriterSettings {
+        if let key = settings.keys.sorted().first(where: { !videoKeys.contains($0) }) {
+            throw refuse(input, "the video setting '\(key)' is not read here; the settings read are the codec, width, "
+                         + "height and compression properties")
+        }
+        let codec: ExportSettings.VideoCodec
+        switch (settings[AVVideoCodecKey] as? AVVideoCodecType)?.rawValue ?? settings[AVVideoCodecKey] as? String {
+        case AVVideoCodecType.h264.rawValue: codec = .h264
+        case AVVideoCodecType.hevc.rawValue: codec = .hevc
+        case nil: throw refuse(input, "AVVideoCodecKey is not set; set it to AVVideoCodecType.h264 or .hevc")
+        case let other?: throw refuse(input, "codec '\(other)' is not written here; the codecs are avc1 and hvc1")
+        }
+        let size = (try dimension(settings, AVVideoWidthKey, input), try dimension(settings, AVVideoHeightKey, input))
+        let properties: [String: Any]
+        switch settings[AVVideoCompressionPropertiesKey] {
+        case nil: properties = [:]
+        case let dictionary as [String: Any]: properties = dictionary
+        case let other?: throw refuse(input, "AVVideoCompressionPropertiesKey must be a dictionary, not \(other)")
+        }
+        if let key = properties.keys.sorted().first(where: { !compressionKeys.contains($0) }) {
+            throw refuse(input, "the compression property '\(key)' is not read here; the properties read are the "
+                         + "average bit rate, keyframe interval, expected frame rate, frame reordering and profile")
+        }
+        var video = ExportSettings.Video(codec: codec, width: size.0, height: size.1,
+                                         frameRate: try frameRate(properties, input),
+                                         crf: nil, bitRate: try number(properties, AVVideoAverageBitRateKey,
+                                                                       in: 1000...1_000_000_000, input),
+                                         keyframeInterval: try number(properties, AVVideoMaxKeyFrameIntervalKey,
+                                                                      in: 1...100_000, input))
+        if video.bitRate == nil { video.crf = codec == .h264 ? 23 : 28 }
+        var profile: String?
+        if let value = properties[AVVideoProfileLevelKey] {
+            guard codec == .h264, let name = (value as? String).flatMap({ profiles[$0] }) else {
+                throw refuse(input, "profile \(value) is not written here; the profiles are H.264's Baseline, Main "
+                             + "and High at AutoLevel")
+            }
+            profile = name
+        }
+        let reorders = try number(properties, AVVideoAllowFrameReorderingKey, in: 0...1, input).map { $0 == 1 } ?? true
+        return .video(video, profile: profile, reorders: reorders)
+    }
+
+    private static func audio(_ settings: [String: Any], input: String) throws(AVError) -> WriterSettings {
+        if let key = settings.keys.sorted().first(where: { !audioKeys.contains($0) }) {
+            throw refuse(input, "the audio setting '\(key)' is not read here; the settings read are the format, "
+                         + "sample rate, channel count and bit rate")
+        }
+        let codec: ExportSettings.AudioCodec
+        switch try number(settings, AVFormatIDKey, in: 0...Int(UInt32.max), input).map(UInt32.init) {
+        case kAudioFormatMPEG4AAC?: codec = .aac
+        case kAudioFormatOpus?: codec = .opus
+        default: throw refuse(input, "AVFormatIDKey must be kAudioFormatMPEG4AAC or kAudioFormatOpus")
+        }
+        var audio = ExportSettings.Audio(codec: codec)
+        audio.sampleRate = try number(settings, AVSampleRateKey, in: 8000...96_000, input) ?? 44_100
+        audio.channels = try number(settings, AVNumberOfChannelsKey, in: 1...8, input) ?? 2
+        audio.bitRate = try number(settings, AVEncoderBitRateKey, in: 8000...1_000_000, input) ?? 128_000
+        return .audio(audio)
+    }
+
+    /// The expected frame rate (30 when not given), to a thousandth of a frame per second.
+    private static func frameRate(_ properties: [String: Any], _ input: String) throws(AVError) -> FrameRate {
+        guard let value = properties[AVVideoExpectedSourceFrameRateKey] else { return FrameRate(30) }
+        guard let rate = settingsNumber(value), rate >= 1, rate <= 240 else {
+            throw refuse(input, "'\(AVVideoExpectedSourceFrameRateKey)' must be a number from 1 to 240, not \(value)")
+        }
+        return FrameRate(Int32((rate * 1000).rounded()), 1000)
+    }
+
+    /// A width or height: a whole, even number of pixels (4:2:0 pictures have whole chroma rows).
+    private static func dimension(_ settings: [String: Any], _ key: String, _ input: String) throws(AVError) -> Int {
+        guard let size = try number(settings, key, in: 2...16384, input) else {
+            throw refuse(input, "\(key) is not set; the encoded size must be given")
+        }
+        guard size.isMultiple(of: 2) else { throw refuse(input, "\(key) must be even for 4:2:0 pictures, not \(size)") }
+        return size
+    }
+
+    /// The whole number under `key`, nil when absent; throws when it is not one in `range`.
+    private static func number(_ settings: [String: Any], _ key: String, in range: ClosedRange<Int>,
+                               _ input: String) throws(AVError) -> Int? {
+        guard let value = settings[key] else { return nil }
+        guard let number = settingsNumber(value), let whole = Int(exactly: number), range.contains(whole) else {
+            throw refuse(input, "'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound), "
+                         + "not \(value)")
+        }
+        return whole
+    }
+}

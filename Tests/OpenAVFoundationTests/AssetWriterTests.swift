@@ -1,0 +1,298 @@
+import Foundation
+import MediaTestSupport
+import OpenAVFoundation
+import Testing
+
+/// `AVAssetWriter` as programs use it: pictures drawn into pixel buffers, and a reader's samples transcoded, checked
+/// with ffprobe and ffmpeg's decoding of what was written.
+@Suite struct AssetWriterTests {
+    /// A fresh path for a file called `name`.
+    private func path(_ name: String) throws -> URL {
+        URL(fileURLWithPath: try MediaTool.freshDirectory(prefix: "asset-writer")).appendingPathComponent(name)
+    }
+
+    /// H.264 at `width` x `height`.
+    private func videoSettings(width: Int = 160, height: Int = 120) -> [String: Any] {
+        [AVVideoCodecKey: AVVideoCodecType.h264, AVVideoWidthKey: width, AVVideoHeightKey: height]
+    }
+
+    /// The colour of frame `index`: red, green, blue in turn.
+    private static func color(_ index: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        [(220, 30, 30), (30, 220, 30), (30, 30, 220)][index % 3]
+    }
+
+    /// Writes `count` frames at 30 fps of `format` pixel buffers from the adaptor's pool, each filled with
+    /// `color(index)` (`offsets` place red, green and blue in a pixel of `size` bytes), into `url`.
+    private func writeColors(to url: URL, format: OSType, size: Int, offsets: (Int, Int, Int), count: Int,
+                             session: (start: CMTime, end: CMTime?) = (.zero, nil),
+                             endingAfterwards: CMTime? = nil) async throws -> AVAssetWriter {
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(
+            assetWriterInput: input, sourcePixelBufferAttributes: [kCVPixelBufferPixelFormatTypeKey as String: format])
+        #expect(writer.canAdd(input))
+        writer.add(input)
+        #expect(adaptor.pixelBufferPool == nil)
+        #expect(writer.startWriting(), "\(String(describing: writer.error))")
+        writer.startSession(atSourceTime: session.start)
+        if let end = session.end { writer.endSession(atSourceTime: end) }
+        let pool = try #require(adaptor.pixelBufferPool)
+        for index in 0..<count {
+            var made: CVPixelBuffer?
+            #expect(CVPixelBufferPoolCreatePixelBuffer(kCFAllocatorDefault, pool, &made) == kCVReturnSuccess)
+            let buffer = try #require(made)
+            CVPixelBufferLockBaseAddress(buffer, [])
+            let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
+            let row = CVPixelBufferGetBytesPerRow(buffer)
+            let color = Self.color(index)
+            for y in 0..<CVPixelBufferGetHeight(buffer) {
+                for x in 0..<CVPixelBufferGetWidth(buffer) {
+                    let pixel = base + y * row + x * size
+                    (pixel[offsets.0], pixel[offsets.1], pixel[offsets.2]) = (color.r, color.g, color.b)
+                    if size == 4 { pixel[6 - offsets.0 - offsets.1 - offsets.2] = 255 }
+                }
+            }
+            CVPixelBufferUnlockBaseAddress(buffer, [])
+            #expect(input.isReadyForMoreMediaData)
+            #expect(adaptor.append(buffer, withPresentationTime: CMTime(value: Int64(index), timescale: 30)))
+        }
+        input.markAsFinished()
+        #expect(!input.isReadyForMoreMediaData)
+        if let endingAfterwards { writer.endSession(atSourceTime: endingAfterwards) }
+        await writer.finishWriting()
+        return writer
+    }
+
+    /// The rgb24 pictures ffmpeg decodes from `url`, `width` x `height`.
+    private func decoded(_ url: URL, width: Int = 160, height: Int = 120) throws -> RGBVideo {
+        try RGBVideo(path: url.path, width: width, height: height)
+    }
+
+    @Test(arguments: [
+        ("32BGRA", kCVPixelFormatType_32BGRA, 4, (2, 1, 0)), ("32ARGB", kCVPixelFormatType_32ARGB, 4, (1, 2, 3)),
+        ("32RGBA", kCVPixelFormatType_32RGBA, 4, (0, 1, 2)), ("24RGB", kCVPixelFormatType_24RGB, 3, (0, 1, 2)),
+        ("24BGR", kCVPixelFormatType_24BGR, 3, (2, 1, 0)),
+    ])
+    func pixelBuffersAProgramFillsAreTheFramesOfTheFile(name: String, format: OSType, size: Int,
+                                                        offsets: (Int, Int, Int)) async throws {
+        let url = try path("\(name).mp4")
+        let writer = try await writeColors(to: url, format: format, size: size, offsets: offsets, count: 45)
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        let probe = try ProbeReport(path: url.path)
+        #expect(ProbeReport.string(probe.video, "codec_name") == "h264")
+        #expect(ProbeReport.string(probe.video, "pix_fmt") == "yuv420p")
+        #expect(ProbeReport.string(probe.video, "nb_read_frames") == "45")
+        #expect(abs(probe.formatDuration - 1.5) < 0.001, "\(probe.formatDuration)")
+        let video = try decoded(url)
+        #expect(video.frameCount == 45)
+        for frame in 0..<45 {
+            let (r, g, b) = video.rgb(frame, 80, 60)
+            let color = Self.color(frame)
+            #expect(abs(r - Int(color.r)) <= 6 && abs(g - Int(color.g)) <= 6 && abs(b - Int(color.b)) <= 6,
+                    "frame \(frame) of \(name): \(r), \(g), \(b) for \(color)")
+        }
+    }
+
+    @Test func yCbCrBuffersAreWrittenAsTheirLevels() async throws {
+        let url = try path("planes.mp4")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
+        writer.add(input)
+        #expect(writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        // Luma levels 40, 120 and 200 with neutral chroma, made without the pool.
+        for (index, level) in [40, 120, 200].enumerated() {
+            var made: CVPixelBuffer?
+            #expect(CVPixelBufferCreate(kCFAllocatorDefault, 160, 120, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange,
+                                        nil, &made) == kCVReturnSuccess)
+            let buffer = try #require(made)
+            #expect(CVPixelBufferGetPlaneCount(buffer) == 2)
+            let luma = CVPixelBufferGetBaseAddressOfPlane(buffer, 0)!.assumingMemoryBound(to: UInt8.self)
+            for y in 0..<120 {
+                for x in 0..<160 { luma[y * CVPixelBufferGetBytesPerRowOfPlane(buffer, 0) + x] = UInt8(level) }
+            }
+            #expect(adaptor.append(buffer, withPresentationTime: CMTime(value: Int64(index), timescale: 10)))
+        }
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        let planes = try MediaTool.ffmpeg(["-v", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
+        let frameBytes = 160 * 120 * 3 / 2
+        #expect(planes.count == 3 * frameBytes)
+        for (index, level) in [40, 120, 200].enumerated() {
+            #expect(abs(Int(planes[index * frameBytes + 60 * 160 + 80]) - level) <= 1, "frame \(index)")
+            #expect(abs(Int(planes[index * frameBytes + 160 * 120 + 30 * 80 + 40]) - 128) <= 1, "frame \(index)")
+        }
+        #expect(abs(try ProbeReport(path: url.path).formatDuration - 0.3) < 0.001)
+    }
+
+    @Test func theSessionsStartAndEndCutThePictures() async throws {
+        let url = try path("session.mp4")
+        let writer = try await writeColors(to: url, format: kCVPixelFormatType_32BGRA, size: 4, offsets: (2, 1, 0),
+                                           count: 30, session: (CMTime(value: 1, timescale: 5), CMTime(value: 1, timescale: 2)))
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        let probe = try ProbeReport(path: url.path)
+        // Frames 6 (0.2 s) to 14 (ends at 0.5 s): nine pictures lasting 0.3 s, the first one frame 6's.
+        #expect(ProbeReport.string(probe.video, "nb_read_frames") == "9")
+        #expect(abs(probe.formatDuration - 0.3) < 0.001, "\(probe.formatDuration)")
+        let (r, g, b) = try decoded(url).rgb(0, 80, 60)
+        // Frame 6 is red; frame 5, before the start, was blue.
+        #expect(r > 180 && g < 60 && b < 60, "\(r) \(g) \(b)")
+    }
+
+    @Test func theSameProgramWritesTheSameBytes() async throws {
+        let first = try path("a.mp4"), second = try path("b.mp4")
+        _ = try await writeColors(to: first, format: kCVPixelFormatType_32BGRA, size: 4, offsets: (2, 1, 0), count: 20)
+        _ = try await writeColors(to: second, format: kCVPixelFormatType_32BGRA, size: 4, offsets: (2, 1, 0), count: 20)
+        #expect(try MediaTool.sha256(first.path) == MediaTool.sha256(second.path))
+    }
+
+    @Test func aReaderToWriterTranscodeKeepsPicturesAndSound() async throws {
+        let source = try AssetReaderTests.pattern.get()
+        let asset = AVURLAsset(url: source)
+        let reader = try AVAssetReader(asset: asset)
+        let pictures = AVAssetReaderTrackOutput(
+            track: try #require(asset.tracks(withMediaType: .video).first),
+            outputSettings: [kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA])
+        let sound = AVAssetReaderTrackOutput(
+            track: try #require(asset.tracks(withMediaType: .audio).first),
+            outputSettings: [AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMBitDepthKey: 16])
+        reader.add(pictures)
+        reader.add(sound)
+        let url = try path("transcode.mp4")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+        writer.shouldOptimizeForNetworkUse = true
+        let videoInput = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
+        let audioInput = AVAssetWriterInput(mediaType: .audio, outputSettings: [
+            AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100, AVNumberOfChannelsKey: 2,
+            AVEncoderBitRateKey: 128_000,
+        ])
+        writer.add(videoInput)
+        writer.add(audioInput)
+        #expect(reader.startReading())
+        #expect(writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let group = DispatchGroup()
+            for (input, output, label) in [(videoInput, pictures, "video"), (audioInput, sound, "audio")] {
+                group.enter()
+                input.requestMediaDataWhenReady(on: DispatchQueue(label: label)) {
+                    while input.isReadyForMoreMediaData {
+                        guard let buffer = output.copyNextSampleBuffer() else {
+                            input.markAsFinished()
+                            group.leave()
+                            return
+                        }
+                        input.append(buffer)
+                    }
+                }
+            }
+            group.notify(queue: .global()) { done.resume() }
+        }
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        let probe = try ProbeReport(path: url.path)
+        #expect(ProbeReport.string(probe.video, "nb_read_frames") == "30")
+        #expect(ProbeReport.string(probe.audio, "codec_name") == "aac")
+        #expect(ProbeReport.string(probe.audio, "sample_rate") == "44100")
+        #expect(ProbeReport.number(probe.audio, "channels") == 2)
+        #expect(abs((ProbeReport.number(probe.video, "duration") ?? 0) - 1.0) < 0.001)
+        #expect(abs((ProbeReport.number(probe.audio, "duration") ?? 0) - 1.0) < 0.03)
+        // Pictures: each within coding loss of ffmpeg's decoding of the source's same frame.
+        let written = try decoded(url), original = try decoded(source)
+        for frame in [0, 10, 29] {
+            var total = 0
+            for y in stride(from: 0, to: 120, by: 4) {
+                for x in stride(from: 0, to: 160, by: 4) {
+                    let (a, b) = (written.rgb(frame, x, y), original.rgb(frame, x, y))
+                    total += abs(a.r - b.r) + abs(a.g - b.g) + abs(a.b - b.b)
+                }
+            }
+            #expect(Double(total) / Double(40 * 30 * 3) < 8, "frame \(frame)")
+        }
+        // Sound: ffmpeg's 440 Hz tone at its level (amplitude 1/8), on both channels, through the middle.
+        let samples = try MediaTool.ffmpeg(["-v", "error", "-i", url.path, "-f", "s16le", "-ac", "1", "-"])
+        let values = samples.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let middle = values[4410..<39690].map { Double($0) / 32768 }
+        let rms = (middle.map { $0 * $0 }.reduce(0, +) / Double(middle.count)).squareRoot()
+        #expect(abs(rms - 0.125 / 2.squareRoot()) < 0.004, "rms \(rms)")
+        let crossings = zip(middle, middle.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
+        #expect(abs(crossings - 352) <= 2, "\(crossings) rising zero crossings in 0.8 s")
+    }
+
+    @Test func writersRefuseWhatTheyCannotWrite() async throws {
+        let cases: [(String, AVMediaType, [String: Any]?, String)] = [
+            ("no codec", .video, [AVVideoWidthKey: 160, AVVideoHeightKey: 120],
+             "AVAssetWriterInput 1 (video): AVVideoCodecKey is not set; set it to AVVideoCodecType.h264 or .hevc"),
+            ("odd width", .video, videoSettings(width: 161),
+             "AVAssetWriterInput 1 (video): AVVideoWidthKey must be even for 4:2:0 pictures, not 161"),
+            ("unknown key", .video, videoSettings().merging(["AVVideoScalingModeKey": "x"]) { $1 },
+             "AVAssetWriterInput 1 (video): the video setting 'AVVideoScalingModeKey' is not read here; the settings "
+                + "read are the codec, width, height and compression properties"),
+            ("prores", .video, [AVVideoCodecKey: "apcn", AVVideoWidthKey: 160, AVVideoHeightKey: 120],
+             "AVAssetWriterInput 1 (video): codec 'apcn' is not written here; the codecs are avc1 and hvc1"),
+            ("linear PCM", .audio, [AVFormatIDKey: kAudioFormatLinearPCM],
+             "AVAssetWriterInput 1 (audio): AVFormatIDKey must be kAudioFormatMPEG4AAC or kAudioFormatOpus"),
+            ("nil settings", .audio, nil,
+             "AVAssetWriterInput 1 (audio): nil output settings would store samples as they come, which needs "
+                + "compressed samples; give the codec settings to encode with"),
+        ]
+        for (name, type, settings, message) in cases {
+            let writer = try AVAssetWriter(outputURL: try path("refused.mp4"), fileType: .mp4)
+            let input = AVAssetWriterInput(mediaType: type, outputSettings: settings)
+            #expect(!writer.canAdd(input), "\(name)")
+            writer.add(input)
+            #expect(!writer.startWriting(), "\(name)")
+            #expect(writer.status == .failed)
+            #expect("\(writer.error.map { "\($0)" } ?? "")" == "operationNotSupportedForAsset (-11838): \(message)",
+                    "\(name)")
+        }
+    }
+
+    @Test func aFailedOrCancelledWriterLeavesNoFile() async throws {
+        let existing = try path("existing.mp4")
+        try Data([1, 2, 3]).write(to: existing)
+        let blocked = try AVAssetWriter(outputURL: existing, fileType: .mp4)
+        blocked.add(AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings()))
+        #expect(!blocked.startWriting())
+        #expect("\(blocked.error!)" == "fileAlreadyExists (-11823): a file already exists at '\(existing.path)'; "
+                + "remove it or choose another URL")
+        #expect(try Data(contentsOf: existing) == Data([1, 2, 3]))
+
+        let url = try path("backwards.mp4")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
+        writer.add(input)
+        #expect(writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        var made: CVPixelBuffer?
+        CVPixelBufferPoolCreatePixelBuffer(nil, try #require(adaptor.pixelBufferPool), &made)
+        let buffer = try #require(made)
+        #expect(adaptor.append(buffer, withPresentationTime: CMTime(value: 2, timescale: 10)))
+        #expect(!adaptor.append(buffer, withPresentationTime: CMTime(value: 1, timescale: 10)))
+        #expect(writer.status == .failed)
+        #expect("\(writer.error!)" == "unknown (-11800): AVAssetWriterInput 1 (video): a picture at 0.1 s follows "
+                + "one at 0.2 s; pictures are appended in presentation order")
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+
+        // A session's end set after pictures past it were encoded cannot cut them.
+        let late = try path("late.mp4")
+        let lateWriter = try await writeColors(to: late, format: kCVPixelFormatType_32BGRA, size: 4, offsets: (2, 1, 0),
+                                               count: 3, endingAfterwards: CMTime(value: 1, timescale: 30))
+        #expect(lateWriter.status == .failed)
+        #expect("\(lateWriter.error!)" == "unknown (-11800): AVAssetWriterInput 1 (video): video was encoded until "
+                + "0.067 s, past the session's end at 0.033 s; call endSession(atSourceTime:) before appending beyond "
+                + "it, or append nothing past it")
+        #expect(!FileManager.default.fileExists(atPath: late.path))
+
+        let cancelled = try path("cancelled.mp4")
+        let other = try AVAssetWriter(outputURL: cancelled, fileType: .mp4)
+        other.add(AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings()))
+        #expect(other.startWriting())
+        #expect(FileManager.default.fileExists(atPath: cancelled.path))
+        other.cancelWriting()
+        #expect(other.status == .cancelled)
+        #expect(!FileManager.default.fileExists(atPath: cancelled.path))
+    }
+}
