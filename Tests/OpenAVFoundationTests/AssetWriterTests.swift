@@ -140,6 +140,41 @@ import Testing
         #expect(r > 180 && g < 60 && b < 60, "\(r) \(g) \(b)")
     }
 
+    @Test func anInputsTransformTurnsThePicturesAsPlayersShowThem() async throws {
+        let url = try path("portrait.mp4")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
+        // A quarter turn clockwise, as a phone held upright records.
+        input.transform = CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 120, ty: 0)
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
+        writer.add(input)
+        #expect(writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        var made: CVPixelBuffer?
+        CVPixelBufferPoolCreatePixelBuffer(nil, try #require(adaptor.pixelBufferPool), &made)
+        let buffer = try #require(made)
+        // The top half red, the bottom half blue.
+        let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<120 {
+            for x in 0..<160 {
+                let pixel = base + y * CVPixelBufferGetBytesPerRow(buffer) + x * 4
+                (pixel[0], pixel[1], pixel[2], pixel[3]) = y < 60 ? (0, 0, 255, 255) : (255, 0, 0, 255)
+            }
+        }
+        #expect(adaptor.append(buffer, withPresentationTime: .zero))
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        let probe = try MediaTool.run("ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries",
+                                                  "stream_side_data=rotation", "-of", "csv=p=0", url.path])
+        #expect(String(decoding: probe, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "-90")
+        // Read back upright: 120 wide and 160 high, the red half on the right.
+        let track = try #require(AVURLAsset(url: url).tracks(withMediaType: .video).first)
+        #expect(track.naturalSize == CGSize(width: 120, height: 160))
+        let upright = try RGBVideo(path: url.path, width: 120, height: 160)
+        let (right, left) = (upright.rgb(0, 100, 80), upright.rgb(0, 20, 80))
+        #expect(right.r > 180 && right.b < 60 && left.b > 180 && left.r < 60, "\(right) \(left)")
+    }
+
     @Test func theSameProgramWritesTheSameBytes() async throws {
         let first = try path("a.mp4"), second = try path("b.mp4")
         _ = try await writeColors(to: first, format: kCVPixelFormatType_32BGRA, size: 4, offsets: (2, 1, 0), count: 20)

@@ -50,11 +50,13 @@ public final class OutputFile: @unchecked Sendable {
     /// Whether encoders for this container must put codec headers in extradata (pass to `Encoder`'s `globalHeader`).
     public var needsGlobalHeader: Bool { context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
 
-    /// Adds a stream carrying `encoder`'s packets, with stream-level tags (`language`, `handler_name`) and, when
-    /// given, `extradata` in place of the encoder's codec headers; returns its index. Call before `writeHeader`.
+    /// Adds a stream carrying `encoder`'s packets, with stream-level tags (`language`, `handler_name`), when given
+    /// `extradata` in place of the encoder's codec headers, and a `displayMatrix` (nine values: a, b and c, d in
+    /// 16.16 fixed point with 0 beside them, tx, ty in 16.16 and 1 in 2.30, as QuickTime's track matrix) saying how
+    /// players turn the pictures; returns its index. Call before `writeHeader`.
     @discardableResult
-    public func addStream(for encoder: Encoder, metadata: [String: String] = [:],
-                          extradata: [UInt8]? = nil) throws(LibAVError) -> Int {
+    public func addStream(for encoder: Encoder, metadata: [String: String] = [:], extradata: [UInt8]? = nil,
+                          displayMatrix: [Int32]? = nil) throws(LibAVError) -> Int {
         guard !headerWritten else {
             throw LibAVError.invalidArgument("cannot add a stream to '\(path)' after its header was written")
         }
@@ -70,6 +72,17 @@ public final class OutputFile: @unchecked Sendable {
         }
         for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
             av_dict_set(&stream.pointee.metadata, key, value, 0)
+        }
+        if let displayMatrix {
+            guard displayMatrix.count == 9 else {
+                throw LibAVError.invalidArgument("a display matrix has 9 values, not \(displayMatrix.count)")
+            }
+            // The stream owns the side data it allocates.
+            let data = try checkAllocation(av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 36),
+                                           "av_stream_new_side_data", .create(path: path))
+            data.withMemoryRebound(to: Int32.self, capacity: 9) { values in
+                for (index, value) in displayMatrix.enumerated() { values[index] = value }
+            }
         }
         sourceTimeBases.append(encoder.context.pointee.time_base)
         return Int(stream.pointee.index)

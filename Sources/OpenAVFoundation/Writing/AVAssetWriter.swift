@@ -116,7 +116,7 @@ public class AVAssetWriter: @unchecked Sendable {
                 }
                 let settings = try WriterSettings.read(input.outputSettings, mediaType: input.mediaType, input: input.name)
                 let timescale = input.mediaTimeScale > 0 ? input.mediaTimeScale : WriterVideoTrack.defaultTimescale
-                return (name: input.name, settings: settings, timescale: timescale)
+                return (name: input.name, settings: settings, timescale: timescale, transform: input.transform)
             }
             let file = try WriterFile(path: outputURL.path, container: container, faststart: faststart, inputs: settings)
             state.withLock { state in

@@ -23,6 +23,9 @@ public class AVAssetWriterInput: @unchecked Sendable {
     /// The ticks per second of the track's timestamps; 0 (the default) picks 720000 for video, which holds the
     /// usual frame times exactly, and the sample rate for audio. Set it before writing starts.
     public var mediaTimeScale: CMTimeScale = 0
+    /// How players turn the track's pictures (a portrait phone video's is a quarter turn): written as the track's
+    /// matrix, which this library's readers and ffmpeg apply. Set it before writing starts.
+    public var transform = CGAffineTransform.identity
     /// The writer the input was added to.
     weak var writer: AVAssetWriter?
     /// The input's place among the writer's inputs.

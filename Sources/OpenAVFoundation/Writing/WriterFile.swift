@@ -19,7 +19,7 @@ final class WriterFile: @unchecked Sendable {
     /// Creates the file at `path` as `container`, adds a track for each of `inputs` (with its settings read), and
     /// writes the header; `faststart` puts the index at the front. Removes what it wrote when it fails.
     init(path: String, container: ExportSettings.Container, faststart: Bool,
-         inputs: [(name: String, settings: WriterSettings, timescale: Int32)]) throws(AVError) {
+         inputs: [(name: String, settings: WriterSettings, timescale: Int32, transform: CGAffineTransform)]) throws(AVError) {
         let export = ExportSettings(name: "AVAssetWriter", container: container, video: nil, audio: nil)
         do {
             output = try OutputFile(path: path, format: export.muxerName)
@@ -33,7 +33,7 @@ final class WriterFile: @unchecked Sendable {
                     do {
                         tracks.append(.video(try WriterVideoTrack(video, profile: profile, reorders: reorders,
                                                                   timescale: input.timescale, output: output,
-                                                                  name: input.name)))
+                                                                  name: input.name, transform: input.transform)))
                     } catch {
                         throw AVError(.encoderNotFound, .export(.encoderSetup(error, output: path)))
                     }

@@ -58,7 +58,7 @@ final class WriterVideoTrack {
 
     /// Opens the encoder for `video` and adds its stream to `output`.
     init(_ video: ExportSettings.Video, profile: String?, reorders: Bool, timescale: Int32,
-         output: OutputFile, name: String) throws(LibAVError) {
+         output: OutputFile, name: String, transform: CGAffineTransform) throws(LibAVError) {
         let export = ExportSettings(name: "AVAssetWriter", container: .mp4, video: video, audio: nil)
         var encoding = export.encoderSettings(video, pixelFormat: .yuv420p)
         encoding.timeBase = MediaTime(value: 1, timescale: timescale)
@@ -66,11 +66,18 @@ final class WriterVideoTrack {
         if !reorders { encoding.options["bf"] = "0" }
         encoder = try Encoder(codec: ExportSettings.encoderName(video.codec), video: encoding,
                               globalHeader: output.needsGlobalHeader)
-        stream = try output.addStream(for: encoder)
+        stream = try output.addStream(for: encoder, displayMatrix: transform.isIdentity ? nil : Self.matrix(transform))
         self.output = output
         self.settings = video
         self.timescale = timescale
         self.name = name
+    }
+
+    /// `transform` as a track matrix: its a, b, c, d, tx and ty in 16.16 fixed point, the projection column 0, 0, 1.
+    static func matrix(_ transform: CGAffineTransform) -> [Int32] {
+        func fixed(_ value: CGFloat) -> Int32 { Int32(clamping: Int64((Double(value) * 65536).rounded())) }
+        return [fixed(transform.a), fixed(transform.b), 0, fixed(transform.c), fixed(transform.d), 0,
+                fixed(transform.tx), fixed(transform.ty), 1 << 30]
     }
 
     /// Whether pictures of `format` can be taken.
