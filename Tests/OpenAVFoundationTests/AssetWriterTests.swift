@@ -197,6 +197,10 @@ import Testing
         let url = try path("transcode.mp4")
         let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
         writer.shouldOptimizeForNetworkUse = true
+        let title = AVMutableMetadataItem()
+        title.identifier = .commonIdentifierTitle
+        title.value = "Transcoded" as NSString
+        writer.metadata = [title]
         let videoInput = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
         let audioInput = AVAssetWriterInput(mediaType: .audio, outputSettings: [
             AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100, AVNumberOfChannelsKey: 2,
@@ -227,6 +231,7 @@ import Testing
         await writer.finishWriting()
         #expect(writer.status == .completed, "\(String(describing: writer.error))")
         let probe = try ProbeReport(path: url.path)
+        #expect(probe.formatTags["title"] == "Transcoded")
         #expect(ProbeReport.string(probe.video, "nb_read_frames") == "30")
         #expect(ProbeReport.string(probe.audio, "codec_name") == "aac")
         #expect(ProbeReport.string(probe.audio, "sample_rate") == "44100")

@@ -31,6 +31,7 @@ public class AVAssetWriter: @unchecked Sendable {
         var sessionStart: MediaTime?
         var sessionEnd: MediaTime?
         var shouldOptimizeForNetworkUse = false
+        var metadata: [AVMetadataItem] = []
     }
 
     /// Where the file is written.
@@ -74,6 +75,13 @@ public class AVAssetWriter: @unchecked Sendable {
         set { state.withLock { $0.shouldOptimizeForNetworkUse = newValue } }
     }
 
+    /// Items written as the file's tags (title, artist, creation date, ...), as an export writes them; set them before
+    /// writing starts.
+    public var metadata: [AVMetadataItem] {
+        get { state.withLock { $0.metadata } }
+        set { state.withLock { $0.metadata = newValue } }
+    }
+
     /// Whether an input of `mediaType` with `outputSettings` can be written to this file.
     public func canApply(outputSettings: [String: Any]?, forMediaType mediaType: AVMediaType) -> Bool {
         availableMediaTypes.contains(mediaType)
@@ -102,9 +110,9 @@ public class AVAssetWriter: @unchecked Sendable {
     /// Creates the file and opens each input's encoder; false (with `status` `.failed` and `error` set) when a file
     /// is already at the URL or an encoder cannot be opened. Called once.
     public func startWriting() -> Bool {
-        let (inputs, faststart) = state.withLock { state in
+        let (inputs, faststart, items) = state.withLock { state in
             precondition(state.status == .unknown, "AVAssetWriter: startWriting() is called once")
-            return (state.inputs, state.shouldOptimizeForNetworkUse)
+            return (state.inputs, state.shouldOptimizeForNetworkUse, state.metadata)
         }
         do throws(AVError) {
             guard !FileManager.default.fileExists(atPath: outputURL.path) else {
@@ -118,7 +126,9 @@ public class AVAssetWriter: @unchecked Sendable {
                 let timescale = input.mediaTimeScale > 0 ? input.mediaTimeScale : WriterVideoTrack.defaultTimescale
                 return (name: input.name, settings: settings, timescale: timescale, transform: input.transform)
             }
-            let file = try WriterFile(path: outputURL.path, container: container, faststart: faststart, inputs: settings)
+            let tags = Dictionary(items.compactMap(\.tag)) { _, last in last }
+            let file = try WriterFile(path: outputURL.path, container: container, faststart: faststart, tags: tags,
+                                      inputs: settings)
             state.withLock { state in
                 state.file = file
                 state.status = .writing

@@ -16,13 +16,14 @@ final class WriterFile: @unchecked Sendable {
     private let output: OutputFile
     private(set) var tracks: [Track] = []
 
-    /// Creates the file at `path` as `container`, adds a track for each of `inputs` (with its settings read), and
-    /// writes the header; `faststart` puts the index at the front. Removes what it wrote when it fails.
-    init(path: String, container: ExportSettings.Container, faststart: Bool,
+    /// Creates the file at `path` as `container` with the container `tags`, adds a track for each of `inputs` (with
+    /// its settings read), and writes the header; `faststart` puts the index at the front. Removes what it wrote
+    /// when it fails.
+    init(path: String, container: ExportSettings.Container, faststart: Bool, tags: [String: String],
          inputs: [(name: String, settings: WriterSettings, timescale: Int32, transform: CGAffineTransform)]) throws(AVError) {
         let export = ExportSettings(name: "AVAssetWriter", container: container, video: nil, audio: nil)
         do {
-            output = try OutputFile(path: path, format: export.muxerName)
+            output = try OutputFile(path: path, format: export.muxerName, metadata: tags)
         } catch {
             throw AVError(.unknown, .writer(input: "AVAssetWriter", problem: "cannot create '\(path)': \(error)"))
         }
