@@ -250,14 +250,76 @@ import Testing
             }
             #expect(Double(total) / Double(40 * 30 * 3) < 8, "frame \(frame)")
         }
-        // Sound: ffmpeg's 440 Hz tone at its level (amplitude 1/8), on both channels, through the middle.
-        let samples = try MediaTool.ffmpeg(["-v", "error", "-i", url.path, "-f", "s16le", "-ac", "1", "-"])
+        // Sound: ffmpeg's 440 Hz tone (amplitude 1/8) through the middle, the mono source in each channel at -3 dB.
+        let (rms, crossings) = try tone(url)
+        #expect(abs(rms - 0.125 / 2) < 0.004, "rms \(rms)")
+        #expect(abs(crossings - 352) <= 2, "\(crossings) rising zero crossings in 0.8 s")
+    }
+
+    /// The level and rising zero crossings of the first channel of the sound ffmpeg decodes from `url`, at 44.1 kHz,
+    /// from 0.1 s to 0.9 s.
+    private func tone(_ url: URL) throws -> (rms: Double, crossings: Int) {
+        // The first channel only: ffmpeg's own downmix would add its matrix to the one under test.
+        let samples = try MediaTool.ffmpeg(["-v", "error", "-i", url.path, "-af", "pan=mono|c0=c0", "-f", "s16le",
+                                            "-ar", "44100", "-"])
         let values = samples.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
         let middle = values[4410..<39690].map { Double($0) / 32768 }
         let rms = (middle.map { $0 * $0 }.reduce(0, +) / Double(middle.count)).squareRoot()
-        #expect(abs(rms - 0.125 / 2.squareRoot()) < 0.004, "rms \(rms)")
-        let crossings = zip(middle, middle.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
-        #expect(abs(crossings - 352) <= 2, "\(crossings) rising zero crossings in 0.8 s")
+        return (rms, zip(middle, middle.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count)
+    }
+
+    /// A linear PCM layout an audio reader output is asked for.
+    struct SoundLayout: Sendable, CustomTestStringConvertible {
+        var name: String
+        var bits: Int
+        var isFloat = false
+        var isBigEndian = false
+        var isNonInterleaved = false
+        var rate: Int?
+        var channels: Int?
+
+        var testDescription: String { name }
+
+        /// The reader's audio settings.
+        var settings: [String: Any] {
+            var settings: [String: Any] = [AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMBitDepthKey: bits,
+                                           AVLinearPCMIsFloatKey: isFloat, AVLinearPCMIsBigEndianKey: isBigEndian,
+                                           AVLinearPCMIsNonInterleaved: isNonInterleaved]
+            if let rate { settings[AVSampleRateKey] = rate }
+            if let channels { settings[AVNumberOfChannelsKey] = channels }
+            return settings
+        }
+    }
+
+    @Test(arguments: [
+        SoundLayout(name: "8-bit", bits: 8),
+        SoundLayout(name: "24-bit big-endian", bits: 24, isBigEndian: true),
+        SoundLayout(name: "32-bit float in planes", bits: 32, isFloat: true, isNonInterleaved: true),
+        SoundLayout(name: "64-bit float at 22050 Hz", bits: 64, isFloat: true, rate: 22050),
+    ])
+    func everyPCMLayoutAReaderHandsOutIsWritten(layout: SoundLayout) async throws {
+        let name = layout.name
+        let asset = AVURLAsset(url: try AssetReaderTests.pattern.get())
+        let reader = try AVAssetReader(asset: asset)
+        let sound = AVAssetReaderAudioMixOutput(audioTracks: asset.tracks(withMediaType: .audio),
+                                                audioSettings: layout.settings)
+        reader.add(sound)
+        let url = try path("sound.m4a")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .m4a)
+        #expect(writer.availableMediaTypes == [.audio])
+        let input = AVAssetWriterInput(mediaType: .audio, outputSettings: [AVFormatIDKey: kAudioFormatMPEG4AAC,
+                                                                           AVNumberOfChannelsKey: 1])
+        writer.add(input)
+        #expect(reader.startReading() && writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        while let buffer = sound.copyNextSampleBuffer() { #expect(input.append(buffer), "\(name)") }
+        input.markAsFinished()
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(name): \(String(describing: writer.error))")
+        let (rms, crossings) = try tone(url)
+        #expect(abs(rms - 0.125 / 2.squareRoot()) < 0.004, "\(name): rms \(rms)")
+        #expect(abs(crossings - 352) <= 2, "\(name): \(crossings) rising zero crossings in 0.8 s")
+        #expect(abs(try ProbeReport(path: url.path).formatDuration - 1.0) < 0.03, "\(name)")
     }
 
     @Test func writersRefuseWhatTheyCannotWrite() async throws {

@@ -111,10 +111,9 @@ final class WriterSoundTrack {
         held = held.map { Array($0.dropFirst(excess)) }
     }
 
-    /// `samples` at the encoder's rate and channels. Mono sound goes to every channel at its level, as a mono
-    /// track plays on both speakers; other channel counts are mixed by libswresample's matrix.
+    /// `samples` at the encoder's rate and channels, the channels matched as an export matches them (libswresample's
+    /// matrix: a mono source goes to left and right at -3 dB).
     private func convert(_ samples: [[Float]], rate sourceRate: Int) throws(AVError) -> [[Float]] {
-        let samples = samples.count == 1 ? Array(repeating: samples[0], count: channels) : samples
         if sourceRate == rate, samples.count == channels { return samples }
         do {
             if resampler == nil {
