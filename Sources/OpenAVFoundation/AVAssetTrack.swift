@@ -85,7 +85,7 @@ public class AVAssetTrack: @unchecked Sendable {
     public var formatDescriptions: [Any] { loadedFormatDescriptions() }
 
     func loadedFormatDescriptions() -> [CMFormatDescription] {
-        stream.map { [CMFormatDescription(stream: $0)] } ?? []
+        stream.map { [CMFormatDescription(stream: $0, file: source?.url)] } ?? []
     }
 
     /// Bits per second, as the container states it; 0 when unknown.

@@ -140,8 +140,14 @@ public final class CMFormatDescription: @unchecked Sendable, Hashable, CustomStr
     /// in `init`, and freed with the description (what makes the class sendable).
     private let basicDescription: UnsafeMutablePointer<AudioStreamBasicDescription>?
 
-    convenience init(stream: ProbedStream) {
+    /// The file whose stream this describes, for a track's format: where a writer copying the track's stored
+    /// samples takes the codec's parameters from.
+    private(set) var file: URL?
+
+    /// The format of stream `stream` of `file`.
+    convenience init(stream: ProbedStream, file: URL?) {
         self.init(.stream(stream))
+        self.file = file
     }
 
     /// The format of decoded pictures or sound.

@@ -315,10 +315,8 @@ import Testing
 
     /// Outputs `startReading()` cannot read, with what it says of each, whole.
     static let refusals: [(Refusal, String)] = [
-        (Refusal.trackSettings(nil, audio: false),
-         "AVAssetReaderTrackOutput of track 1: samples as stored in the file (outputSettings nil) are not read here; ask for kCVPixelBufferPixelFormatTypeKey"),
-        (Refusal.trackSettings(nil, audio: true),
-         "AVAssetReaderTrackOutput of track 2: samples as stored in the file (outputSettings nil) are not read here; ask for AVFormatIDKey: kAudioFormatLinearPCM"),
+        (Refusal.storedSamplesOfAComposition,
+         "AVAssetReaderTrackOutput of track 1: samples as stored (outputSettings nil) are read from a file's tracks, and this track belongs to a composition; ask for decoded media"),
         (Refusal.trackSettings(["PixelFormatType": 0x7934_3230], audio: false),
          "AVAssetReaderTrackOutput of track 1: pixel format 'y420' is not read here; the formats read are 32BGRA, 32ARGB, 32RGBA, 24RGB, 24BGR, 420v and 420f"),
         (Refusal.trackSettings(["PixelFormatType": kCVPixelFormatType_32BGRA, "Width": 81], audio: false),
@@ -340,10 +338,17 @@ import Testing
     @Test(arguments: refusals)
     func startReadingSaysWhyItCannotRead(_ refusal: Refusal, _ message: String) throws {
         let asset = AVURLAsset(url: fixtures.red)
-        let reader = try AVAssetReader(asset: asset)
+        var reader = try AVAssetReader(asset: asset)
         let video = try #require(asset.tracks(withMediaType: .video).first)
         let audio = try #require(asset.tracks(withMediaType: .audio).first)
         switch refusal {
+        case .storedSamplesOfAComposition:
+            let composition = AVMutableComposition()
+            try composition.insertTimeRange(CMTimeRange(start: .zero, duration: CMTime(value: 1, timescale: 2)), of: asset,
+                                            at: .zero)
+            reader = try AVAssetReader(asset: composition)
+            let track = try #require(composition.tracks(withMediaType: .video).first)
+            reader.add(AVAssetReaderTrackOutput(track: track, outputSettings: nil))
         case let .trackSettings(settings, isAudio):
             reader.add(AVAssetReaderTrackOutput(track: isAudio ? audio : video, outputSettings: settings))
         case .trackOfAnotherAsset:
@@ -366,12 +371,14 @@ import Testing
         case trackSettings([String: any Sendable]?, audio: Bool)
         case trackOfAnotherAsset
         case emptyTimeRange
+        case storedSamplesOfAComposition
 
         var description: String {
             switch self {
             case let .trackSettings(settings, audio): "\(audio ? "audio" : "video") settings \(settings.map { "\($0.keys.sorted())" } ?? "nil")"
             case .trackOfAnotherAsset: "a track of another asset"
             case .emptyTimeRange: "an empty time range"
+            case .storedSamplesOfAComposition: "stored samples of a composition's track"
             }
         }
     }

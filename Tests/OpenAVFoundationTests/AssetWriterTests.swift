@@ -322,6 +322,64 @@ import Testing
         #expect(abs(try ProbeReport(path: url.path).formatDuration - 1.0) < 0.03, "\(name)")
     }
 
+    /// Each packet of `url`'s stream `stream` (`v` or `a`) as ffprobe lists it: presentation and decode time,
+    /// size, and whether it is a keyframe.
+    private func packets(_ url: URL, _ stream: String) throws -> [String] {
+        let text = try MediaTool.run("ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries",
+                                                 "packet=pts_time,dts_time,size,flags", "-of", "csv=p=0", url.path])
+        return String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test func storedSamplesAreReadAndCopiedAsTheFileHoldsThem() async throws {
+        let source = try AssetReaderTests.pattern.get()
+        let asset = AVURLAsset(url: source)
+        let videoTrack = try #require(asset.tracks(withMediaType: .video).first)
+        let audioTrack = try #require(asset.tracks(withMediaType: .audio).first)
+        let reader = try AVAssetReader(asset: asset)
+        let pictures = AVAssetReaderTrackOutput(track: videoTrack, outputSettings: nil)
+        let sound = AVAssetReaderTrackOutput(track: audioTrack, outputSettings: nil)
+        reader.add(pictures)
+        reader.add(sound)
+        let url = try path("remux.mov")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
+        let videoFormat = try #require(videoTrack.formatDescriptions.first as? CMFormatDescription)
+        let audioFormat = try #require(audioTrack.formatDescriptions.first as? CMFormatDescription)
+        let videoInput = AVAssetWriterInput(mediaType: .video, outputSettings: nil, sourceFormatHint: videoFormat)
+        let audioInput = AVAssetWriterInput(mediaType: .audio, outputSettings: nil, sourceFormatHint: audioFormat)
+        #expect(writer.canAdd(videoInput) && writer.canAdd(audioInput))
+        writer.add(videoInput)
+        writer.add(audioInput)
+        #expect(reader.startReading() && writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        // The samples as ffprobe lists the file's packets: times, sizes and keyframes.
+        var listed: [String] = []
+        while let sample = pictures.copyNextSampleBuffer() {
+            let attachments = CMSampleBufferGetSampleAttachmentsArray(sample, createIfNecessary: false) as? [[CFString: Any]]
+            let notSync = attachments?.first?[kCMSampleAttachmentKey_NotSync] as? Bool ?? false
+            let flags = notSync ? "__" : "K_"
+            listed.append(String(format: "%.6f,%.6f,%d,", sample.presentationTimeStamp.seconds,
+                                 CMSampleBufferGetDecodeTimeStamp(sample).seconds, CMSampleBufferGetTotalSampleSize(sample))
+                          + flags)
+            #expect(videoInput.append(sample))
+        }
+        #expect(listed == (try packets(source, "v")))
+        while let sample = sound.copyNextSampleBuffer() { #expect(audioInput.append(sample)) }
+        videoInput.markAsFinished()
+        audioInput.markAsFinished()
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        // The same stored samples, so the same pictures and sound once decoded.
+        for stream in ["0:v", "0:a"] {
+            let hashes = try [source, url].map { file in
+                String(decoding: try MediaTool.ffmpeg(["-v", "error", "-i", file.path, "-map", stream, "-f", "framemd5",
+                                                       "-"]), as: UTF8.self)
+                    .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: ",").last ?? "" }
+            }
+            #expect(hashes[0].count > 0 && hashes[0] == hashes[1], "\(stream)")
+        }
+        #expect(try packets(url, "v").map { $0.split(separator: ",")[2] } == (try packets(source, "v")).map { $0.split(separator: ",")[2] })
+    }
+
     @Test func writersRefuseWhatTheyCannotWrite() async throws {
         let cases: [(String, AVMediaType, [String: Any]?, String)] = [
             ("no codec", .video, [AVVideoWidthKey: 160, AVVideoHeightKey: 120],
@@ -336,8 +394,8 @@ import Testing
             ("linear PCM", .audio, [AVFormatIDKey: kAudioFormatLinearPCM],
              "AVAssetWriterInput 1 (audio): AVFormatIDKey must be kAudioFormatMPEG4AAC or kAudioFormatOpus"),
             ("nil settings", .audio, nil,
-             "AVAssetWriterInput 1 (audio): nil output settings would store samples as they come, which needs "
-                + "compressed samples; give the codec settings to encode with"),
+             "AVAssetWriterInput 1 (audio): nil output settings copy stored samples, which needs a sourceFormatHint "
+                + "from the audio track of a file they come from; give it, or the codec settings to encode with"),
         ]
         for (name, type, settings, message) in cases {
             let writer = try AVAssetWriter(outputURL: try path("refused.mp4"), fileType: .mp4)

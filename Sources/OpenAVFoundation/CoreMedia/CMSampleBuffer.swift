@@ -4,8 +4,9 @@ import Synchronization
 /// A count of samples.
 public typealias CMItemCount = Int
 
-/// Decoded media at one time: a picture (`imageBuffer`) or a run of audio sample frames (`dataBuffer`), with its
-/// time, duration and format. Asset readers hand them out.
+/// Media at one time: a decoded picture (`imageBuffer`), a run of decoded audio sample frames (`dataBuffer`), or
+/// one sample as the file stores it (`dataBuffer`, with a decode time), with its time, duration and format. Asset
+/// readers hand them out and asset writers take them.
 public final class CMSampleBuffer: @unchecked Sendable {
     /// When the media is presented.
     public let presentationTimeStamp: CMTime
@@ -19,6 +20,10 @@ public final class CMSampleBuffer: @unchecked Sendable {
     public let dataBuffer: CMBlockBuffer?
     /// What the media is: its pixel layout or sample format.
     public let formatDescription: CMFormatDescription?
+    /// When a stored sample is decoded; invalid for decoded media.
+    public let decodeTimeStamp: CMTime
+    /// Whether a stored sample can be decoded without the ones before it (a keyframe); true for decoded media.
+    let isSync: Bool
     /// Whether `invalidate()` has not been called.
     private let valid = Mutex(true)
 
@@ -30,6 +35,8 @@ public final class CMSampleBuffer: @unchecked Sendable {
         imageBuffer = picture
         dataBuffer = nil
         formatDescription = format
+        decodeTimeStamp = .invalid
+        isSync = true
     }
 
     /// A buffer of `frames` audio sample frames.
@@ -40,15 +47,28 @@ public final class CMSampleBuffer: @unchecked Sendable {
         imageBuffer = nil
         dataBuffer = sound
         formatDescription = format
+        decodeTimeStamp = .invalid
+        isSync = true
+    }
+
+    /// A buffer of one stored sample (a packet) holding `samples` media samples, decoded at `decode`.
+    init(stored bytes: CMBlockBuffer, samples: Int, at time: CMTime, decode: CMTime, duration: CMTime,
+         isSync: Bool, format: CMFormatDescription) {
+        presentationTimeStamp = time
+        decodeTimeStamp = decode
+        self.duration = duration
+        numSamples = samples
+        imageBuffer = nil
+        dataBuffer = bytes
+        formatDescription = format
+        self.isSync = isSync
     }
 
     /// As `presentationTimeStamp`: no edits or trims apply after reading.
     public var outputPresentationTimeStamp: CMTime { presentationTimeStamp }
-    /// Invalid: decoded media has no decode order of its own.
-    public var decodeTimeStamp: CMTime { .invalid }
     /// As `duration`.
     public var outputDuration: CMTime { duration }
-    /// The bytes of the media: the picture's rows or the sound's bytes.
+    /// The bytes of the media: the picture's rows, the sound's bytes or the stored sample's.
     public var totalSampleSize: Int { imageBuffer.map { $0.dataSize } ?? dataBuffer?.dataLength ?? 0 }
     /// Whether `invalidate()` has not been called.
     public var isValid: Bool { valid.withLock { $0 } }
@@ -67,7 +87,7 @@ public func CMSampleBufferGetOutputPresentationTimeStamp(_ sbuf: CMSampleBuffer)
     sbuf.outputPresentationTimeStamp
 }
 
-/// Invalid: decoded media has no decode order of its own.
+/// When `sbuf` is decoded: a stored sample's decode time; invalid for decoded media.
 public func CMSampleBufferGetDecodeTimeStamp(_ sbuf: CMSampleBuffer) -> CMTime { sbuf.decodeTimeStamp }
 
 /// How long `sbuf` lasts.
@@ -96,4 +116,19 @@ public func CMSampleBufferIsValid(_ sbuf: CMSampleBuffer) -> Bool { sbuf.isValid
 public func CMSampleBufferInvalidate(_ sbuf: CMSampleBuffer) -> OSStatus {
     try? sbuf.invalidate()
     return 0
+}
+
+/// A CoreFoundation string, as attachment keys are typed.
+public typealias CFString = NSString
+/// A CoreFoundation array, as attachment arrays are returned.
+public typealias CFArray = NSArray
+/// The attachment key saying a stored sample needs the ones before it to decode (it is not a keyframe).
+// An immutable string constant, so sharing it across threads is safe.
+nonisolated(unsafe) public let kCMSampleAttachmentKey_NotSync: CFString = "NotSync"
+
+/// The attachments of each sample of `sbuf`: one dictionary, holding `kCMSampleAttachmentKey_NotSync: true` for a
+/// stored sample that is not a keyframe, and empty otherwise; `createIfNecessary` changes nothing here.
+public func CMSampleBufferGetSampleAttachmentsArray(_ sbuf: CMSampleBuffer, createIfNecessary: Bool) -> CFArray? {
+    let attachments: NSDictionary = sbuf.isSync ? [:] : [kCMSampleAttachmentKey_NotSync: true]
+    return [attachments] as NSArray
 }

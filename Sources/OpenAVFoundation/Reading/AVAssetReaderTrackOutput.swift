@@ -2,13 +2,14 @@ import Composition
 import Foundation
 import MediaCore
 
-/// One track's decoded media: a video track's pictures (upright, at its display size unless the settings give one,
-/// on its frame grid) or an audio track's sound as linear PCM. `outputSettings` must ask for decoded media: a pixel
-/// format for video, `kAudioFormatLinearPCM` for audio; samples as stored in the file are not read here.
+/// One track's media: with settings, a video track's pictures (upright, at its display size unless the settings
+/// give one, on its frame grid) or an audio track's sound as linear PCM; with nil settings, a file track's samples as
+/// the file stores them, in decode order, each with its decode time, for a writer to copy.
 public class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
     /// The track read.
     public let track: AVAssetTrack
-    /// The settings given: for video the pixel format (and width and height), for audio the linear PCM keys.
+    /// The settings given: for video the pixel format (and width and height), for audio the linear PCM keys; nil for
+    /// stored samples.
     public let outputSettings: [String: Any]?
 
     /// An output of `track`'s media in the form `outputSettings` ask for.
@@ -22,9 +23,14 @@ public class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable 
 
     override func makeMaker(asset: AVAsset, range: TimeRange) throws(AVError) -> any ReaderSampleMaker {
         guard let settings = outputSettings else {
-            throw AVError(.operationNotSupportedForAsset, .readerSetting(
-                output: name, problem: "samples as stored in the file (outputSettings nil) are not read here; ask for "
-                    + (mediaType == .audio ? "AVFormatIDKey: kAudioFormatLinearPCM" : "kCVPixelBufferPixelFormatTypeKey")))
+            _ = try composition(of: asset, keeping: [track])
+            guard let file = track.source?.url, let stream = track.stream,
+                  let format = track.loadedFormatDescriptions().first else {
+                throw AVError(.operationNotSupportedForAsset, .readerSetting(
+                    output: name, problem: "samples as stored (outputSettings nil) are read from a file's tracks, and "
+                        + "this track belongs to a composition; ask for decoded media"))
+            }
+            return try ReaderStoredSampleMaker(file: file, stream: stream, format: format, range: range)
         }
         let composition = try composition(of: asset, keeping: [track])
         switch mediaType {

@@ -84,15 +84,17 @@ public class AVAssetWriter: @unchecked Sendable {
 
     /// Whether an input of `mediaType` with `outputSettings` can be written to this file.
     public func canApply(outputSettings: [String: Any]?, forMediaType mediaType: AVMediaType) -> Bool {
-        availableMediaTypes.contains(mediaType)
-            && (try? WriterSettings.read(outputSettings, mediaType: mediaType, input: "")) != nil
+        availableMediaTypes.contains(mediaType) && (outputSettings == nil
+            || (try? WriterSettings.read(outputSettings, mediaType: mediaType, hint: nil, input: "")) != nil)
     }
 
     /// Whether `input` can be added: writing has not started, the input belongs to no writer, and its settings can
     /// be written to this file.
     public func canAdd(_ input: AVAssetWriterInput) -> Bool {
         state.withLock { $0.status == .unknown } && input.writer == nil
-            && canApply(outputSettings: input.outputSettings, forMediaType: input.mediaType)
+            && availableMediaTypes.contains(input.mediaType)
+            && (try? WriterSettings.read(input.outputSettings, mediaType: input.mediaType, hint: input.sourceFormatHint,
+                                         input: "")) != nil
     }
 
     /// Adds `input` once, before writing starts. Settings that `canAdd(_:)` finds wrong are reported by
@@ -122,7 +124,8 @@ public class AVAssetWriter: @unchecked Sendable {
                 guard availableMediaTypes.contains(input.mediaType) else {
                     throw WriterSettings.refuse(input.name, "a \(outputFileType.rawValue) file has no \(input.mediaType.rawValue) tracks")
                 }
-                let settings = try WriterSettings.read(input.outputSettings, mediaType: input.mediaType, input: input.name)
+                let settings = try WriterSettings.read(input.outputSettings, mediaType: input.mediaType,
+                                                       hint: input.sourceFormatHint, input: input.name)
                 let timescale = input.mediaTimeScale > 0 ? input.mediaTimeScale : WriterVideoTrack.defaultTimescale
                 return (name: input.name, settings: settings, timescale: timescale, transform: input.transform)
             }
@@ -202,6 +205,7 @@ public class AVAssetWriter: @unchecked Sendable {
 
     /// Encodes `sampleBuffer` on `input`'s track.
     func append(_ sampleBuffer: CMSampleBuffer, to input: AVAssetWriterInput) -> Bool {
+        if input.outputSettings == nil { return copy(sampleBuffer, to: input) }
         if let picture = sampleBuffer.imageBuffer {
             return append(picture, at: sampleBuffer.presentationTimeStamp, duration: sampleBuffer.duration, to: input)
         }
@@ -217,6 +221,30 @@ public class AVAssetWriter: @unchecked Sendable {
             guard time.isNumeric else { throw Self.refusal(input, "a sample buffer needs a numeric presentation time") }
             if let end, time >= end { return }
             try data.withBytes { bytes throws(AVError) in try track.append(bytes, layout: layout, at: time - start) }
+        }
+    }
+
+    /// Copies the stored sample in `sampleBuffer` to `input`'s track.
+    private func copy(_ sampleBuffer: CMSampleBuffer, to input: AVAssetWriterInput) -> Bool {
+        write(input) { file, start, end throws(AVError) in
+            guard case let .copy(track) = file.tracks[input.index] else { return }
+            guard let data = sampleBuffer.dataBuffer, sampleBuffer.imageBuffer == nil,
+                  case .stream? = sampleBuffer.formatDescription?.content else {
+                throw Self.refusal(input, "an input with nil settings takes stored samples, as a track output with nil "
+                                   + "settings hands them out")
+            }
+            let time = sampleBuffer.presentationTimeStamp.native
+            let decode = sampleBuffer.decodeTimeStamp.isNumeric ? sampleBuffer.decodeTimeStamp.native : time
+            guard time.isNumeric else { throw Self.refusal(input, "a sample buffer needs a numeric presentation time") }
+            if let end, decode >= end { return }
+            do throws(LibAVError) {
+                try data.withBytes { bytes throws(LibAVError) in
+                    try track.append(bytes, at: time - start, decode: decode - start,
+                                     duration: sampleBuffer.duration.native, isSync: sampleBuffer.isSync)
+                }
+            } catch {
+                throw AVError(.unknown, .writer(input: input.name, problem: "\(error)"))
+            }
         }
     }
 

@@ -19,7 +19,7 @@ public class AVAssetWriterInputPixelBufferAdaptor: @unchecked Sendable {
     public var pixelBufferPool: CVPixelBufferPool? {
         guard assetWriterInput.writer?.status == .writing,
               case let .video(video, _, _)? = try? WriterSettings.read(assetWriterInput.outputSettings,
-                                                                        mediaType: .video, input: "")
+                                                                        mediaType: .video, hint: nil, input: "")
         else { return nil }
         let attributes = sourcePixelBufferAttributes ?? [:]
         func value(_ key: String) -> Int? { attributes[key].flatMap(settingsNumber).flatMap { Int(exactly: $0) } }

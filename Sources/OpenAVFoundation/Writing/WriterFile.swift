@@ -11,6 +11,7 @@ final class WriterFile: @unchecked Sendable {
     enum Track {
         case video(WriterVideoTrack)
         case audio(WriterSoundTrack)
+        case copy(WriterCopyTrack)
     }
 
     private let output: OutputFile
@@ -40,6 +41,12 @@ final class WriterFile: @unchecked Sendable {
                     }
                 case let .audio(audio):
                     tracks.append(.audio(try WriterSoundTrack(audio, output: output, name: input.name)))
+                case let .copy(file, stream):
+                    do {
+                        tracks.append(.copy(try WriterCopyTrack(file: file, stream: stream, output: output)))
+                    } catch {
+                        throw AVError(.fileFormatNotRecognized, .unreadableAsset(file, error))
+                    }
                 }
             }
             do {
@@ -62,22 +69,13 @@ final class WriterFile: @unchecked Sendable {
             switch track {
             case let .video(video): try video.finish(sessionEnd: sessionEnd)
             case let .audio(audio): try audio.finish(sessionEnd: sessionEnd)
+            case .copy: break
             }
         }
         do {
             try output.writeTrailer()
         } catch {
             throw AVError(.unknown, .export(.wrap(error, path: nil, output: path)))
-        }
-    }
-
-    /// Where the written media ends: the latest end of any track.
-    var end: MediaTime {
-        tracks.reduce(MediaTime.zero) { end, track in
-            switch track {
-            case let .video(video): MediaTime.maximum(end, video.end)
-            case let .audio(audio): MediaTime.maximum(end, audio.end)
-            }
         }
     }
 
@@ -94,6 +92,7 @@ final class WriterFile: @unchecked Sendable {
             switch track {
             case let .video(video): video.discard()
             case let .audio(audio): audio.discard()
+            case .copy: break
             }
         }
         try? FileManager.default.removeItem(atPath: output.path)

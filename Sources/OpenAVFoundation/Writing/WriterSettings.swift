@@ -9,6 +9,8 @@ enum WriterSettings: Sendable, Hashable {
     case video(ExportSettings.Video, profile: String?, reorders: Bool)
     /// Sound encoded as `audio` describes.
     case audio(ExportSettings.Audio)
+    /// Stored samples of stream `stream` of `file`, copied as they come.
+    case copy(file: URL, stream: Int)
 
     /// The video keys read here.
     private static let videoKeys: Set<String> = [AVVideoCodecKey, AVVideoWidthKey, AVVideoHeightKey,
@@ -27,12 +29,18 @@ enum WriterSettings: Sendable, Hashable {
     private static let audioKeys: Set<String> = [AVFormatIDKey, AVSampleRateKey, AVNumberOfChannelsKey,
                                                  AVEncoderBitRateKey]
 
-    /// The settings of an input of `mediaType`; throws for a media type, codec, key or value not written here.
-    /// `input` names the input in messages.
-    static func read(_ settings: [String: Any]?, mediaType: AVMediaType, input: String) throws(AVError) -> WriterSettings {
+    /// The settings of an input of `mediaType`, told by `hint` what its samples are; throws for a media type, codec,
+    /// key or value not written here. `input` names the input in messages.
+    static func read(_ settings: [String: Any]?, mediaType: AVMediaType, hint: CMFormatDescription?,
+                     input: String) throws(AVError) -> WriterSettings {
         guard let settings else {
-            throw refuse(input, "nil output settings would store samples as they come, which needs compressed "
-                         + "samples; give the codec settings to encode with")
+            guard let hint, case let .stream(stream) = hint.content, let file = hint.file,
+                  stream.mediaType == (mediaType == .video ? .video : .audio) else {
+                throw refuse(input, "nil output settings copy stored samples, which needs a sourceFormatHint from the "
+                             + "\(mediaType == .video ? "video" : "audio") track of a file they come from; give it, or "
+                             + "the codec settings to encode with")
+            }
+            return .copy(file: file, stream: stream.index)
         }
         switch mediaType {
         case .video: return try video(settings, input: input)
