@@ -153,6 +153,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("player-item-export", "PlayerItemExport", []),
     ("reader-statistics", "ReaderStatistics", []),
     ("compress-for-upload", "CompressForUpload", []),
+    ("replace-sound-track", "ReplaceSoundTrack", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

@@ -138,6 +138,33 @@ import Testing
         #expect(abs(written - source) < source * 0.05, "source \(source), written \(written)")
     }
 
+    @Test func replaceSoundTrackCopiesTheVideoAndTheBedUntilTheVideoEnds() throws {
+        let output = try fixtures.output("corpus-replace-sound")
+        let text = try run("replace-sound-track", [fixtures.red.path, fixtures.bed.path, output.path])
+        #expect(text.hasPrefix("copied 30 video samples and "), "\(text)")
+        #expect(text.hasSuffix(" audio samples, 1.0 s\n"), "\(text)")
+        let probe = try ProbeReport(path: output.path)
+        #expect(ProbeReport.string(probe.video, "codec_name") == "h264")
+        #expect(ProbeReport.string(probe.video, "nb_read_frames") == "30")
+        #expect(ProbeReport.string(probe.audio, "codec_name") == "mp3")
+        // Cut at the first packet decoded at or after 1 s: a 1152-sample MP3 frame (26 ms) at most past it.
+        let soundLength = try #require(ProbeReport.number(probe.audio, "duration"))
+        #expect(soundLength >= 0.97 && soundLength <= 1.03, "\(soundLength)")
+        #expect(near(try pixel(output, frame: 15, 80, 60), (255, 0, 0), tolerance: 8))
+        // The video's packets are the source's, byte for byte: the same decoded frames.
+        let hashes = try [fixtures.red, output].map { file in
+            String(decoding: try MediaTool.ffmpeg(["-v", "error", "-i", file.path, "-map", "0:v", "-f", "framemd5", "-"]),
+                   as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: ",").last ?? "" }
+        }
+        #expect(hashes[0] == hashes[1])
+        // The bed's 220 Hz, not the clip's own 440 Hz: rising zero crossings over 0.6 s.
+        let sound = try MediaTool.ffmpeg(["-v", "error", "-ss", "0.2", "-t", "0.6", "-i", output.path, "-vn",
+                                          "-af", "pan=mono|c0=c0", "-f", "f32le", "-"])
+        let samples = sound.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let crossings = zip(samples, samples.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
+        #expect(abs(crossings - 132) <= 3, "\(crossings) rising zero crossings")
+    }
+
     @Test func musicBedIsDuckedUnderTheClip() throws {
         let output = try fixtures.output("corpus-bed", "m4a")
         let text = try run("music-bed-ducking", [output.path, fixtures.red.path, fixtures.bed.path])

@@ -43,7 +43,8 @@ final class WriterFile: @unchecked Sendable {
                     tracks.append(.audio(try WriterSoundTrack(audio, output: output, name: input.name)))
                 case let .copy(file, stream):
                     do {
-                        tracks.append(.copy(try WriterCopyTrack(file: file, stream: stream, output: output)))
+                        tracks.append(.copy(try WriterCopyTrack(file: file, stream: stream, output: output,
+                                                                 name: input.name)))
                     } catch {
                         throw AVError(.fileFormatNotRecognized, .unreadableAsset(file, error))
                     }
@@ -69,7 +70,7 @@ final class WriterFile: @unchecked Sendable {
             switch track {
             case let .video(video): try video.finish(sessionEnd: sessionEnd)
             case let .audio(audio): try audio.finish(sessionEnd: sessionEnd)
-            case .copy: break
+            case let .copy(copy): try copy.finish(sessionEnd: sessionEnd)
             }
         }
         do {
@@ -92,7 +93,7 @@ final class WriterFile: @unchecked Sendable {
             switch track {
             case let .video(video): video.discard()
             case let .audio(audio): audio.discard()
-            case .copy: break
+            case let .copy(copy): copy.discard()
             }
         }
         try? FileManager.default.removeItem(atPath: output.path)
