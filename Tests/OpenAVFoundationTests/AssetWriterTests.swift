@@ -175,6 +175,37 @@ import Testing
         #expect(right.r > 180 && right.b < 60 && left.b > 180 && left.r < 60, "\(right) \(left)")
     }
 
+    @Test func aSessionEndSetAfterTheSoundCutsItWhereThePicturesEnd() async throws {
+        // A second of sound under half a second of pictures, the end set after both were appended.
+        let asset = AVURLAsset(url: try AssetReaderTests.pattern.get())
+        let reader = try AVAssetReader(asset: asset)
+        let sound = AVAssetReaderAudioMixOutput(audioTracks: asset.tracks(withMediaType: .audio), audioSettings: nil)
+        reader.add(sound)
+        let url = try path("cut.mp4")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+        let videoInput = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
+        let audioInput = AVAssetWriterInput(mediaType: .audio, outputSettings: [AVFormatIDKey: kAudioFormatMPEG4AAC,
+                                                                                AVSampleRateKey: 48000])
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: videoInput, sourcePixelBufferAttributes: nil)
+        writer.add(videoInput)
+        writer.add(audioInput)
+        #expect(reader.startReading() && writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        for index in 0..<15 {
+            var made: CVPixelBuffer?
+            CVPixelBufferPoolCreatePixelBuffer(nil, try #require(adaptor.pixelBufferPool), &made)
+            #expect(adaptor.append(try #require(made), withPresentationTime: CMTime(value: Int64(index), timescale: 30)))
+        }
+        while let buffer = sound.copyNextSampleBuffer() { #expect(audioInput.append(buffer)) }
+        writer.endSession(atSourceTime: CMTime(value: 1, timescale: 2))
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        // AAC's last packet carries padding past the cut, which the stream's duration leaves out.
+        let probe = try ProbeReport(path: url.path)
+        #expect(abs((ProbeReport.number(probe.audio, "duration") ?? 0) - 0.5) < 0.022, "\(probe.streams)")
+        #expect(abs((ProbeReport.number(probe.video, "duration") ?? 0) - 0.5) < 0.001)
+    }
+
     @Test func theSameProgramWritesTheSameBytes() async throws {
         let first = try path("a.mp4"), second = try path("b.mp4")
         _ = try await writeColors(to: first, format: kCVPixelFormatType_32BGRA, size: 4, offsets: (2, 1, 0), count: 20)

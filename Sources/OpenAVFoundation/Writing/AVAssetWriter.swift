@@ -220,7 +220,10 @@ public class AVAssetWriter: @unchecked Sendable {
             let time = sampleBuffer.presentationTimeStamp.native
             guard time.isNumeric else { throw Self.refusal(input, "a sample buffer needs a numeric presentation time") }
             if let end, time >= end { return }
-            try data.withBytes { bytes throws(AVError) in try track.append(bytes, layout: layout, at: time - start) }
+            let horizon = file.horizon(excluding: input.index)
+            try data.withBytes { bytes throws(AVError) in
+                try track.append(bytes, layout: layout, at: time - start, horizon: horizon)
+            }
         }
     }
 
@@ -240,7 +243,8 @@ public class AVAssetWriter: @unchecked Sendable {
             do throws(LibAVError) {
                 try data.withBytes { bytes throws(LibAVError) in
                     try track.append(bytes, at: time - start, decode: decode - start,
-                                     duration: sampleBuffer.duration.native, isSync: sampleBuffer.isSync)
+                                     duration: sampleBuffer.duration.native, isSync: sampleBuffer.isSync,
+                                     horizon: file.horizon(excluding: input.index))
                 }
             } catch {
                 throw AVError(.unknown, .writer(input: input.name, problem: "\(error)"))
@@ -256,9 +260,9 @@ public class AVAssetWriter: @unchecked Sendable {
             }
             let time = time.native
             guard time.isNumeric else { throw Self.refusal(input, "a picture needs a numeric presentation time") }
-            if let last = track.lastTime, time <= last {
-                throw Self.refusal(input, "a picture at \(time.seconds) s follows one at \(last.seconds) s; pictures "
-                                   + "are appended in presentation order")
+            if let last = track.lastTime, time - start <= last {
+                throw Self.refusal(input, "a picture at \(time.seconds) s follows one at \((last + start).seconds) s; "
+                                   + "pictures are appended in presentation order")
             }
             guard WriterVideoTrack.takes(picture.pixelFormatType) else {
                 throw Self.refusal(input, "pixel format '\(CMFormatDescription.MediaSubType(rawValue: picture.pixelFormatType))' "

@@ -80,6 +80,17 @@ final class WriterFile: @unchecked Sendable {
         }
     }
 
+    /// Where the tracks other than track `index` have got: the earliest of their reaches, nil without other tracks.
+    func horizon(excluding index: Int) -> MediaTime? {
+        tracks.indices.filter { $0 != index }.map { other -> MediaTime in
+            switch tracks[other] {
+            case let .video(video): video.lastTime ?? .zero
+            case let .audio(audio): audio.end
+            case let .copy(copy): copy.reach ?? .zero
+            }
+        }.min()
+    }
+
     /// Why a file cannot end at `sessionEnd`: `kind` was encoded until `until`, and encoded media cannot be cut.
     static func pastTheEnd(kind: String, until: MediaTime, sessionEnd: MediaTime) -> String {
         "\(kind) was encoded until \(String(format: "%.3f", until.seconds)) s, past the session's end at "

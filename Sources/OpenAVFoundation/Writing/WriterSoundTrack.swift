@@ -6,7 +6,9 @@ import Render
 
 /// One audio stream of a file being written: linear PCM in, placed by its timestamps (a gap becomes silence, an
 /// overlap is dropped), resampled to the encoder's rate and channels, and encoded by an export's audio pipe. The
-/// latest second is held back, so a session's end set after the last buffers can still cut them.
+/// sound past where the other tracks have got (up to `holdLimit` bytes of samples, about 87 s of 48 kHz stereo) is
+/// held back, so a session's end set after the last buffers can still cut it: a program that transcodes a long song
+/// under a short video ends the session where the video ends.
 final class WriterSoundTrack {
     private let pipe: AudioEncodePipe
     private let rate: Int
@@ -18,10 +20,13 @@ final class WriterSoundTrack {
     private var resampler: Resampler?
     /// The source sample the next buffer should start at (from the session's start).
     private var nextSample: Int64 = 0
-    /// The latest converted samples (up to about a second), one array per channel, not yet encoded.
-    private var held: [[Float]] = []
-    /// The last presentation time taken.
-    private(set) var lastTime: MediaTime?
+    /// The latest converted samples not yet encoded, chunk by chunk, one array per channel.
+    private var held: [[[Float]]] = []
+    /// The sample frames in `held`.
+    private var heldFrames = 0
+
+    /// The most bytes of samples held back.
+    static let holdLimit = 32 << 20
 
     /// Opens the encoder for `audio` and adds its stream to `output`.
     init(_ audio: ExportSettings.Audio, output: OutputFile, name: String) throws(AVError) {
@@ -44,12 +49,13 @@ final class WriterSoundTrack {
 
     /// Where the stream's sound ends so far.
     var end: MediaTime {
-        MediaTime(value: pipe.samplesWritten + Int64(held.first?.count ?? 0), timescale: Int32(rate))
+        MediaTime(value: pipe.samplesWritten + Int64(heldFrames), timescale: Int32(rate))
     }
 
-    /// Takes the samples of `layout` in `bytes` that start at `time` (from the session's start); encodes the buffer
-    /// held before them.
-    func append(_ bytes: UnsafeRawBufferPointer, layout: PCMLayout, at time: MediaTime) throws(AVError) {
+    /// Takes the samples of `layout` in `bytes` that start at `time` (from the session's start); encodes what is held
+    /// up to `horizon`, where the other tracks have got to (nil when there are none).
+    func append(_ bytes: UnsafeRawBufferPointer, layout: PCMLayout, at time: MediaTime,
+                horizon: MediaTime?) throws(AVError) {
         let (sourceRate, sourceChannels) = (layout.sampleRate ?? rate, layout.channels ?? channels)
         if let source, source != (sourceRate, sourceChannels) {
             throw fault("sound changed from \(source.rate) Hz, \(source.channels) channels to \(sourceRate) Hz, "
@@ -66,15 +72,14 @@ final class WriterSoundTrack {
             samples = samples.map { Array($0.dropFirst(Int(-gap))) }
         }
         nextSample = max(nextSample, start + count)
-        try hold(try convert(samples, rate: sourceRate))
-        lastTime = time
+        try hold(try convert(samples, rate: sourceRate), horizon: horizon)
     }
 
     /// Encodes what is held and what the resampler keeps, cut at `sessionEnd` when given, and flushes the encoder.
     func finish(sessionEnd: MediaTime?) throws(AVError) {
         if let resampler {
             do {
-                try hold(samples(of: try resampler.flush()))
+                try hold(samples(of: try resampler.flush()), horizon: nil)
             } catch {
                 throw fault("\(error)")
             }
@@ -85,10 +90,16 @@ final class WriterSoundTrack {
                 throw AVError(.unknown, .writer(input: name, problem: WriterFile.pastTheEnd(
                     kind: "sound", until: end, sessionEnd: sessionEnd)))
             }
-            held = held.map { Array($0.prefix(Int(limit - pipe.samplesWritten))) }
+            var keep = Int(limit - pipe.samplesWritten)
+            held = held.map { chunk in
+                let kept = chunk.map { Array($0.prefix(keep)) }
+                keep -= kept.first?.count ?? 0
+                return kept
+            }
         }
-        try push(held)
+        for chunk in held { try push(chunk) }
         held = []
+        heldFrames = 0
         do {
             try pipe.finish()
         } catch {
@@ -99,16 +110,23 @@ final class WriterSoundTrack {
     /// Drops what the track holds without encoding it.
     func discard() {
         held = []
+        heldFrames = 0
     }
 
-    /// Adds `samples` to those held and encodes what is more than a second older than their end.
-    private func hold(_ samples: [[Float]]) throws(AVError) {
+    /// Adds `samples` to those held and encodes the oldest held chunks while they end by `horizon` (so the muxer
+    /// gets sound as far as the other tracks have got) or more than `holdLimit` bytes are held.
+    private func hold(_ samples: [[Float]], horizon: MediaTime?) throws(AVError) {
         guard let count = samples.first?.count, count > 0 else { return }
-        held = held.isEmpty ? samples : zip(held, samples).map { $0 + $1 }
-        let excess = held[0].count - rate
-        guard excess >= 4096 else { return }
-        try push(held.map { Array($0.prefix(excess)) })
-        held = held.map { Array($0.dropFirst(excess)) }
+        held.append(samples)
+        heldFrames += count
+        let reach = horizon.map { $0.convertScale(Int32(rate), method: .roundTowardNegativeInfinity).value } ?? .min
+        while let oldest = held.first,
+              pipe.samplesWritten + Int64(oldest.first?.count ?? 0) <= reach
+                || heldFrames * channels * MemoryLayout<Float>.size > Self.holdLimit {
+            held.removeFirst()
+            heldFrames -= oldest.first?.count ?? 0
+            try push(oldest)
+        }
     }
 
     /// `samples` at the encoder's rate and channels, the channels matched as an export matches them (libswresample's

@@ -51,7 +51,7 @@ final class WriterVideoTrack {
     /// The time from the last picture encoded to the one after it: how long a last picture of unknown duration
     /// lasts.
     private var spacing: MediaTime?
-    /// The last presentation time taken.
+    /// The last presentation time taken (from the session's start).
     private(set) var lastTime: MediaTime?
     /// Where the stream's pictures end so far.
     private(set) var end = MediaTime.zero
