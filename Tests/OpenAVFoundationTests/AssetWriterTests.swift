@@ -206,6 +206,19 @@ import Testing
         #expect(abs((ProbeReport.number(probe.video, "duration") ?? 0) - 0.5) < 0.001)
     }
 
+    @Test func inputsFedInAnyOrderWriteTheSameBytes() async throws {
+        // 25 seconds: well past libavformat's usual ten-second wait for a stream that lags, after which it would mux
+        // what it holds in the order it came.
+        let source = try path("long.mov")
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=96x64:rate=10:duration=25",
+                              "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=25",
+                              "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le", source.path])
+        let interleaved = try path("interleaved.mp4"), oneThenOther = try path("one-then-other.mp4")
+        try await transcode(source, to: interleaved)
+        try await transcode(source, to: oneThenOther, sequentially: true)
+        #expect(try MediaTool.sha256(interleaved.path) == MediaTool.sha256(oneThenOther.path))
+    }
+
     @Test func theSameProgramWritesTheSameBytes() async throws {
         let first = try path("a.mp4"), second = try path("b.mp4")
         _ = try await writeColors(to: first, format: kCVPixelFormatType_32BGRA, size: 4, offsets: (2, 1, 0), count: 20)
@@ -213,8 +226,9 @@ import Testing
         #expect(try MediaTool.sha256(first.path) == MediaTool.sha256(second.path))
     }
 
-    @Test func aReaderToWriterTranscodeKeepsPicturesAndSound() async throws {
-        let source = try AssetReaderTests.pattern.get()
+    /// Reads `source`'s pictures (BGRA) and sound (16-bit) and writes them as H.264 and AAC to `url`, each input fed
+    /// from its own queue as programs transcode, or `sequentially`: all pictures, then all sound.
+    private func transcode(_ source: URL, to url: URL, sequentially: Bool = false) async throws {
         let asset = AVURLAsset(url: source)
         let reader = try AVAssetReader(asset: asset)
         let pictures = AVAssetReaderTrackOutput(
@@ -225,7 +239,6 @@ import Testing
             outputSettings: [AVFormatIDKey: kAudioFormatLinearPCM, AVLinearPCMBitDepthKey: 16])
         reader.add(pictures)
         reader.add(sound)
-        let url = try path("transcode.mp4")
         let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
         writer.shouldOptimizeForNetworkUse = true
         let title = AVMutableMetadataItem()
@@ -242,25 +255,38 @@ import Testing
         #expect(reader.startReading())
         #expect(writer.startWriting())
         writer.startSession(atSourceTime: .zero)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let group = DispatchGroup()
-            for (input, output, label) in [(videoInput, pictures, "video"), (audioInput, sound, "audio")] {
-                group.enter()
-                input.requestMediaDataWhenReady(on: DispatchQueue(label: label)) {
-                    while input.isReadyForMoreMediaData {
-                        guard let buffer = output.copyNextSampleBuffer() else {
-                            input.markAsFinished()
-                            group.leave()
-                            return
+        if sequentially {
+            for (input, output) in [(videoInput, pictures), (audioInput, sound)] {
+                while let buffer = output.copyNextSampleBuffer() { #expect(input.append(buffer)) }
+                input.markAsFinished()
+            }
+        } else {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                let group = DispatchGroup()
+                for (input, output, label) in [(videoInput, pictures, "video"), (audioInput, sound, "audio")] {
+                    group.enter()
+                    input.requestMediaDataWhenReady(on: DispatchQueue(label: label)) {
+                        while input.isReadyForMoreMediaData {
+                            guard let buffer = output.copyNextSampleBuffer() else {
+                                input.markAsFinished()
+                                group.leave()
+                                return
+                            }
+                            input.append(buffer)
                         }
-                        input.append(buffer)
                     }
                 }
+                group.notify(queue: .global()) { done.resume() }
             }
-            group.notify(queue: .global()) { done.resume() }
         }
         await writer.finishWriting()
         #expect(writer.status == .completed, "\(String(describing: writer.error))")
+    }
+
+    @Test func aReaderToWriterTranscodeKeepsPicturesAndSound() async throws {
+        let source = try AssetReaderTests.pattern.get()
+        let url = try path("transcode.mp4")
+        try await transcode(source, to: url)
         let probe = try ProbeReport(path: url.path)
         #expect(probe.formatTags["title"] == "Transcoded")
         #expect(ProbeReport.string(probe.video, "nb_read_frames") == "30")

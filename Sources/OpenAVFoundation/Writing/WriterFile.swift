@@ -51,7 +51,11 @@ final class WriterFile: @unchecked Sendable {
                 }
             }
             do {
-                try output.writeHeader(options: faststart && export.supportsFaststart ? ["movflags": "+faststart"] : [:])
+                // Inputs fed from their own queues arrive in an order that varies from run to run; waiting for every
+                // stream before muxing (no interleaving deadline) orders packets by time alone, so the bytes do not vary.
+                var options = ["max_interleave_delta": "0"]
+                if faststart && export.supportsFaststart { options["movflags"] = "+faststart" }
+                try output.writeHeader(options: options)
             } catch {
                 throw AVError(.unknown, .export(.wrap(error, path: nil, output: path)))
             }
