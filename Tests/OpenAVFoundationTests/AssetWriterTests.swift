@@ -25,9 +25,10 @@ import Testing
     /// `color(index)` (`offsets` place red, green and blue in a pixel of `size` bytes), into `url`.
     private func writeColors(to url: URL, format: OSType, size: Int, offsets: (Int, Int, Int), count: Int,
                              session: (start: CMTime, end: CMTime?) = (.zero, nil),
-                             endingAfterwards: CMTime? = nil) async throws -> AVAssetWriter {
+                             endingAfterwards: CMTime? = nil,
+                             settings: [String: Any]? = nil) async throws -> AVAssetWriter {
         let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: settings ?? videoSettings())
         let adaptor = AVAssetWriterInputPixelBufferAdaptor(
             assetWriterInput: input, sourcePixelBufferAttributes: [kCVPixelBufferPixelFormatTypeKey as String: format])
         #expect(writer.canAdd(input))
@@ -219,6 +220,79 @@ import Testing
         #expect(try MediaTool.sha256(interleaved.path) == MediaTool.sha256(oneThenOther.path))
     }
 
+    @Test(arguments: [
+        // Mode, then (x, y, expected colour) in the 160x120 picture of a 320x120 source banded green, red, blue, green.
+        ("AVVideoScalingModeResize", [(20, 60, "green"), (60, 60, "red"), (100, 60, "blue"), (140, 60, "green")]),
+        ("AVVideoScalingModeResizeAspectFill", [(20, 60, "red"), (60, 60, "red"), (100, 60, "blue"), (140, 60, "blue")]),
+        ("AVVideoScalingModeResizeAspect", [(20, 60, "green"), (60, 60, "red"), (80, 10, "black"), (80, 110, "black")]),
+    ])
+    func scalingModesPlacePicturesOfAnotherShape(mode: String, points: [(Int, Int, String)]) async throws {
+        let url = try path("scaled.mp4")
+        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings().merging([
+            AVVideoScalingModeKey: mode,
+            AVVideoColorPropertiesKey: [AVVideoColorPrimariesKey: AVVideoColorPrimaries_ITU_R_709_2,
+                                        AVVideoTransferFunctionKey: AVVideoTransferFunction_ITU_R_709_2,
+                                        AVVideoYCbCrMatrixKey: AVVideoYCbCrMatrix_ITU_R_709_2],
+        ]) { $1 })
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: [
+            kCVPixelBufferWidthKey as String: 320, kCVPixelBufferHeightKey as String: 120,
+        ])
+        writer.add(input)
+        #expect(writer.startWriting(), "\(String(describing: writer.error))")
+        writer.startSession(atSourceTime: .zero)
+        var made: CVPixelBuffer?
+        CVPixelBufferPoolCreatePixelBuffer(nil, try #require(adaptor.pixelBufferPool), &made)
+        let buffer = try #require(made)
+        #expect(CVPixelBufferGetWidth(buffer) == 320)
+        let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<120 {
+            for x in 0..<320 {
+                let pixel = base + y * CVPixelBufferGetBytesPerRow(buffer) + x * 4
+                let (r, g, b): (UInt8, UInt8, UInt8) = x < 80 || x >= 240 ? (0, 255, 0) : x < 160 ? (255, 0, 0) : (0, 0, 255)
+                (pixel[0], pixel[1], pixel[2], pixel[3]) = (b, g, r, 255)
+            }
+        }
+        #expect(adaptor.append(buffer, withPresentationTime: .zero))
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        let video = try decoded(url)
+        let colors = ["green": (0, 255, 0), "red": (255, 0, 0), "blue": (0, 0, 255), "black": (0, 0, 0)]
+        for (x, y, name) in points {
+            let (r, g, b) = video.rgb(0, x, y), expected = colors[name]!
+            #expect(abs(r - expected.0) < 40 && abs(g - expected.1) < 40 && abs(b - expected.2) < 40,
+                    "\(mode) at \(x), \(y): \(r), \(g), \(b), not \(name)")
+        }
+    }
+
+    @Test func keyframesComeAsOftenAsTheSettingsSayInFramesOrSeconds() async throws {
+        for (name, properties) in [("frames", [AVVideoMaxKeyFrameIntervalKey: 15] as [String: Any]),
+                                   ("seconds", [AVVideoMaxKeyFrameIntervalDurationKey: 0.5,
+                                                AVVideoExpectedSourceFrameRateKey: 30])] {
+            let url = try path("keyframes-\(name).mp4")
+            // The older codec constant, as programs written before AVVideoCodecType say it.
+            let settings: [String: Any] = [AVVideoCodecKey: AVVideoCodecH264, AVVideoWidthKey: 160, AVVideoHeightKey: 120,
+                                           AVVideoCompressionPropertiesKey: properties]
+            // One still picture throughout, so no change of scene adds keyframes of its own.
+            let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
+            let input = AVAssetWriterInput(mediaType: .video, outputSettings: settings)
+            let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
+            writer.add(input)
+            #expect(writer.startWriting(), "\(String(describing: writer.error))")
+            writer.startSession(atSourceTime: .zero)
+            var made: CVPixelBuffer?
+            CVPixelBufferPoolCreatePixelBuffer(nil, try #require(adaptor.pixelBufferPool), &made)
+            let buffer = try #require(made)
+            for index in 0..<45 {
+                #expect(adaptor.append(buffer, withPresentationTime: CMTime(value: Int64(index), timescale: 30)))
+            }
+            await writer.finishWriting()
+            #expect(writer.status == .completed, "\(String(describing: writer.error))")
+            let keyframes = try packets(url, "v").enumerated().filter { $0.element.hasSuffix("K_") }.map(\.offset)
+            #expect(keyframes == [0, 15, 30], "\(name)")
+        }
+    }
+
     @Test func theSameProgramWritesTheSameBytes() async throws {
         let first = try path("a.mp4"), second = try path("b.mp4")
         _ = try await writeColors(to: first, format: kCVPixelFormatType_32BGRA, size: 4, offsets: (2, 1, 0), count: 20)
@@ -248,7 +322,7 @@ import Testing
         let videoInput = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
         let audioInput = AVAssetWriterInput(mediaType: .audio, outputSettings: [
             AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 44_100, AVNumberOfChannelsKey: 2,
-            AVEncoderBitRateKey: 128_000,
+            AVEncoderBitRatePerChannelKey: 48_000,
         ])
         writer.add(videoInput)
         writer.add(audioInput)
@@ -293,6 +367,9 @@ import Testing
         #expect(ProbeReport.string(probe.audio, "codec_name") == "aac")
         #expect(ProbeReport.string(probe.audio, "sample_rate") == "44100")
         #expect(ProbeReport.number(probe.audio, "channels") == 2)
+        // 48 kb/s per channel asked for: AAC's rate control lands near 96 kb/s.
+        let bitRate = try #require(ProbeReport.number(probe.audio, "bit_rate"))
+        #expect(bitRate > 70_000 && bitRate < 120_000, "\(bitRate)")
         #expect(abs((ProbeReport.number(probe.video, "duration") ?? 0) - 1.0) < 0.001)
         #expect(abs((ProbeReport.number(probe.audio, "duration") ?? 0) - 1.0) < 0.03)
         // Pictures: each within coding loss of ffmpeg's decoding of the source's same frame.
@@ -443,9 +520,17 @@ import Testing
              "AVAssetWriterInput 1 (video): AVVideoCodecKey is not set; set it to AVVideoCodecType.h264 or .hevc"),
             ("odd width", .video, videoSettings(width: 161),
              "AVAssetWriterInput 1 (video): AVVideoWidthKey must be even for 4:2:0 pictures, not 161"),
-            ("unknown key", .video, videoSettings().merging(["AVVideoScalingModeKey": "x"]) { $1 },
-             "AVAssetWriterInput 1 (video): the video setting 'AVVideoScalingModeKey' is not read here; the settings "
-                + "read are the codec, width, height and compression properties"),
+            ("unknown key", .video, videoSettings().merging(["AVVideoPixelAspectRatioKey": [:] as [String: Any]]) { $1 },
+             "AVAssetWriterInput 1 (video): the video setting 'AVVideoPixelAspectRatioKey' is not read here; the "
+                + "settings read are the codec, width, height, scaling mode, colour properties and compression "
+                + "properties"),
+            ("fit", .video, videoSettings().merging([AVVideoScalingModeKey: "AVVideoScalingModeFit"]) { $1 },
+             "AVAssetWriterInput 1 (video): scaling mode AVVideoScalingModeFit is not written here; the modes are "
+                + "AVVideoScalingModeResize, AVVideoScalingModeResizeAspect and AVVideoScalingModeResizeAspectFill"),
+            ("wide gamut", .video, videoSettings().merging([
+                AVVideoColorPropertiesKey: [AVVideoColorPrimariesKey: "ITU_R_2020"]]) { $1 },
+             "AVAssetWriterInput 1 (video): colour properties [\"ColorPrimaries\": \"ITU_R_2020\"] are not written "
+                + "here; pictures are written in BT.709 (ITU_R_709_2 primaries, transfer function and matrix)"),
             ("prores", .video, [AVVideoCodecKey: "apcn", AVVideoWidthKey: 160, AVVideoHeightKey: 120],
              "AVAssetWriterInput 1 (video): codec 'apcn' is not written here; the codecs are avc1 and hvc1"),
             ("linear PCM", .audio, [AVFormatIDKey: kAudioFormatLinearPCM],

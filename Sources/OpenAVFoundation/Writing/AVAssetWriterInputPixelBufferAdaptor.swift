@@ -18,13 +18,14 @@ public class AVAssetWriterInputPixelBufferAdaptor: @unchecked Sendable {
     /// format or size not made here.
     public var pixelBufferPool: CVPixelBufferPool? {
         guard assetWriterInput.writer?.status == .writing,
-              case let .video(video, _, _)? = try? WriterSettings.read(assetWriterInput.outputSettings,
+              case let .video(settings)? = try? WriterSettings.read(assetWriterInput.outputSettings,
                                                                         mediaType: .video, hint: nil, input: "")
         else { return nil }
         let attributes = sourcePixelBufferAttributes ?? [:]
         func value(_ key: String) -> Int? { attributes[key].flatMap(settingsNumber).flatMap { Int(exactly: $0) } }
         let format = value(kCVPixelBufferPixelFormatTypeKey).flatMap { OSType(exactly: $0) } ?? kCVPixelFormatType_32BGRA
-        let (width, height) = (value(kCVPixelBufferWidthKey) ?? video.width, value(kCVPixelBufferHeightKey) ?? video.height)
+        let (width, height) = (value(kCVPixelBufferWidthKey) ?? settings.video.width,
+                               value(kCVPixelBufferHeightKey) ?? settings.video.height)
         guard case .success = CVPixelBuffer.make(width: width, height: height, format: format) else { return nil }
         return CVPixelBufferPool(width: width, height: height, format: format)
     }

@@ -13,18 +13,49 @@ public struct AVVideoCodecType: RawRepresentable, Sendable, Hashable {
     public static let hevc = AVVideoCodecType(rawValue: "hvc1")
 }
 
+/// H.264's codec name under its older constant.
+public let AVVideoCodecH264 = AVVideoCodecType.h264.rawValue
+/// HEVC's codec name under its older constant.
+public let AVVideoCodecHEVC = AVVideoCodecType.hevc.rawValue
+
 /// The settings key of the codec, an `AVVideoCodecType` (or its raw string).
 public let AVVideoCodecKey = "AVVideoCodecKey"
 /// The settings key of the encoded width in pixels.
 public let AVVideoWidthKey = "AVVideoWidthKey"
 /// The settings key of the encoded height in pixels.
 public let AVVideoHeightKey = "AVVideoHeightKey"
+/// The settings key of how pictures of another shape fill the encoded size (`AVVideoScalingModeResize` when not
+/// given).
+public let AVVideoScalingModeKey = "AVVideoScalingModeKey"
+/// Stretch the whole picture to the encoded size.
+public let AVVideoScalingModeResize = "AVVideoScalingModeResize"
+/// Keep the picture's shape, fitting it whole inside the encoded size with black bars.
+public let AVVideoScalingModeResizeAspect = "AVVideoScalingModeResizeAspect"
+/// Keep the picture's shape, filling the encoded size and cutting off what falls outside it, centred.
+public let AVVideoScalingModeResizeAspectFill = "AVVideoScalingModeResizeAspectFill"
+/// The settings key of a dictionary describing the pictures' colours; only BT.709 is written here.
+public let AVVideoColorPropertiesKey = "AVVideoColorPropertiesKey"
+/// The colour properties key of the primaries.
+public let AVVideoColorPrimariesKey = "ColorPrimaries"
+/// The colour properties key of the transfer function.
+public let AVVideoTransferFunctionKey = "TransferFunction"
+/// The colour properties key of the Y'CbCr matrix.
+public let AVVideoYCbCrMatrixKey = "YCbCrMatrix"
+/// BT.709 primaries.
+public let AVVideoColorPrimaries_ITU_R_709_2 = "ITU_R_709_2"
+/// The BT.709 transfer function.
+public let AVVideoTransferFunction_ITU_R_709_2 = "ITU_R_709_2"
+/// The BT.709 Y'CbCr matrix.
+public let AVVideoYCbCrMatrix_ITU_R_709_2 = "ITU_R_709_2"
 /// The settings key of a dictionary of the encoder's own settings (the keys below).
 public let AVVideoCompressionPropertiesKey = "AVVideoCompressionPropertiesKey"
 /// The compression key of the average bit rate in bits per second.
 public let AVVideoAverageBitRateKey = "AverageBitRate"
 /// The compression key of the longest run of frames between keyframes.
 public let AVVideoMaxKeyFrameIntervalKey = "MaxKeyFrameInterval"
+/// The compression key of the longest time between keyframes in seconds, counted in frames at the expected frame
+/// rate.
+public let AVVideoMaxKeyFrameIntervalDurationKey = "MaxKeyFrameIntervalDuration"
 /// The compression key of the frame rate the pictures are expected at, which rate control plans for.
 public let AVVideoExpectedSourceFrameRateKey = "ExpectedFrameRate"
 /// The compression key saying whether frames may be stored out of display order (B-frames); true by default.
@@ -44,3 +75,5 @@ public let kAudioFormatMPEG4AAC: AudioFormatID = 0x6161_6320
 public let kAudioFormatOpus: AudioFormatID = 0x6F70_7573
 /// The settings key of an audio encoder's bit rate in bits per second.
 public let AVEncoderBitRateKey = "AVEncoderBitRateKey"
+/// The settings key of an audio encoder's bit rate per channel in bits per second.
+public let AVEncoderBitRatePerChannelKey = "AVEncoderBitRatePerChannelKey"

@@ -31,9 +31,9 @@ final class WriterFile: @unchecked Sendable {
         do throws(AVError) {
             for input in inputs {
                 switch input.settings {
-                case let .video(video, profile, reorders):
+                case let .video(video):
                     do {
-                        tracks.append(.video(try WriterVideoTrack(video, profile: profile, reorders: reorders,
+                        tracks.append(.video(try WriterVideoTrack(video,
                                                                   timescale: input.timescale, output: output,
                                                                   name: input.name, transform: input.transform)))
                     } catch {

@@ -2,11 +2,33 @@ import Composition
 import Foundation
 import MediaCore
 
+/// How pictures of another shape fill the encoded size.
+enum WriterScaling: Sendable, Hashable {
+    /// Stretched to it.
+    case stretch
+    /// Whole, with black bars.
+    case fit
+    /// Filling it, the overflow cut off.
+    case fill
+}
+
+/// A video input's settings: the export model's video settings and what the writer adds to them.
+struct WriterVideoSettings: Sendable, Hashable {
+    /// Codec, size, rate control and keyframe interval, as an export's.
+    var video: ExportSettings.Video
+    /// x264's profile name, when one is asked for.
+    var profile: String?
+    /// Whether frames may be stored out of display order.
+    var reorders = true
+    /// How pictures of another shape fill the encoded size.
+    var scaling = WriterScaling.stretch
+}
+
 /// What an asset writer input's output settings ask for, as the export model's video or audio settings, so a writer
 /// encodes with the encoders, options and pixel formats an export uses.
 enum WriterSettings: Sendable, Hashable {
-    /// Pictures encoded as `video` describes.
-    case video(ExportSettings.Video, profile: String?, reorders: Bool)
+    /// Pictures encoded as the settings describe.
+    case video(WriterVideoSettings)
     /// Sound encoded as `audio` describes.
     case audio(ExportSettings.Audio)
     /// Stored samples of stream `stream` of `file`, copied as they come.
@@ -14,11 +36,17 @@ enum WriterSettings: Sendable, Hashable {
 
     /// The video keys read here.
     private static let videoKeys: Set<String> = [AVVideoCodecKey, AVVideoWidthKey, AVVideoHeightKey,
-                                                 AVVideoCompressionPropertiesKey]
+                                                 AVVideoCompressionPropertiesKey, AVVideoScalingModeKey,
+                                                 AVVideoColorPropertiesKey]
+    /// The scaling modes written here.
+    private static let scalingModes: [String: WriterScaling] = [
+        AVVideoScalingModeResize: .stretch, AVVideoScalingModeResizeAspect: .fit,
+        AVVideoScalingModeResizeAspectFill: .fill,
+    ]
     /// The compression keys read here.
     private static let compressionKeys: Set<String> = [
-        AVVideoAverageBitRateKey, AVVideoMaxKeyFrameIntervalKey, AVVideoExpectedSourceFrameRateKey,
-        AVVideoAllowFrameReorderingKey, AVVideoProfileLevelKey,
+        AVVideoAverageBitRateKey, AVVideoMaxKeyFrameIntervalKey, AVVideoMaxKeyFrameIntervalDurationKey,
+        AVVideoExpectedSourceFrameRateKey, AVVideoAllowFrameReorderingKey, AVVideoProfileLevelKey,
     ]
     /// The profile values read here, with x264's names for them.
     private static let profiles = [
@@ -27,7 +55,7 @@ enum WriterSettings: Sendable, Hashable {
     ]
     /// The audio keys read here.
     private static let audioKeys: Set<String> = [AVFormatIDKey, AVSampleRateKey, AVNumberOfChannelsKey,
-                                                 AVEncoderBitRateKey]
+                                                 AVEncoderBitRateKey, AVEncoderBitRatePerChannelKey]
 
     /// The settings of an input of `mediaType`, told by `hint` what its samples are; throws for a media type, codec,
     /// key or value not written here. `input` names the input in messages.
@@ -57,7 +85,7 @@ enum WriterSettings: Sendable, Hashable {
     private static func video(_ settings: [String: Any], input: String) throws(AVError) -> WriterSettings {
         if let key = settings.keys.sorted().first(where: { !videoKeys.contains($0) }) {
             throw refuse(input, "the video setting '\(key)' is not read here; the settings read are the codec, width, "
-                         + "height and compression properties")
+                         + "height, scaling mode, colour properties and compression properties")
         }
         let codec: ExportSettings.VideoCodec
         switch (settings[AVVideoCodecKey] as? AVVideoCodecType)?.rawValue ?? settings[AVVideoCodecKey] as? String {
@@ -75,7 +103,8 @@ enum WriterSettings: Sendable, Hashable {
         }
         if let key = properties.keys.sorted().first(where: { !compressionKeys.contains($0) }) {
             throw refuse(input, "the compression property '\(key)' is not read here; the properties read are the "
-                         + "average bit rate, keyframe interval, expected frame rate, frame reordering and profile")
+                         + "average bit rate, keyframe interval (in frames or seconds), expected frame rate, frame "
+                         + "reordering and profile")
         }
         var video = ExportSettings.Video(codec: codec, width: size.0, height: size.1,
                                          frameRate: try frameRate(properties, input),
@@ -84,6 +113,22 @@ enum WriterSettings: Sendable, Hashable {
                                          keyframeInterval: try number(properties, AVVideoMaxKeyFrameIntervalKey,
                                                                       in: 1...100_000, input))
         if video.bitRate == nil { video.crf = codec == .h264 ? 23 : 28 }
+        if video.keyframeInterval == nil, let value = properties[AVVideoMaxKeyFrameIntervalDurationKey] {
+            guard let seconds = settingsNumber(value), seconds > 0, seconds <= 3600 else {
+                throw refuse(input, "'\(AVVideoMaxKeyFrameIntervalDurationKey)' must be a number of seconds above 0, "
+                             + "not \(value)")
+            }
+            video.keyframeInterval = max(1, Int((seconds * video.frameRate.framesPerSecond).rounded()))
+        }
+        try checkColor(settings[AVVideoColorPropertiesKey], input)
+        var scaling = WriterScaling.stretch
+        if let value = settings[AVVideoScalingModeKey] {
+            guard let mode = (value as? String).flatMap({ scalingModes[$0] }) else {
+                throw refuse(input, "scaling mode \(value) is not written here; the modes are AVVideoScalingModeResize, "
+                             + "AVVideoScalingModeResizeAspect and AVVideoScalingModeResizeAspectFill")
+            }
+            scaling = mode
+        }
         var profile: String?
         if let value = properties[AVVideoProfileLevelKey] {
             guard codec == .h264, let name = (value as? String).flatMap({ profiles[$0] }) else {
@@ -93,7 +138,20 @@ enum WriterSettings: Sendable, Hashable {
             profile = name
         }
         let reorders = try number(properties, AVVideoAllowFrameReorderingKey, in: 0...1, input).map { $0 == 1 } ?? true
-        return .video(video, profile: profile, reorders: reorders)
+        return .video(WriterVideoSettings(video: video, profile: profile, reorders: reorders, scaling: scaling))
+    }
+
+    /// Accepts colour properties that say BT.709, which is what is written.
+    private static func checkColor(_ value: Any?, _ input: String) throws(AVError) {
+        guard let value else { return }
+        let expected = [AVVideoColorPrimariesKey: AVVideoColorPrimaries_ITU_R_709_2,
+                        AVVideoTransferFunctionKey: AVVideoTransferFunction_ITU_R_709_2,
+                        AVVideoYCbCrMatrixKey: AVVideoYCbCrMatrix_ITU_R_709_2]
+        guard let properties = value as? [String: Any],
+              properties.allSatisfy({ expected[$0.key] != nil && ($0.value as? String) == expected[$0.key] }) else {
+            throw refuse(input, "colour properties \(value) are not written here; pictures are written in BT.709 "
+                         + "(ITU_R_709_2 primaries, transfer function and matrix)")
+        }
     }
 
     private static func audio(_ settings: [String: Any], input: String) throws(AVError) -> WriterSettings {
@@ -110,7 +168,9 @@ enum WriterSettings: Sendable, Hashable {
         var audio = ExportSettings.Audio(codec: codec)
         audio.sampleRate = try number(settings, AVSampleRateKey, in: 8000...96_000, input) ?? 44_100
         audio.channels = try number(settings, AVNumberOfChannelsKey, in: 1...8, input) ?? 2
-        audio.bitRate = try number(settings, AVEncoderBitRateKey, in: 8000...1_000_000, input) ?? 128_000
+        let perChannel = try number(settings, AVEncoderBitRatePerChannelKey, in: 4000...320_000, input)
+        audio.bitRate = try number(settings, AVEncoderBitRateKey, in: 8000...1_000_000, input)
+            ?? perChannel.map { $0 * audio.channels } ?? 128_000
         return .audio(audio)
     }
 

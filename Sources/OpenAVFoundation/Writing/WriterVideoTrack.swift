@@ -39,6 +39,7 @@ final class WriterVideoTrack {
     private let output: OutputFile
     private let stream: Int
     private let settings: ExportSettings.Video
+    private let scaling: WriterScaling
     private let timescale: Int32
     /// The input as messages name it.
     private let name: String
@@ -56,19 +57,21 @@ final class WriterVideoTrack {
     /// Where the stream's pictures end so far.
     private(set) var end = MediaTime.zero
 
-    /// Opens the encoder for `video` and adds its stream to `output`.
-    init(_ video: ExportSettings.Video, profile: String?, reorders: Bool, timescale: Int32,
+    /// Opens the encoder for `writer`'s settings and adds its stream to `output`, turned by `transform`.
+    init(_ writer: WriterVideoSettings, timescale: Int32,
          output: OutputFile, name: String, transform: CGAffineTransform) throws(LibAVError) {
+        let video = writer.video
         let export = ExportSettings(name: "AVAssetWriter", container: .mp4, video: video, audio: nil)
         var encoding = export.encoderSettings(video, pixelFormat: .yuv420p)
         encoding.timeBase = MediaTime(value: 1, timescale: timescale)
-        if let profile { encoding.options["profile"] = profile }
-        if !reorders { encoding.options["bf"] = "0" }
+        if let profile = writer.profile { encoding.options["profile"] = profile }
+        if !writer.reorders { encoding.options["bf"] = "0" }
         encoder = try Encoder(codec: ExportSettings.encoderName(video.codec), video: encoding,
                               globalHeader: output.needsGlobalHeader)
         stream = try output.addStream(for: encoder, displayMatrix: transform.isIdentity ? nil : Self.matrix(transform))
         self.output = output
         self.settings = video
+        scaling = writer.scaling
         self.timescale = timescale
         self.name = name
     }
@@ -147,7 +150,7 @@ final class WriterVideoTrack {
         }
     }
 
-    /// `picture` in the encoder's format and size.
+    /// `picture` in the encoder's format and size, placed as the scaling mode says.
     private func convert(_ picture: CVPixelBuffer) throws(LibAVError) -> Frame {
         guard let (name, color) = Self.formats[picture.pixelFormatType] else {
             throw LibAVError.invalidArgument("pixel format '\(CMFormatDescription.MediaSubType(rawValue: picture.pixelFormatType))' "
@@ -157,13 +160,67 @@ final class WriterVideoTrack {
         let source = try Frame(width: picture.width, height: picture.height, pixelFormat: format)
         try copy(picture, into: source)
         let key = ScalerKey(format: picture.pixelFormatType, width: picture.width, height: picture.height)
+        let placement = Self.placement(of: (picture.width, picture.height), in: (settings.width, settings.height),
+                                       scaling: scaling)
         if scaler == nil || scalerKey != key {
             scalerKey = key
             scaler = try Scaler(sourceWidth: picture.width, sourceHeight: picture.height, sourceFormat: format,
-                                width: settings.width, height: settings.height, pixelFormat: .yuv420p,
-                                sourceColor: color, destinationColor: .bt709Limited)
+                                crop: placement.crop, width: placement.width, height: placement.height,
+                                pixelFormat: .yuv420p, sourceColor: color, destinationColor: .bt709Limited)
         }
-        return try scaler!.scale(source)
+        let scaled = try scaler!.scale(source)
+        guard placement.width != settings.width || placement.height != settings.height else { return scaled }
+        return try Self.letterbox(scaled, x: placement.x, y: placement.y, width: settings.width, height: settings.height)
+    }
+
+    /// Where a `source`-sized picture goes in a `target`-sized one: the part of it kept (nil for all), the size it is
+    /// scaled to and where that lies, in even pixels.
+    static func placement(of source: (width: Int, height: Int), in target: (width: Int, height: Int),
+                          scaling: WriterScaling) -> (crop: Scaler.Rect?, width: Int, height: Int, x: Int, y: Int) {
+        let sourceWide = source.width * target.height, targetWide = target.width * source.height
+        switch scaling {
+        case .stretch:
+            return (nil, target.width, target.height, 0, 0)
+        case .fill where sourceWide == targetWide, .fit where sourceWide == targetWide:
+            return (nil, target.width, target.height, 0, 0)
+        case .fill:
+            // Keep the middle of the source in the target's shape.
+            let width = sourceWide > targetWide ? targetWide / target.height : source.width
+            let height = sourceWide > targetWide ? source.height : source.width * target.height / target.width
+            return (Scaler.Rect(x: (source.width - width) / 2, y: (source.height - height) / 2, width: width,
+                                height: height), target.width, target.height, 0, 0)
+        case .fit:
+            let width = sourceWide > targetWide ? target.width : max(2, sourceWide / source.height / 2 * 2)
+            let height = sourceWide > targetWide ? max(2, targetWide / source.width / 2 * 2) : target.height
+            return (nil, width, height, (target.width - width) / 4 * 2, (target.height - height) / 4 * 2)
+        }
+    }
+
+    /// `picture` placed at `x`, `y` in a black `width` x `height` yuv420p frame (`x` and `y` even).
+    private static func letterbox(_ picture: Frame, x: Int, y: Int, width: Int, height: Int) throws(LibAVError) -> Frame {
+        let frame = try Frame(width: width, height: height, pixelFormat: .yuv420p)
+        do {
+            try picture.withPlanes { sources throws in
+                try frame.withMutablePlanes { targets in
+                    for (index, (source, target)) in zip(sources, targets).enumerated() {
+                        let shift = index == 0 ? 0 : 1
+                        let black: UInt8 = index == 0 ? 16 : 128
+                        for row in 0..<target.rows { target.row(row).initializeMemory(as: UInt8.self, repeating: black) }
+                        for row in 0..<source.rows {
+                            let into = target.row(row + y >> shift)
+                            let from = source.row(row)
+                            UnsafeMutableRawBufferPointer(rebasing: into[(x >> shift)..<((x >> shift) + from.count)])
+                                .copyMemory(from: UnsafeRawBufferPointer(from))
+                        }
+                    }
+                }
+            }
+        } catch let error as LibAVError {
+            throw error
+        } catch {
+            throw LibAVError.invalidArgument("\(error)")
+        }
+        return frame
     }
 
     /// Copies the rows of `picture`'s planes into `frame`'s.
