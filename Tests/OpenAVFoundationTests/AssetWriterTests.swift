@@ -64,6 +64,29 @@ import Testing
         return writer
     }
 
+    /// A writer of one video input with `settings` (H.264 at 160x120 by default), turned by `transform`, writing and in
+    /// its session from zero, and the input's pixel buffer adaptor with `attributes`.
+    private func videoWriter(_ url: URL, fileType: AVFileType = .mp4, settings: [String: Any]? = nil,
+                             transform: CGAffineTransform = .identity, attributes: [String: Any]? = nil)
+        throws -> (AVAssetWriter, AVAssetWriterInputPixelBufferAdaptor) {
+        let writer = try AVAssetWriter(outputURL: url, fileType: fileType)
+        let input = AVAssetWriterInput(mediaType: .video, outputSettings: settings ?? videoSettings())
+        input.transform = transform
+        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: attributes)
+        writer.add(input)
+        #expect(writer.startWriting(), "\(String(describing: writer.error))")
+        writer.startSession(atSourceTime: .zero)
+        return (writer, adaptor)
+    }
+
+    /// A new buffer from `adaptor`'s pool.
+    private func pooledBuffer(_ adaptor: AVAssetWriterInputPixelBufferAdaptor) throws -> CVPixelBuffer {
+        var made: CVPixelBuffer?
+        #expect(CVPixelBufferPoolCreatePixelBuffer(kCFAllocatorDefault, try #require(adaptor.pixelBufferPool), &made)
+                == kCVReturnSuccess)
+        return try #require(made)
+    }
+
     /// The rgb24 pictures ffmpeg decodes from `url`, `width` x `height`.
     private func decoded(_ url: URL, width: Int = 160, height: Int = 120) throws -> RGBVideo {
         try RGBVideo(path: url.path, width: width, height: height)
@@ -96,12 +119,7 @@ import Testing
 
     @Test func yCbCrBuffersAreWrittenAsTheirLevels() async throws {
         let url = try path("planes.mp4")
-        let writer = try AVAssetWriter(outputURL: url, fileType: .mov)
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
-        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
-        writer.add(input)
-        #expect(writer.startWriting())
-        writer.startSession(atSourceTime: .zero)
+        let (writer, adaptor) = try videoWriter(url, fileType: .mov)
         // Luma levels 40, 120 and 200 with neutral chroma, made without the pool.
         for (index, level) in [40, 120, 200].enumerated() {
             var made: CVPixelBuffer?
@@ -143,17 +161,9 @@ import Testing
 
     @Test func anInputsTransformTurnsThePicturesAsPlayersShowThem() async throws {
         let url = try path("portrait.mp4")
-        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
         // A quarter turn clockwise, as a phone held upright records.
-        input.transform = CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 120, ty: 0)
-        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
-        writer.add(input)
-        #expect(writer.startWriting())
-        writer.startSession(atSourceTime: .zero)
-        var made: CVPixelBuffer?
-        CVPixelBufferPoolCreatePixelBuffer(nil, try #require(adaptor.pixelBufferPool), &made)
-        let buffer = try #require(made)
+        let (writer, adaptor) = try videoWriter(url, transform: CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 120, ty: 0))
+        let buffer = try pooledBuffer(adaptor)
         // The top half red, the bottom half blue.
         let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
         for y in 0..<120 {
@@ -193,9 +203,7 @@ import Testing
         #expect(reader.startReading() && writer.startWriting())
         writer.startSession(atSourceTime: .zero)
         for index in 0..<15 {
-            var made: CVPixelBuffer?
-            CVPixelBufferPoolCreatePixelBuffer(nil, try #require(adaptor.pixelBufferPool), &made)
-            #expect(adaptor.append(try #require(made), withPresentationTime: CMTime(value: Int64(index), timescale: 30)))
+            #expect(adaptor.append(try pooledBuffer(adaptor), withPresentationTime: CMTime(value: Int64(index), timescale: 30)))
         }
         while let buffer = sound.copyNextSampleBuffer() { #expect(audioInput.append(buffer)) }
         writer.endSession(atSourceTime: CMTime(value: 1, timescale: 2))
@@ -228,22 +236,13 @@ import Testing
     ])
     func scalingModesPlacePicturesOfAnotherShape(mode: String, points: [(Int, Int, String)]) async throws {
         let url = try path("scaled.mp4")
-        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings().merging([
+        let (writer, adaptor) = try videoWriter(url, settings: videoSettings().merging([
             AVVideoScalingModeKey: mode,
             AVVideoColorPropertiesKey: [AVVideoColorPrimariesKey: AVVideoColorPrimaries_ITU_R_709_2,
                                         AVVideoTransferFunctionKey: AVVideoTransferFunction_ITU_R_709_2,
                                         AVVideoYCbCrMatrixKey: AVVideoYCbCrMatrix_ITU_R_709_2],
-        ]) { $1 })
-        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: [
-            kCVPixelBufferWidthKey as String: 320, kCVPixelBufferHeightKey as String: 120,
-        ])
-        writer.add(input)
-        #expect(writer.startWriting(), "\(String(describing: writer.error))")
-        writer.startSession(atSourceTime: .zero)
-        var made: CVPixelBuffer?
-        CVPixelBufferPoolCreatePixelBuffer(nil, try #require(adaptor.pixelBufferPool), &made)
-        let buffer = try #require(made)
+        ]) { $1 }, attributes: [kCVPixelBufferWidthKey as String: 320, kCVPixelBufferHeightKey as String: 120])
+        let buffer = try pooledBuffer(adaptor)
         #expect(CVPixelBufferGetWidth(buffer) == 320)
         let base = CVPixelBufferGetBaseAddress(buffer)!.assumingMemoryBound(to: UInt8.self)
         for y in 0..<120 {
@@ -274,15 +273,8 @@ import Testing
             let settings: [String: Any] = [AVVideoCodecKey: AVVideoCodecH264, AVVideoWidthKey: 160, AVVideoHeightKey: 120,
                                            AVVideoCompressionPropertiesKey: properties]
             // One still picture throughout, so no change of scene adds keyframes of its own.
-            let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
-            let input = AVAssetWriterInput(mediaType: .video, outputSettings: settings)
-            let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
-            writer.add(input)
-            #expect(writer.startWriting(), "\(String(describing: writer.error))")
-            writer.startSession(atSourceTime: .zero)
-            var made: CVPixelBuffer?
-            CVPixelBufferPoolCreatePixelBuffer(nil, try #require(adaptor.pixelBufferPool), &made)
-            let buffer = try #require(made)
+            let (writer, adaptor) = try videoWriter(url, settings: settings)
+            let buffer = try pooledBuffer(adaptor)
             for index in 0..<45 {
                 #expect(adaptor.append(buffer, withPresentationTime: CMTime(value: Int64(index), timescale: 30)))
             }
@@ -562,15 +554,8 @@ import Testing
         #expect(try Data(contentsOf: existing) == Data([1, 2, 3]))
 
         let url = try path("backwards.mp4")
-        let writer = try AVAssetWriter(outputURL: url, fileType: .mp4)
-        let input = AVAssetWriterInput(mediaType: .video, outputSettings: videoSettings())
-        let adaptor = AVAssetWriterInputPixelBufferAdaptor(assetWriterInput: input, sourcePixelBufferAttributes: nil)
-        writer.add(input)
-        #expect(writer.startWriting())
-        writer.startSession(atSourceTime: .zero)
-        var made: CVPixelBuffer?
-        CVPixelBufferPoolCreatePixelBuffer(nil, try #require(adaptor.pixelBufferPool), &made)
-        let buffer = try #require(made)
+        let (writer, adaptor) = try videoWriter(url)
+        let buffer = try pooledBuffer(adaptor)
         #expect(adaptor.append(buffer, withPresentationTime: CMTime(value: 2, timescale: 10)))
         #expect(!adaptor.append(buffer, withPresentationTime: CMTime(value: 1, timescale: 10)))
         #expect(writer.status == .failed)
