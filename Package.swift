@@ -154,6 +154,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("reader-statistics", "ReaderStatistics", []),
     ("compress-for-upload", "CompressForUpload", []),
     ("replace-sound-track", "ReplaceSoundTrack", []),
+    ("images-to-video", "ImagesToVideo", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

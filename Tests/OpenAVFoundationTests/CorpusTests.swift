@@ -165,6 +165,25 @@ import Testing
         #expect(abs(crossings - 132) <= 3, "\(crossings) rising zero crossings")
     }
 
+    @Test func imagesToVideoShowsEachImageForASecondAspectFit() throws {
+        // A wide red image and a tall blue one, as PNG and JPEG.
+        let folder = try fixtures.output("corpus-images").deletingLastPathComponent()
+        let wide = folder.appendingPathComponent("wide.png"), tall = folder.appendingPathComponent("tall.jpg")
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0xFF0000:size=320x120", "-frames:v", "1", wide.path])
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0x0000FF:size=120x240", "-frames:v", "1", tall.path])
+        let output = folder.appendingPathComponent("slides.mov")
+        #expect(try run("images-to-video", [output.path, wide.path, tall.path]) == "wrote 2 images, 2 s\n")
+        let probe = try ProbeReport(path: output.path)
+        #expect(ProbeReport.number(probe.video, "width") == 320 && ProbeReport.number(probe.video, "height") == 240)
+        #expect(abs(probe.formatDuration - 2.0) < 0.001, "\(probe.formatDuration)")
+        // The wide image spans the width with black above and below; the tall one the height with black beside it.
+        let size = (width: 320, height: 240)
+        #expect(near(try pixel(output, frame: 0, 160, 120, width: size.width, height: size.height), (255, 0, 0), tolerance: 12))
+        #expect(near(try pixel(output, frame: 0, 160, 20, width: size.width, height: size.height), (0, 0, 0), tolerance: 12))
+        #expect(near(try pixel(output, frame: 1, 160, 120, width: size.width, height: size.height), (0, 0, 255), tolerance: 12))
+        #expect(near(try pixel(output, frame: 1, 20, 120, width: size.width, height: size.height), (0, 0, 0), tolerance: 12))
+    }
+
     @Test func musicBedIsDuckedUnderTheClip() throws {
         let output = try fixtures.output("corpus-bed", "m4a")
         let text = try run("music-bed-ducking", [output.path, fixtures.red.path, fixtures.bed.path])

@@ -5,7 +5,7 @@ import Render
 /// Apple's ImageIO and UIKit conversions (Linux has neither, nor CoreGraphics' `CGImage`).
 public final class CGImage: Sendable {
     /// The renderer's picture.
-    private let picture: Picture
+    let picture: Picture
 
     init(_ picture: Picture) {
         self.picture = picture

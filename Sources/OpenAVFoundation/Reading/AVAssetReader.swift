@@ -70,6 +70,7 @@ public class AVAssetReader: @unchecked Sendable {
 
     /// Opens every output's sources and starts reading; false (with `status` `.failed` and `error` set) when an
     /// output cannot be read. Called once.
+    @discardableResult
     public func startReading() -> Bool {
         let (outputs, range) = state.withLock { state in
             precondition(state.status == .unknown, "AVAssetReader: startReading() is called once")

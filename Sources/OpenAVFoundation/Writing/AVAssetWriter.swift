@@ -113,6 +113,7 @@ public class AVAssetWriter: @unchecked Sendable {
 
     /// Creates the file and opens each input's encoder; false (with `status` `.failed` and `error` set) when a file
     /// is already at the URL or an encoder cannot be opened. Called once.
+    @discardableResult
     public func startWriting() -> Bool {
         let (inputs, faststart, items) = state.withLock { state in
             precondition(state.status == .unknown, "AVAssetWriter: startWriting() is called once")
