@@ -13,29 +13,20 @@ public let kCVReturnInvalidPixelFormat: CVReturn = -6680
 public let kCVReturnInvalidSize: CVReturn = -6681
 
 extension CVPixelBuffer {
-    /// Bytes per pixel of the packed formats made here.
-    private static let packedSizes: [OSType: Int] = [
-        kCVPixelFormatType_32BGRA: 4, kCVPixelFormatType_32ARGB: 4, kCVPixelFormatType_32RGBA: 4,
-        kCVPixelFormatType_24RGB: 3, kCVPixelFormatType_24BGR: 3,
-    ]
-
     /// A zeroed buffer of `width` x `height` pixels of `format`, rows padded to a multiple of 16 bytes; a status
     /// for a format or size not made here.
     static func make(width: Int, height: Int, format: OSType) -> Result<CVPixelBuffer, CVReturnError> {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else { return .failure(.init(kCVReturnInvalidSize)) }
-        if let size = packedSizes[format] {
-            let row = (width * size + 15) / 16 * 16
+        guard let layout = PixelLayout.all[format] else { return .failure(.init(kCVReturnInvalidPixelFormat)) }
+        if !layout.isPlanar {
+            let row = (width * layout.size + 15) / 16 * 16
             return .success(CVPixelBuffer(width: width, height: height, bytesPerRow: row, pixelFormatType: format,
                                           bytes: [UInt8](repeating: 0, count: row * height)))
-        }
-        guard format == kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
-                || format == kCVPixelFormatType_420YpCbCr8BiPlanarFullRange else {
-            return .failure(.init(kCVReturnInvalidPixelFormat))
         }
         guard width.isMultiple(of: 2), height.isMultiple(of: 2) else { return .failure(.init(kCVReturnInvalidSize)) }
         let row = (width + 15) / 16 * 16
         // Black: luma at its floor, chroma at its middle.
-        let black: UInt8 = format == kCVPixelFormatType_420YpCbCr8BiPlanarFullRange ? 0 : 16
+        let black: UInt8 = layout.fullRange == true ? 0 : 16
         let bytes = [UInt8](repeating: black, count: row * height) + [UInt8](repeating: 128, count: row * height / 2)
         return .success(CVPixelBuffer(width: width, height: height, pixelFormatType: format, bytes: bytes, planes: [
             .init(offset: 0, width: width, height: height, bytesPerRow: row),

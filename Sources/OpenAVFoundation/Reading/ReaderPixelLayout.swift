@@ -11,18 +11,6 @@ struct ReaderPixelLayout: Sendable, Hashable {
     /// The height asked for; nil keeps the source's.
     let height: Int?
 
-    /// The formats read here, with the byte offsets of red, green and blue, and alpha's (nil for none).
-    private static let formats: [OSType: (size: Int, red: Int, green: Int, blue: Int, alpha: Int?)] = [
-        kCVPixelFormatType_32BGRA: (4, 2, 1, 0, 3), kCVPixelFormatType_32ARGB: (4, 1, 2, 3, 0),
-        kCVPixelFormatType_32RGBA: (4, 0, 1, 2, 3), kCVPixelFormatType_24RGB: (3, 0, 1, 2, nil),
-        kCVPixelFormatType_24BGR: (3, 2, 1, 0, nil),
-    ]
-
-    /// The bi-planar 4:2:0 formats read here, and whether each is full range.
-    private static let planarFormats: [OSType: Bool] = [
-        kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange: false, kCVPixelFormatType_420YpCbCr8BiPlanarFullRange: true,
-    ]
-
     /// Keys that say how Apple's platforms share the memory, not what the pixels are.
     private static let memoryKeys: Set<String> = [
         kCVPixelBufferIOSurfacePropertiesKey, kCVPixelBufferMetalCompatibilityKey, kCVPixelBufferOpenGLCompatibilityKey,
@@ -43,10 +31,8 @@ struct ReaderPixelLayout: Sendable, Hashable {
         var format = kCVPixelFormatType_32BGRA
         if let value = settings[kCVPixelBufferPixelFormatTypeKey] {
             let number = settingsNumber(value) ?? (value as? [Any]).flatMap { $0.first }.flatMap(settingsNumber)
-            guard let number, let code = OSType(exactly: number), formats[code] != nil || planarFormats[code] != nil
-            else {
-                throw refuse("pixel format \(describe(value)) is not read here; the formats read are 32BGRA, 32ARGB, "
-                             + "32RGBA, 24RGB, 24BGR, 420v and 420f")
+            guard let number, let code = OSType(exactly: number), PixelLayout.all[code] != nil else {
+                throw refuse("pixel format \(describe(value)) is not read here; the formats read are \(PixelLayout.names)")
             }
             format = code
         }
@@ -70,13 +56,13 @@ struct ReaderPixelLayout: Sendable, Hashable {
     }
 
     /// Whether pictures are handed out as Y'CbCr planes.
-    var isPlanar: Bool { Self.planarFormats[format] != nil }
+    var isPlanar: Bool { PixelLayout.all[format]?.isPlanar ?? false }
 
     /// `picture` as `'420v'` or `'420f'`: the luma plane, then Cb and Cr interleaved, rows padded to a multiple of 16
     /// bytes. Full range stretches the limited-range code values: luma 16-235 to 0-255, chroma 16-240 to 0-255 (about
     /// 128), rounded.
     func buffer(of picture: YUVPicture) -> CVPixelBuffer {
-        let full = Self.planarFormats[format] ?? false
+        let full = PixelLayout.all[format]?.fullRange ?? false
         let (width, height) = (picture.width, picture.height)
         let lumaRow = (width + 15) / 16 * 16, chromaRow = lumaRow, chromaWidth = width / 2, chromaHeight = height / 2
         var bytes = [UInt8](repeating: 0, count: lumaRow * height + chromaRow * chromaHeight)
@@ -110,7 +96,7 @@ struct ReaderPixelLayout: Sendable, Hashable {
 
     /// `picture` in this packed layout, rows padded to a multiple of 16 bytes; alpha is opaque.
     func buffer(of picture: Picture) -> CVPixelBuffer {
-        let layout = Self.formats[format]!
+        let layout = PixelLayout.all[format]!
         let rowBytes = (picture.width * layout.size + 15) / 16 * 16
         var bytes = [UInt8](repeating: 0, count: rowBytes * picture.height)
         picture.rgb.withUnsafeBufferPointer { rgb in

@@ -78,7 +78,7 @@ extension AVAssetWriter {
             }
             guard WriterVideoTrack.takes(picture.pixelFormatType) else {
                 throw Self.refusal(input, "pixel format '\(CMFormatDescription.MediaSubType(rawValue: picture.pixelFormatType))' "
-                                   + "is not written here; the formats are 32BGRA, 32ARGB, 32RGBA, 24RGB, 24BGR, 420v and 420f")
+                                   + "is not written here; the formats are \(PixelLayout.names)")
             }
             if let end, time >= end { return }
             do throws(LibAVError) {

@@ -8,15 +8,6 @@ import Render
 /// encoded size, encoded and muxed. Each picture is held until the next one comes, so its duration is known when
 /// it is encoded: the last one lasts until the session's end, or its sample's duration, or as long as the one before.
 final class WriterVideoTrack {
-    /// The pixel formats taken, as libav names them, and the range of the Y'CbCr ones.
-    private static let formats: [OSType: (name: String, color: ColorDescription?)] = [
-        kCVPixelFormatType_32BGRA: ("bgra", nil), kCVPixelFormatType_32ARGB: ("argb", nil),
-        kCVPixelFormatType_32RGBA: ("rgba", nil), kCVPixelFormatType_24RGB: ("rgb24", nil),
-        kCVPixelFormatType_24BGR: ("bgr24", nil),
-        kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange: ("nv12", ColorDescription(matrix: .bt709, isFullRange: false)),
-        kCVPixelFormatType_420YpCbCr8BiPlanarFullRange: ("nv12", ColorDescription(matrix: .bt709, isFullRange: true)),
-    ]
-
     /// The ticks of the stream's time base per second when the input names none: a multiple of 24000, 30000,
     /// 48000, 90000 and 600, so the usual frame times land on whole ticks.
     static let defaultTimescale: Int32 = 720_000
@@ -84,7 +75,7 @@ final class WriterVideoTrack {
     }
 
     /// Whether pictures of `format` can be taken.
-    static func takes(_ format: OSType) -> Bool { formats[format] != nil }
+    static func takes(_ format: OSType) -> Bool { PixelLayout.all[format] != nil }
 
     /// Takes `picture` at `time` (from the session's start) lasting `duration` (invalid when unknown); encodes the
     /// picture held before it. A picture before the session's start waits in case none comes at the start.
@@ -152,11 +143,13 @@ final class WriterVideoTrack {
 
     /// `picture` in the encoder's format and size, placed as the scaling mode says.
     private func convert(_ picture: CVPixelBuffer) throws(LibAVError) -> Frame {
-        guard let (name, color) = Self.formats[picture.pixelFormatType] else {
+        guard let layout = PixelLayout.all[picture.pixelFormatType] else {
             throw LibAVError.invalidArgument("pixel format '\(CMFormatDescription.MediaSubType(rawValue: picture.pixelFormatType))' "
                                              + "is not written here")
         }
-        let format = try PixelFormat(name: name)
+        let format = try PixelFormat(name: layout.libavName)
+        // Y'CbCr buffers hold BT.709 code values, in the range their format names.
+        let color = layout.fullRange.map { ColorDescription(matrix: .bt709, isFullRange: $0) }
         let source = try Frame(width: picture.width, height: picture.height, pixelFormat: format)
         try copy(picture, into: source)
         let key = ScalerKey(format: picture.pixelFormatType, width: picture.width, height: picture.height)
