@@ -40,11 +40,7 @@ struct PCMLayout: Sendable, Hashable {
             throw refuse("audio is read as linear PCM only; set AVFormatIDKey to kAudioFormatLinearPCM")
         }
         func number(_ key: String, in range: ClosedRange<Int>) throws(AVError) -> Int? {
-            guard let value = settings[key] else { return nil }
-            guard let number = settingsNumber(value), let whole = Int(exactly: number), range.contains(whole) else {
-                throw refuse("'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(value)")
-            }
-            return whole
+            try wholeNumberSetting(settings, key, in: range, refuse: refuse)
         }
         func flag(_ key: String) throws(AVError) -> Bool { try number(key, in: 0...1) == 1 }
         let isFloat = try flag(AVLinearPCMIsFloatKey)

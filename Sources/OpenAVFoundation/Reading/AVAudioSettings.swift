@@ -35,6 +35,17 @@ public let AVLinearPCMIsNonInterleaved = "AVLinearPCMIsNonInterleaved"
 /// The same setting as `AVLinearPCMIsNonInterleaved`, under its later name.
 public let AVLinearPCMIsNonInterleavedKey = "AVLinearPCMIsNonInterleaved"
 
+/// The whole number under `key` in `settings`, nil when the key is absent; throws `refuse`'s error, saying what is
+/// wrong, when the value is not a whole number in `range`.
+func wholeNumberSetting(_ settings: [String: Any], _ key: String, in range: ClosedRange<Int>,
+                        refuse: (String) -> AVError) throws(AVError) -> Int? {
+    guard let value = settings[key] else { return nil }
+    guard let number = settingsNumber(value), let whole = Int(exactly: number), range.contains(whole) else {
+        throw refuse("'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(value)")
+    }
+    return whole
+}
+
 /// Reads the number in a settings dictionary's value, whichever numeric type or `NSNumber` it was given as.
 func settingsNumber(_ value: Any) -> Double? {
     switch value {

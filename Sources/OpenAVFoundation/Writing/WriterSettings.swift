@@ -195,11 +195,6 @@ enum WriterSettings: Sendable, Hashable {
     /// The whole number under `key`, nil when absent; throws when it is not one in `range`.
     private static func number(_ settings: [String: Any], _ key: String, in range: ClosedRange<Int>,
                                _ input: String) throws(AVError) -> Int? {
-        guard let value = settings[key] else { return nil }
-        guard let number = settingsNumber(value), let whole = Int(exactly: number), range.contains(whole) else {
-            throw refuse(input, "'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound), "
-                         + "not \(value)")
-        }
-        return whole
+        try wholeNumberSetting(settings, key, in: range) { refuse(input, $0) }
     }
 }
