@@ -38,4 +38,8 @@ public struct SampleFormat: Sendable, Hashable, CustomStringConvertible {
     public static let fltp = SampleFormat(raw: AV_SAMPLE_FMT_FLTP.rawValue)
     /// Planar signed 16-bit.
     public static let s16p = SampleFormat(raw: AV_SAMPLE_FMT_S16P.rawValue)
+    /// Interleaved signed 32-bit, what 24- and 32-bit integer PCM encoders take.
+    public static let s32 = SampleFormat(raw: AV_SAMPLE_FMT_S32.rawValue)
+    /// Interleaved 64-bit float.
+    public static let dbl = SampleFormat(raw: AV_SAMPLE_FMT_DBL.rawValue)
 }

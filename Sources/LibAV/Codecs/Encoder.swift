@@ -178,6 +178,10 @@ public final class Encoder: @unchecked Sendable {
         return Int(context.pointee.frame_size)
     }
 
+    /// Audio: the bits each sample keeps in the stream (24 for `pcm_s24le`, which takes 32-bit samples), 0 when the
+    /// codec does not say.
+    public var codedBitsPerSample: Int { Int(context.pointee.bits_per_coded_sample) }
+
     /// Sends one frame (its pts is converted to the encoder's time base) and returns the packets it completed.
     public func encode(_ frame: Frame) throws(LibAVError) -> [Packet] {
         let timeBase = context.pointee.time_base

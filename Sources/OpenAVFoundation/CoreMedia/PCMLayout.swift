@@ -1,4 +1,5 @@
 import Foundation
+import LibAV
 
 /// Linear PCM in memory: sample type and byte order, channel interleaving, and the rate and channel count when they
 /// are given. Read from an audio reader output's settings, or from the format of sample buffers a writer is given.
@@ -20,16 +21,16 @@ struct PCMLayout: Sendable, Hashable {
     static let uncompressed = PCMLayout(bitDepth: 32, isFloat: true, isBigEndian: false, isNonInterleaved: false,
                                                 sampleRate: nil, channels: nil)
 
-    /// The keys read here.
+    /// The keys a reader output's audio settings may have.
     private static let keys: Set<String> = [
         AVFormatIDKey, AVSampleRateKey, AVNumberOfChannelsKey, AVLinearPCMBitDepthKey, AVLinearPCMIsFloatKey,
         AVLinearPCMIsBigEndianKey, AVLinearPCMIsNonInterleaved,
     ]
 
-    /// The layout `settings` ask for (16-bit integers when they give no depth); throws for a
+    /// The layout a reader output's `settings` ask for (16-bit integers when they give no depth); throws for a
     /// format other than linear PCM, a depth or value out of range, or a key not read here.
     static func read(_ settings: [String: Any], output: String) throws(AVError) -> PCMLayout {
-        func refuse(_ problem: String) -> AVError {
+        let refuse = { (problem: String) in
             AVError(.operationNotSupportedForAsset, .readerSetting(output: output, problem: problem))
         }
         if let key = settings.keys.sorted().first(where: { !keys.contains($0) }) {
@@ -39,6 +40,12 @@ struct PCMLayout: Sendable, Hashable {
         guard let format = settings[AVFormatIDKey].flatMap(settingsNumber), format == Double(kAudioFormatLinearPCM) else {
             throw refuse("audio is read as linear PCM only; set AVFormatIDKey to kAudioFormatLinearPCM")
         }
+        return try read(settings, refuse: refuse)
+    }
+
+    /// The layout linear PCM `settings` ask for (16-bit integers when they give no depth), their other keys left
+    /// alone; `refuse` makes the error for a depth or value out of range.
+    static func read(_ settings: [String: Any], refuse: (String) -> AVError) throws(AVError) -> PCMLayout {
         func number(_ key: String, in range: ClosedRange<Int>) throws(AVError) -> Int? {
             try wholeNumberSetting(settings, key, in: range, refuse: refuse)
         }
@@ -50,9 +57,9 @@ struct PCMLayout: Sendable, Hashable {
                                  : "integer samples are 8, 16, 24 or 32 bits, not \(depth)")
         }
         return PCMLayout(bitDepth: depth, isFloat: isFloat, isBigEndian: try flag(AVLinearPCMIsBigEndianKey),
-                                 isNonInterleaved: try flag(AVLinearPCMIsNonInterleaved),
-                                 sampleRate: try number(AVSampleRateKey, in: 8000...384_000),
-                                 channels: try number(AVNumberOfChannelsKey, in: 1...8))
+                         isNonInterleaved: try flag(AVLinearPCMIsNonInterleaved),
+                         sampleRate: try number(AVSampleRateKey, in: 8000...384_000),
+                         channels: try number(AVNumberOfChannelsKey, in: 1...8))
     }
 
     /// The bytes of one sample of one channel.
@@ -71,8 +78,8 @@ struct PCMLayout: Sendable, Hashable {
             mChannelsPerFrame: UInt32(channels), mBitsPerChannel: UInt32(bitDepth), mReserved: 0)))
     }
 
-    /// `interleaved` (`channels` float samples per frame, in [-1, 1]) in this layout. Integers are `sample * 2^(bits-1)`
-    /// rounded to the nearest and held in range, as libswresample converts; 8-bit samples are unsigned, as WAVE's.
+    /// `interleaved` (`channels` float samples per frame, in [-1, 1]) in this layout. Integers follow `PCMInteger`'s
+    /// rule, as libswresample converts; 8-bit samples are unsigned, as WAVE's.
     func bytes(of interleaved: [Float], channels: Int) -> [UInt8] {
         let frames = interleaved.count / channels
         var out = [UInt8](repeating: 0, count: interleaved.count * bytesPerSample)
@@ -91,8 +98,7 @@ struct PCMLayout: Sendable, Hashable {
         if isFloat {
             bits = bitDepth == 32 ? UInt64(sample.bitPattern) : Double(sample).bitPattern
         } else {
-            let scale = Double(Int64(1) << (bitDepth - 1))
-            let value = Int64(min(max((Double(sample) * scale).rounded(), -scale), scale - 1))
+            let value = Int64(PCMInteger.quantize(sample, bits: bitDepth))
             bits = bitDepth == 8 ? UInt64(value + 128) : UInt64(bitPattern: value)
         }
         for byte in 0..<bytesPerSample {

@@ -10,6 +10,8 @@ public final class AudioEncodePipe {
     private let frame: AudioBuffer
     private let sampleFormat: SampleFormat
     private let sampleRate: Int
+    /// The bits an integer sample keeps (24 for a 24-bit codec fed 32-bit samples).
+    private let integerBits: Int
     /// Where the packets go (held while a shared video segment is encoded).
     let writer: AudioPacketWriter
     /// The composition sample the mixer has reached with the chunk being pushed (`Int64.max` while finishing).
@@ -24,6 +26,7 @@ public final class AudioEncodePipe {
         writer = AudioPacketWriter(output: output, stream: stream)
         sampleFormat = settings.sampleFormat
         sampleRate = settings.sampleRate
+        integerBits = (1...32).contains(encoder.codedBitsPerSample) ? encoder.codedBitsPerSample : 32
         let size = encoder.frameSize ?? 1024
         do {
             framer = try AudioFramer(channelCount: settings.channels, samplesPerFrame: size, sampleRate: settings.sampleRate)
@@ -96,13 +99,38 @@ public final class AudioEncodePipe {
                     }
                 }
             } else {
-                let target = planes[0].base.assumingMemoryBound(to: Float.self)
                 for channel in 0..<channels {
-                    frame.withChannel(channel) { samples in
-                        for i in 0..<count { target[i * channels + channel] = samples[i] }
+                    try frame.withChannel(channel) { samples throws in
+                        try interleave(UnsafeBufferPointer(rebasing: samples[0..<count]), channel: channel, of: channels, into: planes[0].base)
                     }
                 }
             }
+        }
+    }
+
+    /// Writes one channel's `samples` into every `channels`-th sample of `target`, in the encoder's interleaved
+    /// format: floats as they are, integers by `PCMInteger`'s rule (a 24-bit codec takes its bits at the top of 32).
+    private func interleave(_ samples: UnsafeBufferPointer<Float>, channel: Int, of channels: Int,
+                            into target: UnsafeMutableRawPointer) throws {
+        switch sampleFormat {
+        case .flt:
+            let out = target.assumingMemoryBound(to: Float.self)
+            for (i, sample) in samples.enumerated() { out[i * channels + channel] = sample }
+        case .dbl:
+            let out = target.assumingMemoryBound(to: Double.self)
+            for (i, sample) in samples.enumerated() { out[i * channels + channel] = Double(sample) }
+        case .s16:
+            let out = target.assumingMemoryBound(to: Int16.self)
+            for (i, sample) in samples.enumerated() {
+                out[i * channels + channel] = Int16(PCMInteger.quantize(sample, bits: 16))
+            }
+        case .s32:
+            let out = target.assumingMemoryBound(to: Int32.self)
+            for (i, sample) in samples.enumerated() {
+                out[i * channels + channel] = PCMInteger.quantize(sample, bits: integerBits) << (32 - integerBits)
+            }
+        default:
+            throw ExportError.encode(path: nil, reason: "the encoder's sample format \(sampleFormat) is not filled here")
         }
     }
 
