@@ -6,6 +6,8 @@ public struct ProbeReport {
     public var formatDuration: Double
     /// The container's tags.
     public var formatTags: [String: String]
+    /// The container's format as ffprobe names it (`wav`, `mov,mp4,m4a,3gp,3g2,mj2`).
+    public var formatName: String
     /// Every stream as ffprobe's JSON describes it (frames counted).
     public var streams: [[String: Any]]
 
@@ -19,6 +21,7 @@ public struct ProbeReport {
         }
         formatDuration = Double(format["duration"] as? String ?? "") ?? .nan
         formatTags = format["tags"] as? [String: String] ?? [:]
+        formatName = format["format_name"] as? String ?? ""
         streams = json["streams"] as? [[String: Any]] ?? []
     }
 

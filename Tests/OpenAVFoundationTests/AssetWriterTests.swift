@@ -526,7 +526,11 @@ import Testing
             ("prores", .video, [AVVideoCodecKey: "apcn", AVVideoWidthKey: 160, AVVideoHeightKey: 120],
              "AVAssetWriterInput 1 (video): codec 'apcn' is not written here; the codecs are avc1 and hvc1"),
             ("linear PCM", .audio, [AVFormatIDKey: kAudioFormatLinearPCM],
-             "AVAssetWriterInput 1 (audio): AVFormatIDKey must be kAudioFormatMPEG4AAC or kAudioFormatOpus"),
+             "AVAssetWriterInput 1 (audio): linear PCM is not stored in MPEG-4 files here; write it to a WAVE, AIFF, "
+                + "CAF or QuickTime file, or encode AAC"),
+            ("MP3", .audio, [AVFormatIDKey: 0x2E6D_7033],
+             "AVAssetWriterInput 1 (audio): AVFormatIDKey must be kAudioFormatMPEG4AAC, kAudioFormatOpus or "
+                + "kAudioFormatLinearPCM"),
             ("nil settings", .audio, nil,
              "AVAssetWriterInput 1 (audio): nil output settings copy stored samples, which needs a sourceFormatHint "
                 + "from the audio track of a file they come from; give it, or the codec settings to encode with"),

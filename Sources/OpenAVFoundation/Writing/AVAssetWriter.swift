@@ -39,18 +39,18 @@ public class AVAssetWriter: @unchecked Sendable {
     public let outputURL: URL
     /// The container written.
     public let outputFileType: AVFileType
-    private let container: ExportSettings.Container
+    private let container: WriterContainer
     /// The writer's state; appends and finishing run under its lock.
     let state = Mutex(State())
 
     /// A writer of a `fileType` file at `outputURL`; throws for a URL that is not a local file or a type not written
-    /// here (MPEG-4, QuickTime, M4V, M4A and Matroska are).
+    /// here (MPEG-4, QuickTime, M4V, M4A, Matroska, WAVE, AIFF and CAF are).
     public init(outputURL: URL, fileType: AVFileType) throws {
         guard outputURL.isFileURL else { throw AVError(.unknown, .notAFile(outputURL)) }
-        guard let container = fileType.container, container != .webm else {
+        guard let container = WriterContainer(fileType) else {
             throw AVError(.invalidOutputURLPathExtension, .writer(
                 input: "AVAssetWriter", problem: "file type '\(fileType.rawValue)' is not written here; the types are "
-                    + "mp4, mov, m4v, m4a and mkv"))
+                    + "mp4, mov, m4v, m4a, mkv, wav, aiff and caf"))
         }
         self.outputURL = outputURL
         outputFileType = fileType
@@ -69,7 +69,7 @@ public class AVAssetWriter: @unchecked Sendable {
     /// The inputs added, in order.
     public var inputs: [AVAssetWriterInput] { state.withLock { $0.inputs } }
     /// The media types inputs may have.
-    public var availableMediaTypes: [AVMediaType] { container == .m4a ? [.audio] : [.video, .audio] }
+    public var availableMediaTypes: [AVMediaType] { container.mediaTypes }
 
     /// Whether the file's index goes at its front, so it can play while it downloads; set it before writing starts.
     public var shouldOptimizeForNetworkUse: Bool {
@@ -86,17 +86,29 @@ public class AVAssetWriter: @unchecked Sendable {
 
     /// Whether an input of `mediaType` with `outputSettings` can be written to this file.
     public func canApply(outputSettings: [String: Any]?, forMediaType mediaType: AVMediaType) -> Bool {
-        availableMediaTypes.contains(mediaType) && (outputSettings == nil
-            || (try? WriterSettings.read(outputSettings, mediaType: mediaType, hint: nil, input: "")) != nil)
+        outputSettings == nil ? availableMediaTypes.contains(mediaType)
+            : (try? settings(outputSettings, mediaType: mediaType, hint: nil, input: "")) != nil
     }
 
     /// Whether `input` can be added: writing has not started, the input belongs to no writer, and its settings can
     /// be written to this file.
     public func canAdd(_ input: AVAssetWriterInput) -> Bool {
         state.withLock { $0.status == .unknown } && input.writer == nil
-            && availableMediaTypes.contains(input.mediaType)
-            && (try? WriterSettings.read(input.outputSettings, mediaType: input.mediaType, hint: input.sourceFormatHint,
-                                         input: "")) != nil
+            && (try? settings(input.outputSettings, mediaType: input.mediaType, hint: input.sourceFormatHint,
+                              input: "")) != nil
+    }
+
+    /// What an input of `mediaType` with `outputSettings` (and `hint`, for copies) writes to this file; throws when
+    /// the settings cannot be written or this kind of file cannot hold them.
+    private func settings(_ outputSettings: [String: Any]?, mediaType: AVMediaType, hint: CMFormatDescription?,
+                          input: String) throws(AVError) -> WriterSettings {
+        guard availableMediaTypes.contains(mediaType) else {
+            let kind = mediaType == .video ? "video" : mediaType == .audio ? "audio" : mediaType.rawValue
+            throw WriterSettings.refuse(input, "a \(outputFileType.rawValue) file has no \(kind) tracks")
+        }
+        let settings = try WriterSettings.read(outputSettings, mediaType: mediaType, hint: hint, input: input)
+        if let problem = container.refusal(of: settings) { throw WriterSettings.refuse(input, problem) }
+        return settings
     }
 
     /// Adds `input` once, before writing starts. Settings that `canAdd(_:)` finds wrong are reported by
@@ -123,18 +135,15 @@ public class AVAssetWriter: @unchecked Sendable {
             guard !FileManager.default.fileExists(atPath: outputURL.path) else {
                 throw AVError(.fileAlreadyExists, .outputExists(outputURL))
             }
-            let settings = try inputs.map { input throws(AVError) in
-                guard availableMediaTypes.contains(input.mediaType) else {
-                    throw WriterSettings.refuse(input.name, "a \(outputFileType.rawValue) file has no \(input.mediaType.rawValue) tracks")
-                }
-                let settings = try WriterSettings.read(input.outputSettings, mediaType: input.mediaType,
-                                                       hint: input.sourceFormatHint, input: input.name)
+            let tracks = try inputs.map { input throws(AVError) in
+                let read = try settings(input.outputSettings, mediaType: input.mediaType,
+                                        hint: input.sourceFormatHint, input: input.name)
                 let timescale = input.mediaTimeScale > 0 ? input.mediaTimeScale : WriterVideoTrack.defaultTimescale
-                return (name: input.name, settings: settings, timescale: timescale, transform: input.transform)
+                return (name: input.name, settings: read, timescale: timescale, transform: input.transform)
             }
             let tags = Dictionary(items.compactMap(\.tag)) { _, last in last }
             let file = try WriterFile(path: outputURL.path, container: container, faststart: faststart, tags: tags,
-                                      inputs: settings)
+                                      inputs: tracks)
             state.withLock { state in
                 state.file = file
                 state.status = .writing

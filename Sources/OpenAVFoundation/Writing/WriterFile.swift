@@ -20,11 +20,10 @@ final class WriterFile: @unchecked Sendable {
     /// Creates the file at `path` as `container` with the container `tags`, adds a track for each of `inputs` (with
     /// its settings read), and writes the header; `faststart` puts the index at the front. Removes what it wrote
     /// when it fails.
-    init(path: String, container: ExportSettings.Container, faststart: Bool, tags: [String: String],
+    init(path: String, container: WriterContainer, faststart: Bool, tags: [String: String],
          inputs: [(name: String, settings: WriterSettings, timescale: Int32, transform: CGAffineTransform)]) throws(AVError) {
-        let export = ExportSettings(name: "AVAssetWriter", container: container, video: nil, audio: nil)
         do {
-            output = try OutputFile(path: path, format: export.muxerName, metadata: tags)
+            output = try OutputFile(path: path, format: container.muxerName, metadata: tags)
         } catch {
             throw AVError(.unknown, .writer(input: "AVAssetWriter", problem: "cannot create '\(path)': \(error)"))
         }
@@ -41,6 +40,9 @@ final class WriterFile: @unchecked Sendable {
                     }
                 case let .audio(audio):
                     tracks.append(.audio(try WriterSoundTrack(audio, output: output, name: input.name)))
+                case let .pcm(pcm):
+                    tracks.append(.audio(try WriterSoundTrack(encoder: pcm.encoderName, settings: pcm.encoderSettings,
+                                                              output: output, name: input.name)))
                 case let .copy(file, stream):
                     do {
                         tracks.append(.copy(try WriterCopyTrack(file: file, stream: stream, output: output,
@@ -54,7 +56,7 @@ final class WriterFile: @unchecked Sendable {
                 // Inputs fed from their own queues arrive in an order that varies from run to run; waiting for every
                 // stream before muxing (no interleaving deadline) orders packets by time alone, so the bytes do not vary.
                 var options = ["max_interleave_delta": "0"]
-                if faststart && export.supportsFaststart { options["movflags"] = "+faststart" }
+                if faststart && container.supportsFaststart { options["movflags"] = "+faststart" }
                 try output.writeHeader(options: options)
             } catch {
                 throw AVError(.unknown, .export(.wrap(error, path: nil, output: path)))

@@ -31,6 +31,8 @@ enum WriterSettings: Sendable, Hashable {
     case video(WriterVideoSettings)
     /// Sound encoded as `audio` describes.
     case audio(ExportSettings.Audio)
+    /// Sound stored as linear PCM.
+    case pcm(WriterPCMSettings)
     /// Stored samples of stream `stream` of `file`, copied as they come.
     case copy(file: URL, stream: Int)
 
@@ -53,9 +55,12 @@ enum WriterSettings: Sendable, Hashable {
         AVVideoProfileLevelH264BaselineAutoLevel: "baseline", AVVideoProfileLevelH264MainAutoLevel: "main",
         AVVideoProfileLevelH264HighAutoLevel: "high",
     ]
-    /// The audio keys read here.
+    /// The audio keys read here: those of compressed formats, and those of linear PCM.
     private static let audioKeys: Set<String> = [AVFormatIDKey, AVSampleRateKey, AVNumberOfChannelsKey,
-                                                 AVEncoderBitRateKey, AVEncoderBitRatePerChannelKey]
+                                                 AVChannelLayoutKey, AVEncoderBitRateKey, AVEncoderBitRatePerChannelKey]
+    /// The keys of linear PCM only.
+    static let pcmKeys: Set<String> = [AVLinearPCMBitDepthKey, AVLinearPCMIsFloatKey, AVLinearPCMIsBigEndianKey,
+                                       AVLinearPCMIsNonInterleaved]
 
     /// The settings of an input of `mediaType`, told by `hint` what its samples are; throws for a media type, codec,
     /// key or value not written here. `input` names the input in messages.
@@ -155,19 +160,31 @@ enum WriterSettings: Sendable, Hashable {
     }
 
     private static func audio(_ settings: [String: Any], input: String) throws(AVError) -> WriterSettings {
-        if let key = settings.keys.sorted().first(where: { !audioKeys.contains($0) }) {
+        if let key = settings.keys.sorted().first(where: { !audioKeys.contains($0) && !pcmKeys.contains($0) }) {
             throw refuse(input, "the audio setting '\(key)' is not read here; the settings read are the format, "
-                         + "sample rate, channel count and bit rate")
+                         + "sample rate, channel count, channel layout, bit rate and the linear PCM keys")
+        }
+        let format = try number(settings, AVFormatIDKey, in: 0...Int(UInt32.max), input).map(UInt32.init)
+        let channels = try number(settings, AVNumberOfChannelsKey, in: 1...8, input) ?? 2
+        if let layout = settings[AVChannelLayoutKey], let problem = channelLayoutProblem(layout, channels: channels) {
+            throw refuse(input, problem)
+        }
+        if format == kAudioFormatLinearPCM {
+            return .pcm(try WriterPCMSettings.read(settings, channels: channels) { refuse(input, $0) })
         }
         let codec: ExportSettings.AudioCodec
-        switch try number(settings, AVFormatIDKey, in: 0...Int(UInt32.max), input).map(UInt32.init) {
+        switch format {
         case kAudioFormatMPEG4AAC?: codec = .aac
         case kAudioFormatOpus?: codec = .opus
-        default: throw refuse(input, "AVFormatIDKey must be kAudioFormatMPEG4AAC or kAudioFormatOpus")
+        default: throw refuse(input, "AVFormatIDKey must be kAudioFormatMPEG4AAC, kAudioFormatOpus or "
+                              + "kAudioFormatLinearPCM")
+        }
+        if let key = settings.keys.sorted().first(where: pcmKeys.contains) {
+            throw refuse(input, "'\(key)' describes linear PCM, not the compressed format asked for; remove it")
         }
         var audio = ExportSettings.Audio(codec: codec)
         audio.sampleRate = try number(settings, AVSampleRateKey, in: 8000...96_000, input) ?? 44_100
-        audio.channels = try number(settings, AVNumberOfChannelsKey, in: 1...8, input) ?? 2
+        audio.channels = channels
         let perChannel = try number(settings, AVEncoderBitRatePerChannelKey, in: 4000...320_000, input)
         audio.bitRate = try number(settings, AVEncoderBitRateKey, in: 8000...1_000_000, input)
             ?? perChannel.map { $0 * audio.channels } ?? 128_000

@@ -5,7 +5,8 @@ import MediaCore
 import Render
 
 /// One audio stream of a file being written: linear PCM in, placed by its timestamps (a gap becomes silence, an
-/// overlap is dropped), resampled to the encoder's rate and channels, and encoded by an export's audio pipe. The
+/// overlap is dropped), resampled to the encoder's rate and channels, and encoded (or stored as linear PCM) by an
+/// export's audio pipe. The
 /// sound past where the other tracks have got (up to `holdLimit` bytes of samples, about 87 s of 48 kHz stereo) is
 /// held back, so a session's end set after the last buffers can still cut it: a program that transcodes a long song
 /// under a short video ends the session where the video ends.
@@ -28,14 +29,18 @@ final class WriterSoundTrack {
     /// The most bytes of samples held back.
     static let holdLimit = 32 << 20
 
-    /// Opens the encoder for `audio` and adds its stream to `output`.
-    init(_ audio: ExportSettings.Audio, output: OutputFile, name: String) throws(AVError) {
-        self.name = name
+    /// Opens the encoder for `audio`, as an export opens it, and adds its stream to `output`.
+    convenience init(_ audio: ExportSettings.Audio, output: OutputFile, name: String) throws(AVError) {
         let export = ExportSettings(name: "AVAssetWriter", container: .mp4, video: nil, audio: audio)
-        let settings = export.encoderSettings(audio)
+        try self.init(encoder: ExportSettings.encoderName(audio.codec), settings: export.encoderSettings(audio),
+                      output: output, name: name)
+    }
+
+    /// Opens libav's encoder `encoder` with `settings` and adds its stream to `output`.
+    init(encoder name: String, settings: Encoder.AudioSettings, output: OutputFile, name input: String) throws(AVError) {
+        self.name = input
         do {
-            let encoder = try Encoder(codec: ExportSettings.encoderName(audio.codec), audio: settings,
-                                      globalHeader: output.needsGlobalHeader)
+            let encoder = try Encoder(codec: name, audio: settings, globalHeader: output.needsGlobalHeader)
             let stream = try output.addStream(for: encoder)
             pipe = try AudioEncodePipe(encoder: encoder, settings: settings, output: output, stream: stream)
         } catch let error as LibAVError {
