@@ -155,6 +155,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("compress-for-upload", "CompressForUpload", []),
     ("replace-sound-track", "ReplaceSoundTrack", []),
     ("images-to-video", "ImagesToVideo", []),
+    ("extract-audio-wav", "ExtractAudioToWAV", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

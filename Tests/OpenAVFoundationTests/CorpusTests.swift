@@ -165,6 +165,30 @@ import Testing
         #expect(abs(crossings - 132) <= 3, "\(crossings) rising zero crossings")
     }
 
+    @Test func extractAudioWritesTheSoundAsSixteenBitStereoWAVE() throws {
+        let output = try fixtures.output("corpus-extract", "wav")
+        let text = try run("extract-audio-wav", [fixtures.green.path, output.path])
+        #expect(text.hasPrefix("wrote 1.0") && text.hasSuffix(" s of sound to out.wav\n"), "\(text)")
+        let probe = try ProbeReport(path: output.path)
+        #expect(probe.formatName == "wav")
+        #expect(ProbeReport.string(probe.audio, "codec_name") == "pcm_s16le")
+        #expect(ProbeReport.string(probe.audio, "sample_rate") == "44100")
+        #expect(ProbeReport.number(probe.audio, "channels") == 2)
+        // ffmpeg's own conversion of the clip's sound to 44.1 kHz 16-bit, sample by sample.
+        func samples(_ arguments: [String]) throws -> [Int16] {
+            try MediaTool.ffmpeg(["-v", "error"] + arguments + ["-f", "s16le", "-"])
+                .withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        }
+        // ffmpeg keeps the encoder's padding after the track's end; the last 32 frames, which the resampler's filter
+        // reaches past the end from, are left out.
+        let written = try samples(["-i", output.path])
+        let expected = try samples(["-i", fixtures.green.path, "-vn", "-ar", "44100"])
+        #expect(written.count == 88200 && expected.count >= written.count, "\(written.count) samples, ffmpeg \(expected.count)")
+        let largest = zip(written.dropLast(64), expected).map { abs(Int($0) - Int($1)) }.max() ?? .max
+        #expect(largest <= 2, "largest difference from ffmpeg's samples: \(largest)")
+        #expect(try audioRMS(output.path, from: 0.2, duration: 0.6) > 0.05)
+    }
+
     @Test func imagesToVideoShowsEachImageForASecondAspectFit() throws {
         // A wide red image and a tall blue one, as PNG and JPEG.
         let folder = try fixtures.output("corpus-images").deletingLastPathComponent()
