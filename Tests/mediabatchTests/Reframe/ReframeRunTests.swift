@@ -16,7 +16,10 @@ import Testing
         _ = try MediaTool.ffmpeg([
             "-f", "lavfi", "-i", "color=c=0x101010:s=640x360:r=25:d=4,format=yuv420p,"
                 + "geq=lum='if(lt(hypot(X-\(x)\\,Y-180)\\,\(Int(radius)))\\,235\\,16)':cb=128:cr=128",
-            "-c:v", "libx264", "-preset", "veryfast", "-g", "250", directory.appendingPathComponent("disc.mp4").path,
+            // Tagged BT.709, the working space, so the shot is drawn without a colour conversion: the disc's
+            // grey levels are the same either way, and debug builds convert slowly.
+            "-c:v", "libx264", "-preset", "veryfast", "-g", "250", "-colorspace", "bt709", "-color_primaries", "bt709",
+            "-color_trc", "bt709", directory.appendingPathComponent("disc.mp4").path,
         ])
     }
 
