@@ -28,6 +28,12 @@ extension _AVAsyncPropertyLoading {
         -> (repeat each Value) {
         (repeat try (each properties).read(self))
     }
+
+    /// The value of `property`, loaded. A single property has this overload of its own, as in Apple's SDK, so that
+    /// the value is not a one-element pack (which `for`-`in` and `if let` do not see through).
+    public func load<Value>(_ property: AVAsyncProperty<Self, Value>) async throws -> Value {
+        try property.read(self)
+    }
 }
 
 extension AVAsyncProperty where Root: AVAsset, Value == CMTime {

@@ -6,7 +6,7 @@ extension AVAsset: AVAsynchronousKeyValueLoading {
         "duration", "tracks", "playable", "exportable", "readable", "composable", "naturalSize",
         "preferredTransform", "preferredRate", "preferredVolume", "providesPreciseDurationAndTiming", "metadata",
         "commonMetadata", "availableMetadataFormats", "hasProtectedContent", "isPlayable", "isExportable",
-        "isReadable", "isComposable",
+        "isReadable", "isComposable", "creationDate",
     ]
 
     /// `.loaded` once the asset's file has been read (reading it now if need be), `.failed` with the reason in
