@@ -156,6 +156,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("replace-sound-track", "ReplaceSoundTrack", []),
     ("images-to-video", "ImagesToVideo", []),
     ("extract-audio-wav", "ExtractAudioToWAV", []),
+    ("recording-place-and-date", "RecordingPlaceAndDate", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

@@ -189,6 +189,19 @@ import Testing
         #expect(try audioRMS(output.path, from: 0.2, duration: 0.6) > 0.05)
     }
 
+    @Test func recordingPlaceAndDateReadsAPhoneVideosMetadata() throws {
+        let output = try fixtures.output("corpus-place", "mov")
+        try MediaTool.ffmpeg(["-i", fixtures.red.path, "-c", "copy", "-fflags", "+bitexact", "-movflags", "use_metadata_tags",
+                              "-metadata", "com.apple.quicktime.location.ISO6709=+48.8584+002.2945+035.000/",
+                              "-metadata", "com.apple.quicktime.creationdate=2024-07-14T21:30:00+0200",
+                              "-metadata", "com.apple.quicktime.make=Apple",
+                              "-metadata", "com.apple.quicktime.model=iPhone 15", output.path])
+        #expect(try run("recording-place-and-date", [output.path])
+                == "recorded at 48.8584, 2.2945\nrecorded on 2024-07-14T19:30:00Z\nmake: Apple\nmodel: iPhone 15\n")
+        // A file with the movie header's date only, and no location.
+        #expect(try run("recording-place-and-date", [fixtures.red.path]).hasPrefix("no location\n"))
+    }
+
     @Test func imagesToVideoShowsEachImageForASecondAspectFit() throws {
         // A wide red image and a tall blue one, as PNG and JPEG.
         let folder = try fixtures.output("corpus-images").deletingLastPathComponent()
