@@ -48,6 +48,36 @@ import Testing
                     format: "mov,mp4,m4a,3gp,3g2,mj2"),
     ])
     func linearPCMIsStoredSampleForSample(_ stored: StoredSound) async throws {
+        let (url, given) = try await write(stored)
+        let probe = try ProbeReport(path: url.path)
+        #expect(ProbeReport.string(probe.audio, "codec_name") == stored.codec)
+        #expect(ProbeReport.string(probe.audio, "sample_rate") == "48000")
+        #expect(ProbeReport.number(probe.audio, "channels") == 1)
+        #expect(probe.formatName == stored.format)
+        // Floats are stored as given; integers within half a step of their depth.
+        let written = try samples(url)
+        let tolerance = stored.isFloat ? 0 : 0.5 / Double(1 << (stored.bits - 1))
+        let largest = zip(written, given).map { abs($0 - Double($1)) }.max() ?? .infinity
+        #expect(given.count == 48000 && written.count == given.count && largest <= tolerance,
+                "\(written.count) samples of \(given.count); largest difference \(largest)")
+    }
+
+    @Test func theSameProgramWritesTheSameSoundFileBytes() async throws {
+        for stored in [
+            StoredSound(fileType: .wav, fileExtension: "wav", bits: 24, codec: "pcm_s24le", format: "wav"),
+            StoredSound(fileType: .aiff, fileExtension: "aiff", bits: 16, isBigEndian: true, codec: "pcm_s16be",
+                        format: "aiff"),
+            StoredSound(fileType: .caf, fileExtension: "caf", bits: 32, isFloat: true, codec: "pcm_f32le",
+                        format: "caf"),
+        ] {
+            let first = try Data(contentsOf: try await write(stored).url)
+            let second = try Data(contentsOf: try await write(stored).url)
+            #expect(first.count > 48000 && first == second, "\(stored.testDescription)")
+        }
+    }
+
+    /// Writes the pattern's sound, read as 32-bit floats, as `stored` asks; returns the file and the samples given.
+    private func write(_ stored: StoredSound) async throws -> (url: URL, given: [Float]) {
         let source = try AssetReaderTests.pattern.get()
         let asset = AVURLAsset(url: source)
         let reader = try AVAssetReader(asset: asset)
@@ -63,7 +93,6 @@ import Testing
         writer.add(input)
         #expect(reader.startReading() && writer.startWriting(), "\(String(describing: writer.error))")
         writer.startSession(atSourceTime: .zero)
-        // The samples handed to the writer, kept to compare with what ffmpeg decodes from the file.
         var given: [Float] = []
         while let buffer = output.copyNextSampleBuffer() {
             let data = try #require(buffer.dataBuffer)
@@ -77,17 +106,7 @@ import Testing
         input.markAsFinished()
         await writer.finishWriting()
         #expect(writer.status == .completed, "\(String(describing: writer.error))")
-        let probe = try ProbeReport(path: url.path)
-        #expect(ProbeReport.string(probe.audio, "codec_name") == stored.codec)
-        #expect(ProbeReport.string(probe.audio, "sample_rate") == "48000")
-        #expect(ProbeReport.number(probe.audio, "channels") == 1)
-        #expect(probe.formatName == stored.format)
-        // Floats are stored as given; integers within half a step of their depth.
-        let written = try samples(url)
-        let tolerance = stored.isFloat ? 0 : 0.5 / Double(1 << (stored.bits - 1))
-        let largest = zip(written, given).map { abs($0 - Double($1)) }.max() ?? .infinity
-        #expect(given.count == 48000 && written.count == given.count && largest <= tolerance,
-                "\(written.count) samples of \(given.count); largest difference \(largest)")
+        return (url, given)
     }
 
     @Test func soundFilesRefuseWhatTheyDoNotStore() throws {
