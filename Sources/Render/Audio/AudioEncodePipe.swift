@@ -101,7 +101,8 @@ public final class AudioEncodePipe {
             } else {
                 for channel in 0..<channels {
                     try frame.withChannel(channel) { samples throws in
-                        try interleave(UnsafeBufferPointer(rebasing: samples[0..<count]), channel: channel, of: channels, into: planes[0].base)
+                        try interleave(UnsafeBufferPointer(rebasing: samples[0..<count]), channel: channel,
+                                       of: channels, into: planes[0].base)
                     }
                 }
             }
