@@ -529,8 +529,8 @@ import Testing
              "AVAssetWriterInput 1 (audio): linear PCM is not stored in MPEG-4 files here; write it to a WAVE, AIFF, "
                 + "CAF or QuickTime file, or encode AAC"),
             ("MP3", .audio, [AVFormatIDKey: 0x2E6D_7033],
-             "AVAssetWriterInput 1 (audio): AVFormatIDKey must be kAudioFormatMPEG4AAC, kAudioFormatOpus or "
-                + "kAudioFormatLinearPCM"),
+             "AVAssetWriterInput 1 (audio): AVFormatIDKey must be kAudioFormatMPEG4AAC, kAudioFormatOpus, "
+                + "kAudioFormatAppleLossless or kAudioFormatLinearPCM"),
             ("nil settings", .audio, nil,
              "AVAssetWriterInput 1 (audio): nil output settings copy stored samples, which needs a sourceFormatHint "
                 + "from the audio track of a file they come from; give it, or the codec settings to encode with"),

@@ -3,8 +3,8 @@ import MediaTestSupport
 import OpenAVFoundation
 import Testing
 
-/// `AVAssetWriter` storing linear PCM in WAVE, AIFF, CAF and QuickTime files, checked with ffprobe and ffmpeg's
-/// decoding of what was written.
+/// `AVAssetWriter` storing linear PCM in WAVE, AIFF, CAF and QuickTime files, and Apple Lossless in M4A, CAF and
+/// QuickTime files, checked with ffprobe and ffmpeg's decoding of what was written.
 @Suite struct PCMWriterTests {
     /// A linear PCM file a writer is asked for, and what ffprobe must find in it.
     struct StoredSound: Sendable, CustomTestStringConvertible {
@@ -48,7 +48,7 @@ import Testing
                     format: "mov,mp4,m4a,3gp,3g2,mj2"),
     ])
     func linearPCMIsStoredSampleForSample(_ stored: StoredSound) async throws {
-        let (url, given) = try await write(stored)
+        let (url, given) = try await write(stored.fileType, stored.fileExtension, stored.settings)
         let probe = try ProbeReport(path: url.path)
         #expect(ProbeReport.string(probe.audio, "codec_name") == stored.codec)
         #expect(ProbeReport.string(probe.audio, "sample_rate") == "48000")
@@ -62,6 +62,25 @@ import Testing
                 "\(written.count) samples of \(given.count); largest difference \(largest)")
     }
 
+    @Test(arguments: [(AVFileType.m4a, "m4a", 16, "mov,mp4,m4a,3gp,3g2,mj2"), (.caf, "caf", 24, "caf"),
+                      (.mov, "mov", 16, "mov,mp4,m4a,3gp,3g2,mj2")] as [(AVFileType, String, Int, String)])
+    func appleLosslessKeepsEverySample(fileType: AVFileType, fileExtension: String, bits: Int,
+                                       format: String) async throws {
+        let (url, given) = try await write(fileType, fileExtension, [
+            AVFormatIDKey: kAudioFormatAppleLossless, AVSampleRateKey: 48000, AVNumberOfChannelsKey: 1,
+            AVEncoderBitDepthHintKey: bits,
+        ])
+        let probe = try ProbeReport(path: url.path)
+        #expect(ProbeReport.string(probe.audio, "codec_name") == "alac")
+        #expect(ProbeReport.string(probe.audio, "bits_per_raw_sample") == "\(bits)")
+        #expect(probe.formatName == format)
+        // Lossless: what ffmpeg decodes is the samples given, rounded to the depth (within half a step).
+        let written = try samples(url)
+        let largest = zip(written, given).map { abs($0 - Double($1)) }.max() ?? .infinity
+        #expect(given.count == 48000 && written.count == given.count && largest <= 0.5 / Double(1 << (bits - 1)),
+                "\(written.count) samples of \(given.count); largest difference \(largest)")
+    }
+
     @Test func theSameProgramWritesTheSameSoundFileBytes() async throws {
         for stored in [
             StoredSound(fileType: .wav, fileExtension: "wav", bits: 24, codec: "pcm_s24le", format: "wav"),
@@ -70,14 +89,16 @@ import Testing
             StoredSound(fileType: .caf, fileExtension: "caf", bits: 32, isFloat: true, codec: "pcm_f32le",
                         format: "caf"),
         ] {
-            let first = try Data(contentsOf: try await write(stored).url)
-            let second = try Data(contentsOf: try await write(stored).url)
+            let first = try Data(contentsOf: try await write(stored.fileType, stored.fileExtension, stored.settings).url)
+            let second = try Data(contentsOf: try await write(stored.fileType, stored.fileExtension, stored.settings).url)
             #expect(first.count > 48000 && first == second, "\(stored.testDescription)")
         }
     }
 
-    /// Writes the pattern's sound, read as 32-bit floats, as `stored` asks; returns the file and the samples given.
-    private func write(_ stored: StoredSound) async throws -> (url: URL, given: [Float]) {
+    /// Writes the pattern's sound, read as 32-bit floats, to a `fileType` file with the input's `settings`; returns
+    /// the file and the samples given.
+    private func write(_ fileType: AVFileType, _ fileExtension: String,
+                       _ settings: [String: Any]) async throws -> (url: URL, given: [Float]) {
         let source = try AssetReaderTests.pattern.get()
         let asset = AVURLAsset(url: source)
         let reader = try AVAssetReader(asset: asset)
@@ -86,10 +107,10 @@ import Testing
                                                                AVLinearPCMIsFloatKey: true, AVLinearPCMBitDepthKey: 32])
         reader.add(output)
         let url = URL(fileURLWithPath: try MediaTool.freshDirectory(prefix: "pcm-writer"))
-            .appendingPathComponent("sound.\(stored.fileExtension)")
-        let writer = try AVAssetWriter(outputURL: url, fileType: stored.fileType)
-        let input = AVAssetWriterInput(mediaType: .audio, outputSettings: stored.settings)
-        #expect(writer.canAdd(input), "\(stored.testDescription)")
+            .appendingPathComponent("sound.\(fileExtension)")
+        let writer = try AVAssetWriter(outputURL: url, fileType: fileType)
+        let input = AVAssetWriterInput(mediaType: .audio, outputSettings: settings)
+        #expect(writer.canAdd(input), "\(fileExtension): \(settings)")
         writer.add(input)
         #expect(reader.startReading() && writer.startWriting(), "\(String(describing: writer.error))")
         writer.startSession(atSourceTime: .zero)
@@ -118,7 +139,18 @@ import Testing
         let stereoBytes = NSData(bytes: &stereo, length: MemoryLayout<AudioChannelLayout>.size)
         let cases: [(String, AVFileType, AVMediaType, [String: Any], String)] = [
             ("AAC in WAVE", .wav, .audio, [AVFormatIDKey: kAudioFormatMPEG4AAC],
-             "WAVE, AIFF and CAF files are written with linear PCM here; set AVFormatIDKey to kAudioFormatLinearPCM"),
+             "WAVE and AIFF files are written with linear PCM here; set AVFormatIDKey to kAudioFormatLinearPCM"),
+            ("AAC in CAF", .caf, .audio, [AVFormatIDKey: kAudioFormatMPEG4AAC],
+             "CAF files are written with linear PCM or Apple Lossless here; set AVFormatIDKey to kAudioFormatLinearPCM "
+                + "or kAudioFormatAppleLossless"),
+            ("20-bit lossless", .m4a, .audio, [AVFormatIDKey: kAudioFormatAppleLossless, AVEncoderBitDepthHintKey: 20],
+             "Apple Lossless is written with 16 or 24 bits here, not 20"),
+            ("lossless bit rate", .m4a, .audio, [AVFormatIDKey: kAudioFormatAppleLossless, AVEncoderBitRateKey: 500_000],
+             "'AVEncoderBitRateKey' does not apply to Apple Lossless, whose rate follows the sound; remove it"),
+            ("depth hint with AAC", .m4a, .audio, [AVFormatIDKey: kAudioFormatMPEG4AAC, AVEncoderBitDepthHintKey: 16],
+             "'AVEncoderBitDepthHintKey' applies to Apple Lossless, not the format asked for; remove it"),
+            ("lossless in Matroska", .mkv, .audio, [AVFormatIDKey: kAudioFormatAppleLossless],
+             "Apple Lossless is stored in M4A, MPEG-4, QuickTime and CAF files here"),
             ("big-endian WAVE", .wav, .audio, with([AVLinearPCMIsBigEndianKey: true]),
              "a WAVE file stores little-endian samples; set AVLinearPCMIsBigEndianKey to false"),
             ("float AIFF", .aiff, .audio, with([AVLinearPCMIsFloatKey: true, AVLinearPCMBitDepthKey: 32,

@@ -24,6 +24,9 @@ public struct SampleFormat: Sendable, Hashable, CustomStringConvertible {
     /// Whether each channel has its own plane.
     public var isPlanar: Bool { av_sample_fmt_is_planar(av) != 0 }
 
+    /// The interleaved format with the same sample type (`s16` for `s16p`); the format itself when interleaved.
+    public var packed: SampleFormat { SampleFormat(raw: av_get_packed_sample_fmt(av).rawValue) }
+
     /// Bytes per sample of one channel.
     public var bytesPerSample: Int { Int(av_get_bytes_per_sample(av)) }
 
@@ -42,4 +45,6 @@ public struct SampleFormat: Sendable, Hashable, CustomStringConvertible {
     public static let s32 = SampleFormat(raw: AV_SAMPLE_FMT_S32.rawValue)
     /// Interleaved 64-bit float.
     public static let dbl = SampleFormat(raw: AV_SAMPLE_FMT_DBL.rawValue)
+    /// Planar signed 32-bit, what Apple Lossless takes for 24-bit sound.
+    public static let s32p = SampleFormat(raw: AV_SAMPLE_FMT_S32P.rawValue)
 }

@@ -178,9 +178,13 @@ public final class Encoder: @unchecked Sendable {
         return Int(context.pointee.frame_size)
     }
 
-    /// Audio: the bits each sample keeps in the stream (24 for `pcm_s24le`, which takes 32-bit samples), 0 when the
-    /// codec does not say.
-    public var codedBitsPerSample: Int { Int(context.pointee.bits_per_coded_sample) }
+    /// Audio: the bits each sample keeps in the stream (24 for `pcm_s24le` and for 24-bit `alac`, which take 32-bit
+    /// samples), 0 when the codec does not say.
+    public var codedBitsPerSample: Int {
+        // PCM encoders say it in the coded bits, ALAC in the raw bits; libav may fill the other from the sample format.
+        [context.pointee.bits_per_raw_sample, context.pointee.bits_per_coded_sample].filter { $0 > 0 }.map(Int.init)
+            .min() ?? 0
+    }
 
     /// Sends one frame (its pts is converted to the encoder's time base) and returns the packets it completed.
     public func encode(_ frame: Frame) throws(LibAVError) -> [Packet] {

@@ -73,6 +73,10 @@ public let AVVideoProfileLevelH264HighAutoLevel = "H264_High_AutoLevel"
 public let kAudioFormatMPEG4AAC: AudioFormatID = 0x6161_6320
 /// Opus: `'opus'`.
 public let kAudioFormatOpus: AudioFormatID = 0x6F70_7573
+/// Apple Lossless: `'alac'`.
+public let kAudioFormatAppleLossless: AudioFormatID = 0x616C_6163
+/// The settings key of the bits per sample a lossless encoder keeps: 16 or 24 here.
+public let AVEncoderBitDepthHintKey = "AVEncoderBitDepthHintKey"
 /// The settings key of an audio encoder's bit rate in bits per second.
 public let AVEncoderBitRateKey = "AVEncoderBitRateKey"
 /// The settings key of an audio encoder's bit rate per channel in bits per second.

@@ -9,7 +9,7 @@ enum WriterContainer: Sendable, Hashable {
     case wave
     /// AIFF: big-endian integer linear PCM.
     case aiff
-    /// Core Audio Format: linear PCM in any byte order.
+    /// Core Audio Format: linear PCM in any byte order, or Apple Lossless.
     case caf
 
     /// The container of `fileType`, nil for a type not written here.
@@ -52,8 +52,11 @@ enum WriterContainer: Sendable, Hashable {
     /// Why sound encoded as `settings` say cannot be stored in this container; nil when it can.
     func refusal(of settings: WriterSettings) -> String? {
         switch (self, settings) {
-        case (.export(.mov), .pcm), (.caf, .pcm):
+        case (.export(.mov), .pcm), (.caf, .pcm), (.caf, .alac), (.export(.mov), .alac), (.export(.mp4), .alac),
+             (.export(.m4a), .alac):
             return nil
+        case (.export(.mkv), .alac):
+            return "Apple Lossless is stored in M4A, MPEG-4, QuickTime and CAF files here"
         case let (.export(container), .pcm):
             return "linear PCM is not stored in \(container == .mkv ? "Matroska" : "MPEG-4") files here; write it to a "
                 + "WAVE, AIFF, CAF or QuickTime file, or encode AAC"
@@ -64,8 +67,11 @@ enum WriterContainer: Sendable, Hashable {
             if pcm.layout.isFloat { return "an AIFF file stores integer samples; write floats to a CAF or WAVE file" }
             return pcm.layout.isBigEndian ? nil : "an AIFF file stores big-endian samples; set AVLinearPCMIsBigEndianKey "
                 + "to true"
-        case (.wave, _), (.aiff, _), (.caf, _):
-            return "WAVE, AIFF and CAF files are written with linear PCM here; set AVFormatIDKey to kAudioFormatLinearPCM"
+        case (.wave, _), (.aiff, _):
+            return "WAVE and AIFF files are written with linear PCM here; set AVFormatIDKey to kAudioFormatLinearPCM"
+        case (.caf, _):
+            return "CAF files are written with linear PCM or Apple Lossless here; set AVFormatIDKey to "
+                + "kAudioFormatLinearPCM or kAudioFormatAppleLossless"
         default:
             return nil
         }

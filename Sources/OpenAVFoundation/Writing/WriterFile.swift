@@ -43,6 +43,9 @@ final class WriterFile: @unchecked Sendable {
                 case let .pcm(pcm):
                     tracks.append(.audio(try WriterSoundTrack(encoder: pcm.encoderName, settings: pcm.encoderSettings,
                                                               output: output, name: input.name)))
+                case let .alac(alac):
+                    tracks.append(.audio(try WriterSoundTrack(encoder: "alac", settings: alac.encoderSettings,
+                                                              output: output, name: input.name)))
                 case let .copy(file, stream):
                     do {
                         tracks.append(.copy(try WriterCopyTrack(file: file, stream: stream, output: output,

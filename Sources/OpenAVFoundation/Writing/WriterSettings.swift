@@ -33,6 +33,8 @@ enum WriterSettings: Sendable, Hashable {
     case audio(ExportSettings.Audio)
     /// Sound stored as linear PCM.
     case pcm(WriterPCMSettings)
+    /// Sound coded without loss as Apple Lossless.
+    case alac(WriterALACSettings)
     /// Stored samples of stream `stream` of `file`, copied as they come.
     case copy(file: URL, stream: Int)
 
@@ -57,7 +59,8 @@ enum WriterSettings: Sendable, Hashable {
     ]
     /// The audio keys read here: those of compressed formats, and those of linear PCM.
     private static let audioKeys: Set<String> = [AVFormatIDKey, AVSampleRateKey, AVNumberOfChannelsKey,
-                                                 AVChannelLayoutKey, AVEncoderBitRateKey, AVEncoderBitRatePerChannelKey]
+                                                 AVChannelLayoutKey, AVEncoderBitRateKey, AVEncoderBitRatePerChannelKey,
+                                                 AVEncoderBitDepthHintKey]
     /// The keys of linear PCM only.
     static let pcmKeys: Set<String> = [AVLinearPCMBitDepthKey, AVLinearPCMIsFloatKey, AVLinearPCMIsBigEndianKey,
                                        AVLinearPCMIsNonInterleaved]
@@ -172,15 +175,22 @@ enum WriterSettings: Sendable, Hashable {
         if format == kAudioFormatLinearPCM {
             return .pcm(try WriterPCMSettings.read(settings, channels: channels) { refuse(input, $0) })
         }
+        if let key = settings.keys.sorted().first(where: pcmKeys.contains) {
+            throw refuse(input, "'\(key)' describes linear PCM, not the compressed format asked for; remove it")
+        }
+        if format == kAudioFormatAppleLossless {
+            return .alac(try WriterALACSettings.read(settings, channels: channels) { refuse(input, $0) })
+        }
         let codec: ExportSettings.AudioCodec
         switch format {
         case kAudioFormatMPEG4AAC?: codec = .aac
         case kAudioFormatOpus?: codec = .opus
-        default: throw refuse(input, "AVFormatIDKey must be kAudioFormatMPEG4AAC, kAudioFormatOpus or "
-                              + "kAudioFormatLinearPCM")
+        default: throw refuse(input, "AVFormatIDKey must be kAudioFormatMPEG4AAC, kAudioFormatOpus, "
+                              + "kAudioFormatAppleLossless or kAudioFormatLinearPCM")
         }
-        if let key = settings.keys.sorted().first(where: pcmKeys.contains) {
-            throw refuse(input, "'\(key)' describes linear PCM, not the compressed format asked for; remove it")
+        if settings[AVEncoderBitDepthHintKey] != nil {
+            throw refuse(input, "'\(AVEncoderBitDepthHintKey)' applies to Apple Lossless, not the format asked for; "
+                         + "remove it")
         }
         var audio = ExportSettings.Audio(codec: codec)
         audio.sampleRate = try number(settings, AVSampleRateKey, in: 8000...96_000, input) ?? 44_100

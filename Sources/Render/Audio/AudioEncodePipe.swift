@@ -92,43 +92,35 @@ public final class AudioEncodePipe {
     private func fill(_ encoded: Frame) throws {
         let count = frame.frameCount, channels = frame.channelCount
         try encoded.withMutablePlanes { planes in
-            if sampleFormat.isPlanar {
-                for channel in 0..<min(channels, planes.count) {
-                    frame.withChannel(channel) { samples in
-                        planes[channel].base.assumingMemoryBound(to: Float.self).update(from: samples.baseAddress!, count: count)
-                    }
-                }
-            } else {
-                for channel in 0..<channels {
-                    try frame.withChannel(channel) { samples throws in
-                        try interleave(UnsafeBufferPointer(rebasing: samples[0..<count]), channel: channel,
-                                       of: channels, into: planes[0].base)
-                    }
+            for channel in 0..<channels {
+                let planar = sampleFormat.isPlanar
+                guard !planar || channel < planes.count else { break }
+                try frame.withChannel(channel) { samples throws in
+                    try store(UnsafeBufferPointer(rebasing: samples[0..<count]), into: planes[planar ? channel : 0].base,
+                              first: planar ? 0 : channel, stride: planar ? 1 : channels)
                 }
             }
         }
     }
 
-    /// Writes one channel's `samples` into every `channels`-th sample of `target`, in the encoder's interleaved
-    /// format: floats as they are, integers by `PCMInteger`'s rule (a 24-bit codec takes its bits at the top of 32).
-    private func interleave(_ samples: UnsafeBufferPointer<Float>, channel: Int, of channels: Int,
-                            into target: UnsafeMutableRawPointer) throws {
-        switch sampleFormat {
+    /// Writes `samples` into every `stride`-th sample of `target` from sample `first`, in the encoder's sample
+    /// type: floats as they are, integers by `PCMInteger`'s rule (a 24-bit codec takes its bits at the top of 32).
+    private func store(_ samples: UnsafeBufferPointer<Float>, into target: UnsafeMutableRawPointer, first: Int,
+                       stride: Int) throws {
+        switch sampleFormat.packed {
         case .flt:
             let out = target.assumingMemoryBound(to: Float.self)
-            for (i, sample) in samples.enumerated() { out[i * channels + channel] = sample }
+            for (i, sample) in samples.enumerated() { out[first + i * stride] = sample }
         case .dbl:
             let out = target.assumingMemoryBound(to: Double.self)
-            for (i, sample) in samples.enumerated() { out[i * channels + channel] = Double(sample) }
+            for (i, sample) in samples.enumerated() { out[first + i * stride] = Double(sample) }
         case .s16:
             let out = target.assumingMemoryBound(to: Int16.self)
-            for (i, sample) in samples.enumerated() {
-                out[i * channels + channel] = Int16(PCMInteger.quantize(sample, bits: 16))
-            }
+            for (i, sample) in samples.enumerated() { out[first + i * stride] = Int16(PCMInteger.quantize(sample, bits: 16)) }
         case .s32:
             let out = target.assumingMemoryBound(to: Int32.self)
             for (i, sample) in samples.enumerated() {
-                out[i * channels + channel] = PCMInteger.quantize(sample, bits: integerBits) << (32 - integerBits)
+                out[first + i * stride] = PCMInteger.quantize(sample, bits: integerBits) << (32 - integerBits)
             }
         default:
             throw ExportError.encode(path: nil, reason: "the encoder's sample format \(sampleFormat) is not filled here")
