@@ -200,7 +200,10 @@ public class AVAssetExportSession: @unchecked Sendable {
         } catch {
             throw AVError(.exportFailed, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
         }
-        let videoComposition = settings.videoComposition?.native
+        var videoComposition = settings.videoComposition?.native
+        if let tool = settings.videoComposition?.animationTool, let size = settings.videoComposition?.renderSize {
+            videoComposition?.textLayers += try tool.textLayers(renderSize: size, duration: composition.duration)
+        }
         if let videoComposition {
             do {
                 try videoComposition.validate(for: composition)

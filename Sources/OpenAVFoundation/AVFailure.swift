@@ -36,6 +36,8 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
     case readerTrack(output: String, problem: String)
     /// An asset writer or one of its inputs cannot do what was asked (`input` names which).
     case writer(input: String, problem: String)
+    /// A layer of a video composition's Core Animation tree cannot be drawn (`path` says which).
+    case layer(path: String, problem: String)
 
     var description: String {
         switch self {
@@ -58,6 +60,7 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
         case let .readerSetting(output, problem): "\(output): \(problem)"
         case let .readerTrack(output, problem): "\(output): \(problem)"
         case let .writer(input, problem): "\(input): \(problem)"
+        case let .layer(path, problem): "\(path): \(problem)"
         }
     }
 }

@@ -10,6 +10,7 @@ public class AVVideoComposition: @unchecked Sendable {
         var frameDuration: CMTime
         var instructions: [any AVVideoCompositionInstructionProtocol]
         var renderScale: Float
+        var animationTool: AVVideoCompositionCoreAnimationTool? = nil
     }
 
     let state: Mutex<Contents>
@@ -53,6 +54,9 @@ public class AVVideoComposition: @unchecked Sendable {
 
     /// The scale of the render; only 1 is supported here and any other value is ignored.
     public var renderScale: Float { state.withLock { $0.renderScale } }
+
+    /// Core Animation layers an export draws over the pictures, nil for none.
+    public var animationTool: AVVideoCompositionCoreAnimationTool? { state.withLock { $0.animationTool } }
 
     /// `kCMPersistentTrackID_Invalid`: frames come at `frameDuration`.
     public var sourceTrackIDForFrameTiming: CMPersistentTrackID { kCMPersistentTrackID_Invalid }
@@ -113,5 +117,11 @@ public class AVMutableVideoComposition: AVVideoComposition, @unchecked Sendable 
     override public var renderScale: Float {
         get { super.renderScale }
         set { state.withLock { $0.renderScale = newValue } }
+    }
+
+    /// Core Animation layers an export draws over the pictures, nil for none.
+    override public var animationTool: AVVideoCompositionCoreAnimationTool? {
+        get { super.animationTool }
+        set { state.withLock { $0.animationTool = newValue } }
     }
 }

@@ -6,6 +6,8 @@ public final class CFAllocator: Sendable {}
 public let kCFAllocatorDefault: CFAllocator? = nil
 /// A settings dictionary passed where CoreFoundation takes one (`attributes as CFDictionary`).
 public typealias CFDictionary = NSDictionary
+/// Any CoreFoundation object, as a property such as `CATextLayer.font` takes it (`"Helvetica" as CFTypeRef`).
+public typealias CFTypeRef = AnyObject
 
 /// A buffer's pixels could not be made: a format or size not made here.
 public let kCVReturnInvalidPixelFormat: CVReturn = -6680

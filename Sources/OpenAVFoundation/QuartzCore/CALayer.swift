@@ -1,0 +1,56 @@
+import Foundation
+
+/// A rectangle of a layer tree that `AVVideoCompositionCoreAnimationTool` draws over an export's pictures: a
+/// container of sublayers, the video's own place, or text (`CATextLayer`). Frames are in the superlayer's
+/// coordinates, whose origin is at the bottom left unless a layer above says `isGeometryFlipped`.
+open class CALayer: @unchecked Sendable {
+    /// A layer with a zero frame, fully opaque, without sublayers.
+    public init() {}
+
+    /// The layer's place and size in its superlayer.
+    open var frame = CGRect.zero
+    /// The layer's own rectangle: its frame's size, at zero.
+    open var bounds: CGRect {
+        get { CGRect(origin: .zero, size: frame.size) }
+        set { frame.size = newValue.size }
+    }
+    /// The centre of the frame, in the superlayer's coordinates.
+    open var position: CGPoint {
+        get { CGPoint(x: frame.midX, y: frame.midY) }
+        set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+    }
+    /// The opacity, from 0 to 1, multiplied into the sublayers'.
+    open var opacity: Float = 1
+    /// Whether the layer and its sublayers are left out.
+    open var isHidden = false
+    /// The colour filling the layer, nil for none.
+    open var backgroundColor: CGColor?
+    /// The layer's picture (a `CGImage` on Apple's platforms).
+    open var contents: Any?
+    /// Whether sublayers are cut at the layer's bounds.
+    open var masksToBounds = false
+    /// Whether the layer's sublayers have their origin at the top left instead of the bottom left.
+    open var isGeometryFlipped = false
+    /// A name for the program's own use.
+    open var name: String?
+    /// The layers drawn over this one, the last on top.
+    open private(set) var sublayers: [CALayer]?
+    /// The layer this one is a sublayer of.
+    open private(set) weak var superlayer: CALayer?
+
+    /// Adds `layer` on top of the sublayers, taking it from its previous superlayer.
+    open func addSublayer(_ layer: CALayer) {
+        layer.removeFromSuperlayer()
+        sublayers = (sublayers ?? []) + [layer]
+        layer.superlayer = self
+    }
+
+    /// Takes the layer out of its superlayer's sublayers.
+    open func removeFromSuperlayer() {
+        superlayer?.sublayers?.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// Does nothing: the tree is read when the export draws it.
+    open func displayIfNeeded() {}
+}

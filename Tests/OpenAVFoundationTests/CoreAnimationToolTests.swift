@@ -1,0 +1,81 @@
+import Foundation
+import MediaTestSupport
+import OpenAVFoundation
+import Testing
+
+/// `AVVideoCompositionCoreAnimationTool` as watermark code uses it: a text layer in a layer tree over the video,
+/// exported and read back with ffmpeg's pixels.
+@Suite struct CoreAnimationToolTests {
+    let fixtures: AVFixtures
+
+    init() throws {
+        fixtures = try AVFixtures.get()
+    }
+
+    /// Exports the red clip with `text` in a tree whose parent is flipped when `flipped`; returns the file.
+    private func export(_ text: CALayer, flipped: Bool = false, extra: CALayer? = nil) async throws -> URL {
+        let asset = AVURLAsset(url: fixtures.red)
+        let videoComposition = try await AVMutableVideoComposition.videoComposition(withPropertiesOf: asset)
+        let size = videoComposition.renderSize
+        let parent = CALayer(), video = CALayer()
+        parent.frame = CGRect(origin: .zero, size: size)
+        video.frame = parent.frame
+        parent.isGeometryFlipped = flipped
+        parent.addSublayer(video)
+        parent.addSublayer(text)
+        if let extra { parent.addSublayer(extra) }
+        videoComposition.animationTool = AVVideoCompositionCoreAnimationTool(postProcessingAsVideoLayer: video,
+                                                                            in: parent)
+        let session = try #require(AVAssetExportSession(asset: asset, presetName: AVAssetExportPresetHighestQuality))
+        session.videoComposition = videoComposition
+        let output = try fixtures.output("core-animation")
+        try await session.export(to: output, as: .mp4)
+        return output
+    }
+
+    /// White full blocks, 24 px, in a 100x30 layer 10 px from the left and bottom edges.
+    private func blocks(opacity: Float = 1) -> CATextLayer {
+        let text = CATextLayer()
+        text.string = "█████"
+        text.fontSize = 24
+        text.foregroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        text.frame = CGRect(x: 10, y: 10, width: 100, height: 30)
+        text.opacity = opacity
+        return text
+    }
+
+    @Test func textLayersAreDrawnWhereTheirFramesSayFromTheBottomLeft() async throws {
+        // Bottom-left origin: the layer covers rows 80 to 110 of the 120-row picture.
+        let output = try await export(blocks())
+        #expect(near(try color(output, frame: 15, x: 16, y: 92), (255, 255, 255)))
+        #expect(near(try color(output, frame: 15, x: 16, y: 22), (255, 0, 0)))
+        #expect(near(try color(output, frame: 15, x: 130, y: 92), (255, 0, 0)))
+        // A flipped parent puts the origin at the top left: rows 10 to 40.
+        let flipped = try await export(blocks(), flipped: true)
+        #expect(near(try color(flipped, frame: 15, x: 16, y: 22), (255, 255, 255)))
+        #expect(near(try color(flipped, frame: 15, x: 16, y: 92), (255, 0, 0)))
+        // Half opacity: white over red at half strength.
+        let faded = try await export(blocks(opacity: 0.5))
+        #expect(near(try color(faded, frame: 15, x: 16, y: 92), (255, 128, 128), tolerance: 16))
+    }
+
+    @Test func layersThatCannotBeDrawnFailTheExportAndSayWhich() async throws {
+        let picture = CALayer()
+        picture.contents = "a picture"
+        let badge = CALayer()
+        badge.backgroundColor = CGColor(gray: 0, alpha: 0.5)
+        for (extra, message) in [
+            (picture, "invalidVideoComposition (-11841): the parent layer.sublayers[2]: a layer's picture (contents) "
+                + "is not drawn here; only text layers are"),
+            (badge, "invalidVideoComposition (-11841): the parent layer.sublayers[2]: a layer's background colour is "
+                + "not drawn here; only text layers are"),
+        ] {
+            do {
+                _ = try await export(blocks(), extra: extra)
+                Issue.record("the export should have failed: \(message)")
+            } catch {
+                #expect("\(error)" == message)
+            }
+        }
+    }
+}
