@@ -157,6 +157,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("images-to-video", "ImagesToVideo", []),
     ("extract-audio-wav", "ExtractAudioToWAV", []),
     ("recording-place-and-date", "RecordingPlaceAndDate", []),
+    ("text-watermark", "TextWatermark", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

@@ -202,6 +202,16 @@ import Testing
         #expect(try run("recording-place-and-date", [fixtures.red.path]).hasPrefix("no location\n"))
     }
 
+    @Test func textWatermarkDrawsTheTextNearTheBottomRight() throws {
+        let output = try fixtures.output("corpus-watermark")
+        #expect(try run("text-watermark", [fixtures.blue.path, output.path, "█"]) == "watermarked 1.0 s at 160x120\n")
+        // The block glyph ends 8 px from the right edge and sits in rows 94 to 114 (the layer's top is 114 - 20 from
+        // the bottom-left origin): white at 80% over blue there, blue elsewhere.
+        #expect(near(try pixel(output, frame: 15, 146, 104), (204, 204, 255), tolerance: 24))
+        #expect(near(try pixel(output, frame: 15, 146, 60), (0, 0, 255)))
+        #expect(near(try pixel(output, frame: 15, 20, 104), (0, 0, 255)))
+    }
+
     @Test func imagesToVideoShowsEachImageForASecondAspectFit() throws {
         // A wide red image and a tall blue one, as PNG and JPEG.
         let folder = try fixtures.output("corpus-images").deletingLastPathComponent()
