@@ -13,13 +13,15 @@ import Testing
     }
 
     /// Exports the red clip with `text` in a tree whose parent is flipped when `flipped`; returns the file.
-    private func export(_ text: CALayer, flipped: Bool = false, extra: CALayer? = nil) async throws -> URL {
+    private func export(_ text: CALayer, flipped: Bool = false, extra: CALayer? = nil,
+                        videoOpacity: Float = 1) async throws -> URL {
         let asset = AVURLAsset(url: fixtures.red)
         let videoComposition = try await AVMutableVideoComposition.videoComposition(withPropertiesOf: asset)
         let size = videoComposition.renderSize
         let parent = CALayer(), video = CALayer()
         parent.frame = CGRect(origin: .zero, size: size)
         video.frame = parent.frame
+        video.opacity = videoOpacity
         parent.isGeometryFlipped = flipped
         parent.addSublayer(video)
         parent.addSublayer(text)
@@ -76,6 +78,10 @@ import Testing
             } catch {
                 #expect("\(error)" == message)
             }
+        }
+        await #expect { _ = try await export(blocks(), videoOpacity: 0.5) } throws: { error in
+            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[0]: a video layer is drawn "
+                + "whole here; it cannot be hidden or see-through"
         }
     }
 }

@@ -34,23 +34,27 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         }
         var layers: [TextLayer] = []
         try collect(animationLayer, path: "the parent layer", rect: canvas, opacity: 1, flipped: false,
-                    frame: (renderSize.height, duration), into: &layers)
+                    render: (renderSize.height, duration), into: &layers)
         return layers
     }
 
-    /// Adds the text of `layer` (at `rect`, top-left origin) and of its sublayers to `layers`.
-    /// `frame` is the render's height and duration.
+    /// Adds the text of `layer` (at `rect` of the render, top-left origin, under superlayers of `opacity` whose
+    /// sublayers are `flipped`) and of its sublayers to `layers`, for a render of `render.height` lasting
+    /// `render.duration`.
     private func collect(_ layer: CALayer, path: String, rect: CGRect, opacity: Double, flipped: Bool,
-                         frame render: (height: CGFloat, duration: MediaTime),
+                         render: (height: CGFloat, duration: MediaTime),
                          into layers: inout [TextLayer]) throws(AVError) {
         let opacity = opacity * Double(layer.opacity)
-        guard !layer.isHidden, opacity > 0 else { return }
         if videoLayers.contains(where: { $0 === layer }) {
+            guard !layer.isHidden, opacity == 1 else {
+                throw Self.refuse(path, "a video layer is drawn whole here; it cannot be hidden or see-through")
+            }
             guard abs(rect.minX) < 0.5, abs(rect.minY) < 0.5, abs(rect.width - animationLayer.frame.width) < 0.5,
                   abs(rect.height - animationLayer.frame.height) < 0.5 else {
                 throw Self.refuse(path, "a video layer fills the parent layer here, not \(rect)")
             }
         }
+        guard !layer.isHidden, opacity > 0 else { return }
         if layer.contents != nil {
             throw Self.refuse(path, "a layer's picture (contents) is not drawn here; only text layers are")
         }
@@ -66,7 +70,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             let top = sublayersFlipped ? rect.minY + frame.minY : rect.minY + rect.height - frame.maxY
             try collect(sublayer, path: "\(path).sublayers[\(index)]",
                         rect: CGRect(x: rect.minX + frame.minX, y: top, width: frame.width, height: frame.height),
-                        opacity: opacity, flipped: sublayersFlipped, frame: render, into: &layers)
+                        opacity: opacity, flipped: sublayersFlipped, render: render, into: &layers)
         }
     }
 
