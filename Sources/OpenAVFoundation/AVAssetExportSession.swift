@@ -190,7 +190,7 @@ public class AVAssetExportSession: @unchecked Sendable {
         guard let fileType = settings.outputFileType else { throw AVError(.exportFailed, .missingSetting("outputFileType")) }
         guard url.isFileURL else { throw AVError(.exportFailed, .notAFile(url)) }
         guard !FileManager.default.fileExists(atPath: url.path) else { throw AVError(.fileAlreadyExists, .outputExists(url)) }
-        let composition: MutableComposition
+        var composition: MutableComposition
         do {
             composition = try asset.nativeComposition()
         } catch let error as URLError {
@@ -201,8 +201,19 @@ public class AVAssetExportSession: @unchecked Sendable {
             throw AVError(.exportFailed, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
         }
         var videoComposition = settings.videoComposition?.native
-        if let tool = settings.videoComposition?.animationTool, let size = settings.videoComposition?.renderSize {
-            videoComposition?.textLayers += try tool.textLayers(renderSize: size, duration: composition.duration)
+        if let tool = settings.videoComposition?.animationTool, let size = settings.videoComposition?.renderSize,
+           var drawn = videoComposition {
+            let duration = composition.duration
+            do {
+                try tool.drawing(renderSize: size, duration: duration).apply(to: &composition, &drawn, duration: duration)
+            } catch let error as AVError {
+                throw error
+            } catch let error as CompositionError {
+                throw AVError(error)
+            } catch {
+                throw AVError(.invalidVideoComposition, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
+            }
+            videoComposition = drawn
         }
         if let videoComposition {
             do {

@@ -3,9 +3,9 @@ import Foundation
 import MediaCore
 
 /// Core Animation layers drawn over an export's pictures: the pictures go where the video layer is in the parent
-/// layer's tree, and the tree's text layers (`CATextLayer`) are drawn over them, as the composition model's text.
-/// A layer with a picture (`contents`) or a background colour, or a video layer that does not fill the render size,
-/// makes the export fail and say which layer.
+/// layer's tree, and the tree's background colours and text layers (`CATextLayer`) are drawn over them. A layer with
+/// a picture (`contents`), or a video layer that does not fill the render size, makes the export fail and say
+/// which layer.
 public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     /// The layers the pictures go in.
     let videoLayers: [CALayer]
@@ -23,27 +23,26 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         self.animationLayer = animationLayer
     }
 
-    /// The tree's text layers over a `renderSize` render lasting `duration`, in drawing order; throws for a layer
-    /// that cannot be drawn here.
-    func textLayers(renderSize: CGSize, duration: MediaTime) throws(AVError) -> [TextLayer] {
+    /// What the tree draws over a `renderSize` render lasting `duration`; throws for a layer that cannot be drawn
+    /// here.
+    func drawing(renderSize: CGSize, duration: MediaTime) throws(AVError) -> LayerDrawing {
         let canvas = CGRect(origin: .zero, size: renderSize)
         guard abs(animationLayer.frame.width - renderSize.width) < 0.5,
               abs(animationLayer.frame.height - renderSize.height) < 0.5 else {
             throw Self.refuse("the parent layer", "its size \(animationLayer.frame.size) is not the render size "
                               + "\(renderSize); give it the render size")
         }
-        var layers: [TextLayer] = []
+        var drawing = LayerDrawing()
         try collect(animationLayer, path: "the parent layer", rect: canvas, opacity: 1, flipped: false,
-                    render: (renderSize.height, duration), into: &layers)
-        return layers
+                    render: (renderSize.height, duration), into: &drawing)
+        return drawing
     }
 
-    /// Adds the text of `layer` (at `rect` of the render, top-left origin, under superlayers of `opacity` whose
-    /// sublayers are `flipped`) and of its sublayers to `layers`, for a render of `render.height` lasting
-    /// `render.duration`.
+    /// Adds what `layer` (at `rect` of the render, top-left origin, under superlayers of `opacity` whose sublayers
+    /// are `flipped`) and its sublayers draw to `drawing`, for a render of `render.height` lasting `render.duration`.
     private func collect(_ layer: CALayer, path: String, rect: CGRect, opacity: Double, flipped: Bool,
                          render: (height: CGFloat, duration: MediaTime),
-                         into layers: inout [TextLayer]) throws(AVError) {
+                         into drawing: inout LayerDrawing) throws(AVError) {
         let opacity = opacity * Double(layer.opacity)
         if videoLayers.contains(where: { $0 === layer }) {
             guard !layer.isHidden, opacity == 1 else {
@@ -56,13 +55,14 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         }
         guard !layer.isHidden, opacity > 0 else { return }
         if layer.contents != nil {
-            throw Self.refuse(path, "a layer's picture (contents) is not drawn here; only text layers are")
+            throw Self.refuse(path, "a layer's picture (contents) is not drawn here; only text and background colours are")
         }
-        if let background = layer.backgroundColor, background.alpha > 0 {
-            throw Self.refuse(path, "a layer's background colour is not drawn here; only text layers are")
+        if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
+            let hex = background.prefix(3).map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
+            drawing.boxes.append(LayerDrawing.Box(rect: rect, color: "#" + hex, opacity: Double(background[3]) * opacity))
         }
         if let text = layer as? CATextLayer {
-            layers.append(try Self.textLayer(text, path: path, rect: rect, opacity: opacity, render: render))
+            drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: opacity, render: render))
         }
         let sublayersFlipped = flipped != layer.isGeometryFlipped
         for (index, sublayer) in (layer.sublayers ?? []).enumerated() {
@@ -70,7 +70,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             let top = sublayersFlipped ? rect.minY + frame.minY : rect.minY + rect.height - frame.maxY
             try collect(sublayer, path: "\(path).sublayers[\(index)]",
                         rect: CGRect(x: rect.minX + frame.minX, y: top, width: frame.width, height: frame.height),
-                        opacity: opacity, flipped: sublayersFlipped, render: render, into: &layers)
+                        opacity: opacity, flipped: sublayersFlipped, render: render, into: &drawing)
         }
     }
 
