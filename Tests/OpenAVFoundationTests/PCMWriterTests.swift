@@ -146,7 +146,8 @@ import Testing
             ("20-bit lossless", .m4a, .audio, [AVFormatIDKey: kAudioFormatAppleLossless, AVEncoderBitDepthHintKey: 20],
              "Apple Lossless is written with 16 or 24 bits here, not 20"),
             ("lossless bit rate", .m4a, .audio, [AVFormatIDKey: kAudioFormatAppleLossless, AVEncoderBitRateKey: 500_000],
-             "'AVEncoderBitRateKey' does not apply to Apple Lossless, whose rate follows the sound; remove it"),
+             "'AVEncoderBitRateKey' sets the bit rate of AAC and Opus; linear PCM and Apple Lossless take what the "
+                + "sound needs; remove it"),
             ("depth hint with AAC", .m4a, .audio, [AVFormatIDKey: kAudioFormatMPEG4AAC, AVEncoderBitDepthHintKey: 16],
              "'AVEncoderBitDepthHintKey' applies to Apple Lossless, not the format asked for; remove it"),
             ("lossless in Matroska", .mkv, .audio, [AVFormatIDKey: kAudioFormatAppleLossless],
@@ -163,8 +164,8 @@ import Testing
             ("8 bits", .wav, .audio, with([AVLinearPCMBitDepthKey: 8]),
              "8-bit samples are not written here; write 16, 24 or 32 bits"),
             ("bit rate", .wav, .audio, with([AVEncoderBitRateKey: 128_000]),
-             "'AVEncoderBitRateKey' does not apply to linear PCM, whose rate its depth, sample rate and channels set; "
-                + "remove it"),
+             "'AVEncoderBitRateKey' sets the bit rate of AAC and Opus; linear PCM and Apple Lossless take what the "
+                + "sound needs; remove it"),
             ("PCM key with AAC", .m4a, .audio, [AVFormatIDKey: kAudioFormatMPEG4AAC, AVLinearPCMBitDepthKey: 16],
              "'AVLinearPCMBitDepthKey' describes linear PCM, not the compressed format asked for; remove it"),
             ("stereo layout, one channel", .wav, .audio, with([AVNumberOfChannelsKey: 1, AVChannelLayoutKey: stereoBytes]),

@@ -10,12 +10,9 @@ struct WriterALACSettings: Sendable, Hashable {
     var bitDepth: Int
 
     /// The settings `settings` ask for, with `channels` already read (44.1 kHz and 16 bits when they give none);
-    /// throws `refuse`'s error for a depth not written or a bit rate, which lossless coding does not take.
+    /// throws `refuse`'s error for a depth not written.
     static func read(_ settings: [String: Any], channels: Int,
                      refuse: (String) -> AVError) throws(AVError) -> WriterALACSettings {
-        if let key = [AVEncoderBitRateKey, AVEncoderBitRatePerChannelKey].first(where: { settings[$0] != nil }) {
-            throw refuse("'\(key)' does not apply to Apple Lossless, whose rate follows the sound; remove it")
-        }
         let depth = try wholeNumberSetting(settings, AVEncoderBitDepthHintKey, in: 1...64, refuse: refuse) ?? 16
         guard depth == 16 || depth == 24 else {
             throw refuse("Apple Lossless is written with 16 or 24 bits here, not \(depth)")

@@ -13,10 +13,6 @@ struct WriterPCMSettings: Sendable, Hashable {
     /// `refuse`'s error for a layout files do not store.
     static func read(_ settings: [String: Any], channels: Int,
                      refuse: (String) -> AVError) throws(AVError) -> WriterPCMSettings {
-        if let key = [AVEncoderBitRateKey, AVEncoderBitRatePerChannelKey].first(where: { settings[$0] != nil }) {
-            throw refuse("'\(key)' does not apply to linear PCM, whose rate its depth, sample rate and channels set; "
-                         + "remove it")
-        }
         let layout = try PCMLayout.read(settings, refuse: refuse)
         guard !layout.isNonInterleaved else {
             throw refuse("files store interleaved samples; set AVLinearPCMIsNonInterleaved to false")

@@ -172,6 +172,11 @@ enum WriterSettings: Sendable, Hashable {
         if let layout = settings[AVChannelLayoutKey], let problem = channelLayoutProblem(layout, channels: channels) {
             throw refuse(input, problem)
         }
+        let bitRateKey = [AVEncoderBitRateKey, AVEncoderBitRatePerChannelKey].first { settings[$0] != nil }
+        if let bitRateKey, format == kAudioFormatLinearPCM || format == kAudioFormatAppleLossless {
+            throw refuse(input, "'\(bitRateKey)' sets the bit rate of AAC and Opus; linear PCM and Apple Lossless take "
+                         + "what the sound needs; remove it")
+        }
         if format == kAudioFormatLinearPCM {
             return .pcm(try WriterPCMSettings.read(settings, channels: channels) { refuse(input, $0) })
         }
