@@ -76,6 +76,36 @@ import Testing
         #expect(near(try color(output, frame: 15, x: 80, y: 40), (255, 0, 0)))
     }
 
+    @Test func opacityAnimationsFadeTextAndBackgroundsAsCoreAnimationTimesThem() async throws {
+        // The text fades in over the whole second and keeps its last value; the badge fades out over the first half
+        // and, removed on completion, shows at its own opacity again afterwards.
+        let text = blocks()
+        let fadeIn = CABasicAnimation(keyPath: "opacity")
+        fadeIn.fromValue = 0.0
+        fadeIn.toValue = 1.0
+        fadeIn.beginTime = AVCoreAnimationBeginTimeAtZero
+        fadeIn.duration = 1
+        fadeIn.fillMode = .forwards
+        fadeIn.isRemovedOnCompletion = false
+        text.add(fadeIn, forKey: "fade")
+        let badge = CALayer()
+        badge.frame = CGRect(x: 120, y: 0, width: 40, height: 40)
+        badge.backgroundColor = CGColor(gray: 0, alpha: 0.5)
+        let fadeOut = CABasicAnimation(keyPath: "opacity")
+        fadeOut.fromValue = 1
+        fadeOut.toValue = 0
+        fadeOut.beginTime = AVCoreAnimationBeginTimeAtZero
+        fadeOut.duration = 0.5
+        badge.add(fadeOut, forKey: nil)
+        let output = try await export(text, extra: badge)
+        #expect(near(try color(output, frame: 0, x: 16, y: 92), (255, 0, 0)))
+        #expect(near(try color(output, frame: 15, x: 16, y: 92), (255, 128, 128), tolerance: 20))
+        #expect(near(try color(output, frame: 29, x: 16, y: 92), (255, 247, 247), tolerance: 16))
+        // The badge at 0.233 s: opacity 0.53, so a quarter of black over red; from 0.5 s on, half.
+        #expect(near(try color(output, frame: 7, x: 140, y: 100), (187, 0, 0), tolerance: 20))
+        #expect(near(try color(output, frame: 20, x: 140, y: 100), (128, 0, 0), tolerance: 16))
+    }
+
     @Test func layersThatCannotBeDrawnFailTheExportAndSayWhich() async throws {
         let picture = CALayer()
         picture.contents = "a picture"
@@ -83,9 +113,15 @@ import Testing
             "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2]: a layer's picture "
                 + "(contents) is not drawn here; only text and background colours are"
         }
+        let moving = blocks()
+        moving.add(CABasicAnimation(keyPath: "position"), forKey: "move")
+        await #expect { _ = try await export(moving) } throws: { error in
+            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[1]: CABasicAnimation of "
+                + "'position' is not drawn here; the animations drawn are CABasicAnimation of \"opacity\""
+        }
         await #expect { _ = try await export(blocks(), videoOpacity: 0.5) } throws: { error in
             "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[0]: a video layer is drawn "
-                + "whole here; it cannot be hidden or see-through"
+                + "whole here; it cannot be hidden, see-through or animated"
         }
     }
 }

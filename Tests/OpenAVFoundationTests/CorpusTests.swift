@@ -208,6 +208,9 @@ import Testing
         // The block glyph ends 8 px from the right edge and sits in rows 94 to 114 (the layer's top is 114 - 20 from
         // the bottom-left origin): white at 80% over blue there, blue elsewhere.
         #expect(near(try pixel(output, frame: 15, 146, 104), (204, 204, 255), tolerance: 24))
+        // It fades in from nothing over the first half second.
+        #expect(near(try pixel(output, frame: 0, 146, 104), (0, 0, 255)))
+        #expect(near(try pixel(output, frame: 7, 146, 104), (95, 95, 255), tolerance: 24))
         #expect(near(try pixel(output, frame: 15, 146, 60), (0, 0, 255)))
         #expect(near(try pixel(output, frame: 15, 20, 104), (0, 0, 255)))
     }

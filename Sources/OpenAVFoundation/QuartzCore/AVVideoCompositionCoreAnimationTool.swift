@@ -43,26 +43,33 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     private func collect(_ layer: CALayer, path: String, rect: CGRect, opacity: Double, flipped: Bool,
                          render: (height: CGFloat, duration: MediaTime),
                          into drawing: inout LayerDrawing) throws(AVError) {
-        let opacity = opacity * Double(layer.opacity)
+        let own = try LayerOpacity.of(layer) { Self.refuse(path, $0) }
         if videoLayers.contains(where: { $0 === layer }) {
-            guard !layer.isHidden, opacity == 1 else {
-                throw Self.refuse(path, "a video layer is drawn whole here; it cannot be hidden or see-through")
+            guard !layer.isHidden, opacity * own.before == 1, !own.isAnimated else {
+                throw Self.refuse(path, "a video layer is drawn whole here; it cannot be hidden, see-through or "
+                                  + "animated")
             }
             guard abs(rect.minX) < 0.5, abs(rect.minY) < 0.5, abs(rect.width - animationLayer.frame.width) < 0.5,
                   abs(rect.height - animationLayer.frame.height) < 0.5 else {
                 throw Self.refuse(path, "a video layer fills the parent layer here, not \(rect)")
             }
         }
-        guard !layer.isHidden, opacity > 0 else { return }
+        guard !layer.isHidden, opacity > 0, own.isAnimated || own.before > 0 else { return }
         if layer.contents != nil {
             throw Self.refuse(path, "a layer's picture (contents) is not drawn here; only text and background colours are")
         }
+        if own.isAnimated, !(layer.sublayers ?? []).isEmpty {
+            throw Self.refuse(path, "an animated layer with sublayers is not drawn here; animate the text or "
+                              + "background layers themselves")
+        }
         if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
             let hex = background.prefix(3).map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
-            drawing.boxes.append(LayerDrawing.Box(rect: rect, color: "#" + hex, opacity: Double(background[3]) * opacity))
+            drawing.boxes.append(LayerDrawing.Box(rect: rect, color: "#" + hex, alpha: Double(background[3]) * opacity,
+                                                  opacity: own))
         }
         if let text = layer as? CATextLayer {
-            drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: opacity, render: render))
+            drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: (opacity, own),
+                                                   render: render))
         }
         let sublayersFlipped = flipped != layer.isGeometryFlipped
         for (index, sublayer) in (layer.sublayers ?? []).enumerated() {
@@ -70,13 +77,14 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             let top = sublayersFlipped ? rect.minY + frame.minY : rect.minY + rect.height - frame.maxY
             try collect(sublayer, path: "\(path).sublayers[\(index)]",
                         rect: CGRect(x: rect.minX + frame.minX, y: top, width: frame.width, height: frame.height),
-                        opacity: opacity, flipped: sublayersFlipped, render: render, into: &drawing)
+                        opacity: opacity * own.before, flipped: sublayersFlipped, render: render, into: &drawing)
         }
     }
 
     /// The composition model's text for `layer`, drawn in `rect` of a render of `render.height` lasting
-    /// `render.duration`.
-    private static func textLayer(_ layer: CATextLayer, path: String, rect: CGRect, opacity: Double,
+    /// `render.duration`, under superlayers of `opacity.superlayers` and at its own `opacity.own`.
+    private static func textLayer(_ layer: CATextLayer, path: String, rect: CGRect,
+                                  opacity: (superlayers: Double, own: LayerOpacity),
                                   render: (height: CGFloat, duration: MediaTime)) throws(AVError) -> TextLayer {
         let text: String
         switch layer.string {
@@ -89,14 +97,27 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             throw refuse(path, "a text layer's font is a family name such as \"Helvetica-Bold\", not \(layer.font!)")
         }
         let color = layer.foregroundColor?.components ?? [1, 1, 1, 1]
+        // A still layer's opacity is part of the colour; an animated one's is the text's motion.
+        let alpha = color[3] * opacity.superlayers * (opacity.own.isAnimated ? 1 : opacity.own.before)
         var style = TextStyle(fontFamily: face.family, size: Double(layer.fontSize / render.height),
-                              color: Color(red: color[0], green: color[1], blue: color[2], alpha: color[3] * opacity),
+                              color: Color(red: color[0], green: color[1], blue: color[2], alpha: alpha),
                               outlineWidth: 0, shadowOffset: 0, bold: face.bold, italic: face.italic,
                               alignment: layer.alignmentMode == .center ? .center
                                   : layer.alignmentMode == .right ? .right : .left)
         style.fit = .none
-        return TextLayer(text: text, timeRange: TimeRange(start: .zero, duration: render.duration), style: style,
-                         placement: .region(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)))
+        var drawn = TextLayer(text: text, timeRange: TimeRange(start: .zero, duration: render.duration), style: style,
+                              placement: .region(Rect(x: rect.minX, y: rect.minY, width: rect.width,
+                                                      height: rect.height)))
+        if opacity.own.isAnimated {
+            var motion = LayerInstruction(trackID: 0)
+            do {
+                try opacity.own.apply(to: &motion, scale: 1)
+            } catch {
+                throw refuse(path, "\(error)")
+            }
+            drawn.motion = motion
+        }
+        return drawn
     }
 
     /// The error for a layer the export cannot draw.

@@ -53,4 +53,28 @@ open class CALayer: @unchecked Sendable {
 
     /// Does nothing: the tree is read when the export draws it.
     open func displayIfNeeded() {}
+
+    /// The animations added, by key, in the order added.
+    private(set) var animations: [(key: String?, animation: CAAnimation)] = []
+
+    /// Adds `animation` (replacing one added under the same `key`).
+    open func add(_ animation: CAAnimation, forKey key: String?) {
+        if let key { animations.removeAll { $0.key == key } }
+        animations.append((key, animation))
+    }
+
+    /// The animation added under `key`.
+    open func animation(forKey key: String) -> CAAnimation? { animations.last { $0.key == key }?.animation }
+
+    /// The keys of the animations added, nil when there are none.
+    open func animationKeys() -> [String]? {
+        let keys = animations.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Takes out the animation added under `key`.
+    open func removeAnimation(forKey key: String) { animations.removeAll { $0.key == key } }
+
+    /// Takes out every animation.
+    open func removeAllAnimations() { animations.removeAll() }
 }

@@ -6,13 +6,15 @@ import MediaCore
 /// its background colours as rectangles, each a generated colour track placed by a layer instruction.
 struct LayerDrawing {
     /// A background colour's rectangle.
-    struct Box: Sendable, Hashable {
+    struct Box: Sendable {
         /// Where, in render pixels from the top left.
         var rect: CGRect
         /// `#rrggbb`.
         var color: String
-        /// The colour's alpha times the layer's and its superlayers' opacity.
-        var opacity: Double
+        /// The colour's alpha times the superlayers' opacity.
+        var alpha: Double
+        /// The layer's own opacity over time.
+        var opacity: LayerOpacity
     }
 
     /// The text, in drawing order.
@@ -36,7 +38,7 @@ struct LayerDrawing {
             try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
             var layer = LayerInstruction(trackID: id)
             try layer.setTransform(.translation(x: box.rect.minX.rounded(), y: box.rect.minY.rounded()), at: .zero)
-            try layer.setOpacity(box.opacity, at: .zero)
+            try box.opacity.apply(to: &layer, scale: box.alpha)
             for index in videoComposition.instructions.indices {
                 videoComposition.instructions[index].layerInstructions.insert(layer, at: 0)
             }

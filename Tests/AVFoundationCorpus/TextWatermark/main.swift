@@ -1,8 +1,8 @@
 // Corpus: a text watermark burnt into a video, the way apps brand their exports. The clip goes into an
 // AVMutableComposition; a video composition made from its properties gets an AVVideoCompositionCoreAnimationTool
 // whose parent layer holds the video layer and a right-aligned, semi-transparent CATextLayer near the bottom edge
-// (Core Animation's bottom-left origin); an AVAssetExportSession writes it with the completion handler and a
-// DispatchGroup.
+// (Core Animation's bottom-left origin) that fades in over half a second with a CABasicAnimation; an
+// AVAssetExportSession writes it with the completion handler and a DispatchGroup.
 // Usage: text-watermark INPUT OUTPUT TEXT
 import OpenAVFoundation
 
@@ -46,6 +46,15 @@ watermark.opacity = 0.8
 watermark.alignmentMode = .right
 watermark.frame = CGRect(x: 0, y: size.height / 20, width: size.width - size.width / 20, height: size.height / 6)
 watermark.contentsScale = 2
+let fadeIn = CABasicAnimation(keyPath: "opacity")
+fadeIn.fromValue = 0
+fadeIn.toValue = 0.8
+fadeIn.beginTime = AVCoreAnimationBeginTimeAtZero
+fadeIn.duration = 0.5
+fadeIn.timingFunction = CAMediaTimingFunction(name: .linear)
+fadeIn.fillMode = .forwards
+fadeIn.isRemovedOnCompletion = false
+watermark.add(fadeIn, forKey: "fadeIn")
 parentLayer.addSublayer(watermark)
 
 videoComposition.animationTool = AVVideoCompositionCoreAnimationTool(postProcessingAsVideoLayer: videoLayer,
