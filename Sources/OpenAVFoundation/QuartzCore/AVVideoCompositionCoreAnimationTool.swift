@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import LibAV
 import MediaCore
 
 /// Core Animation layers drawn over an export's pictures: the pictures go where the video layer is in the parent
@@ -33,15 +34,27 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                               + "\(renderSize); give it the render size")
         }
         var drawing = LayerDrawing()
+        // Fonts are listed once for the whole tree.
+        let fonts = (try? SystemFonts().installedFamilies()).map(FontFamilies.init)
         try collect(animationLayer, path: "the parent layer", rect: canvas, opacity: 1, flipped: false,
-                    render: (renderSize.height, duration), into: &drawing)
+                    render: Render(height: renderSize.height, duration: duration, fonts: fonts), into: &drawing)
         return drawing
     }
 
+    /// The render a tree is drawn over.
+    private struct Render {
+        /// Its height in pixels.
+        let height: CGFloat
+        /// How long it lasts.
+        let duration: MediaTime
+        /// The installed font families, nil when they cannot be listed.
+        let fonts: FontFamilies?
+    }
+
     /// Adds what `layer` (at `rect` of the render, top-left origin, under superlayers of `opacity` whose sublayers
-    /// are `flipped`) and its sublayers draw to `drawing`, for a render of `render.height` lasting `render.duration`.
+    /// are `flipped`) and its sublayers draw to `drawing`.
     private func collect(_ layer: CALayer, path: String, rect: CGRect, opacity: Double, flipped: Bool,
-                         render: (height: CGFloat, duration: MediaTime),
+                         render: Render,
                          into drawing: inout LayerDrawing) throws(AVError) {
         let own = try LayerOpacity.of(layer) { Self.refuse(path, $0) }
         if videoLayers.contains(where: { $0 === layer }) {
@@ -81,11 +94,11 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         }
     }
 
-    /// The composition model's text for `layer`, drawn in `rect` of a render of `render.height` lasting
-    /// `render.duration`, under superlayers of `opacity.superlayers` and at its own `opacity.own`.
+    /// The composition model's text for `layer`, drawn in `rect` of `render`, under superlayers of
+    /// `opacity.superlayers` and at its own `opacity.own`.
     private static func textLayer(_ layer: CATextLayer, path: String, rect: CGRect,
                                   opacity: (superlayers: Double, own: LayerOpacity),
-                                  render: (height: CGFloat, duration: MediaTime)) throws(AVError) -> TextLayer {
+                                  render: Render) throws(AVError) -> TextLayer {
         let text: String
         switch layer.string {
         case nil: text = ""
@@ -93,7 +106,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         case let attributed as NSAttributedString: text = attributed.string
         case let other?: throw refuse(path, "a text layer's string is a String or an NSAttributedString, not \(type(of: other))")
         }
-        guard let face = LayerFont(layer.font) else {
+        guard let face = LayerFont(layer.font, installed: render.fonts) else {
             throw refuse(path, "a text layer's font is a family name such as \"Helvetica-Bold\", not \(layer.font!)")
         }
         let color = layer.foregroundColor?.components ?? [1, 1, 1, 1]

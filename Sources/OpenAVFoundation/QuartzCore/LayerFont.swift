@@ -1,5 +1,4 @@
 import Foundation
-import LibAV
 import MediaCore
 
 /// A text layer's font as a family and a face: `Helvetica-BoldOblique` is Helvetica, bold and italic. A family that
@@ -15,9 +14,9 @@ struct LayerFont: Sendable, Hashable {
     /// The family drawn when a layer names none.
     static let defaultFamily = "DejaVu Sans"
 
-    /// The font `font` names (a `String` or `NSString`); DejaVu Sans for nil or a family not installed, nil for
-    /// anything else.
-    init?(_ font: Any?) {
+    /// The font `font` names (a `String` or `NSString`); DejaVu Sans for nil or a family not among `installed`, nil
+    /// for anything else.
+    init?(_ font: Any?, installed: FontFamilies?) {
         guard let font else {
             (family, bold, italic) = (Self.defaultFamily, false, false)
             return
@@ -27,7 +26,6 @@ struct LayerFont: Sendable, Hashable {
         let face = parts.count == 2 ? parts[1].lowercased() : ""
         let known = ["bold", "italic", "oblique", "bolditalic", "boldoblique"]
         let named = known.contains(face) ? parts[0] : name
-        let installed = (try? SystemFonts().installedFamilies()).map(FontFamilies.init)
         family = installed?.installedName(of: named) == nil ? Self.defaultFamily : named
         bold = face.hasPrefix("bold")
         italic = face.hasSuffix("italic") || face.hasSuffix("oblique")
