@@ -158,6 +158,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("extract-audio-wav", "ExtractAudioToWAV", []),
     ("recording-place-and-date", "RecordingPlaceAndDate", []),
     ("text-watermark", "TextWatermark", []),
+    ("logo-watermark", "LogoWatermark", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

@@ -106,12 +106,75 @@ import Testing
         #expect(near(try color(output, frame: 20, x: 140, y: 100), (128, 0, 0), tolerance: 16))
     }
 
+    /// A 40x20 PNG, opaque green on its left half and transparent on its right, read with ImageIO's calls.
+    private func logo() throws -> CGImage {
+        let file = try fixtures.output("logo", "png")
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0x00FF00:size=40x20,format=rgba,"
+                                  + "geq=r=0:g=255:b=0:a='if(lt(X,20),255,0)'", "-frames:v", "1", file.path])
+        let source = try #require(CGImageSourceCreateWithURL(file as CFURL, nil))
+        return try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
+    }
+
+    /// A layer showing `picture` in `frame` with `gravity`.
+    private func pictureLayer(_ picture: Any, frame: CGRect, gravity: CALayerContentsGravity = .resize,
+                              masks: Bool = false, opacity: Float = 1) -> CALayer {
+        let layer = CALayer()
+        layer.contents = picture
+        layer.frame = frame
+        layer.contentsGravity = gravity
+        layer.masksToBounds = masks
+        layer.opacity = opacity
+        return layer
+    }
+
+    @Test func picturesReadFromFilesAreDrawnWithTheirTransparency() async throws {
+        // The logo in a 40x20 frame 10 px from the bottom left: rows 90 to 110, its green half columns 10 to 30.
+        let logo = try logo()
+        let output = try await export(CALayer(), extra: pictureLayer(logo, frame: CGRect(x: 10, y: 10, width: 40,
+                                                                                           height: 20)))
+        #expect(near(try color(output, frame: 15, x: 20, y: 100), (0, 255, 0)))
+        #expect(near(try color(output, frame: 15, x: 40, y: 100), (255, 0, 0)))
+        #expect(near(try color(output, frame: 15, x: 20, y: 80), (255, 0, 0)))
+        // At half opacity, half green over red.
+        let faded = try await export(CALayer(), extra: pictureLayer(logo, frame: CGRect(x: 10, y: 10, width: 40,
+                                                                                          height: 20), opacity: 0.5))
+        #expect(near(try color(faded, frame: 15, x: 20, y: 100), (128, 128, 0), tolerance: 16))
+    }
+
+    @Test func contentsGravityFitsThePictureAndMasksToBoundsCutsIt() async throws {
+        let logo = try logo()
+        // resizeAspect in an 80x20 frame: the 40x20 picture in its middle, columns 30 to 70 (green to 50).
+        let aspect = try await export(CALayer(), extra: pictureLayer(logo, frame: CGRect(x: 10, y: 10, width: 80,
+                                                                                           height: 20),
+                                                                     gravity: .resizeAspect))
+        #expect(near(try color(aspect, frame: 15, x: 40, y: 100), (0, 255, 0)))
+        #expect(near(try color(aspect, frame: 15, x: 20, y: 100), (255, 0, 0)))
+        // resizeAspectFill in a 40x10 frame (rows 100 to 110): 40x20 centred, so it overflows by 5 rows each side
+        // unless masksToBounds cuts it.
+        let frame = CGRect(x: 10, y: 10, width: 40, height: 10)
+        let spilling = try await export(CALayer(), extra: pictureLayer(logo, frame: frame, gravity: .resizeAspectFill))
+        #expect(near(try color(spilling, frame: 15, x: 20, y: 97), (0, 255, 0)))
+        let cut = try await export(CALayer(), extra: pictureLayer(logo, frame: frame, gravity: .resizeAspectFill,
+                                                                  masks: true))
+        #expect(near(try color(cut, frame: 15, x: 20, y: 97), (255, 0, 0)))
+        #expect(near(try color(cut, frame: 15, x: 20, y: 105), (0, 255, 0)))
+    }
+
     @Test func layersThatCannotBeDrawnFailTheExportAndSayWhich() async throws {
-        let picture = CALayer()
-        picture.contents = "a picture"
-        await #expect { _ = try await export(blocks(), extra: picture) } throws: { error in
-            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2]: a layer's picture "
-                + "(contents) is not drawn here; only text and background colours are"
+        let frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+        let generated = try AVAssetImageGenerator(asset: AVURLAsset(url: fixtures.red)).copyCGImage(at: .zero,
+                                                                                                   actualTime: nil)
+        let refusals: [(CALayer, String)] = [
+            (pictureLayer("a picture", frame: frame), "a layer's contents is a CGImage, not String"),
+            (pictureLayer(generated, frame: frame), "a picture made in memory (by an image generator or a bitmap "
+                + "context) is not drawn here; read it from a file with CGImageSource"),
+            (pictureLayer(try logo(), frame: frame, gravity: .top), "contentsGravity 'top' is not drawn here; the "
+                + "gravities drawn are resize, resizeAspect, resizeAspectFill and center"),
+        ]
+        for (layer, problem) in refusals {
+            await #expect { _ = try await export(blocks(), extra: layer) } throws: { error in
+                "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2]: " + problem
+            }
         }
         let moving = blocks()
         moving.add(CABasicAnimation(keyPath: "position"), forKey: "move")

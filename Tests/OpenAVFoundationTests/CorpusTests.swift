@@ -215,6 +215,23 @@ import Testing
         #expect(near(try pixel(output, frame: 15, 20, 104), (0, 0, 255)))
     }
 
+    @Test func logoWatermarkDrawsTheLogoWithItsTransparencyAtTheBottomRight() throws {
+        // A 60x20 logo: opaque green on the left third, transparent elsewhere. Aspect-fitted into the 40x30 box at
+        // the bottom right (x 116 to 156, rows 86 to 116), it is 40x13 at rows 94.5 to 107.5, green to x 129.
+        let folder = try fixtures.output("corpus-logo").deletingLastPathComponent()
+        let logo = folder.appendingPathComponent("logo.png"), output = folder.appendingPathComponent("branded.mov")
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0x00FF00:size=60x20,format=rgba,"
+                                  + "geq=r=0:g=255:b=0:a='if(lt(X,20),255,0)'", "-frames:v", "1", logo.path])
+        #expect(try run("logo-watermark", [fixtures.blue.path, logo.path, output.path]) == "branded 1.0 s at 160x120\n")
+        // Green at 75% over blue where the logo is opaque; blue through its transparent part and around it.
+        #expect(near(try pixel(output, frame: 15, 122, 101), (0, 191, 64), tolerance: 24))
+        #expect(near(try pixel(output, frame: 15, 145, 101), (0, 0, 255)))
+        #expect(near(try pixel(output, frame: 15, 122, 90), (0, 0, 255)))
+        #expect(near(try pixel(output, frame: 15, 40, 60), (0, 0, 255)))
+        // The clip's sound is kept.
+        #expect(try ProbeReport(path: output.path).audio != nil)
+    }
+
     @Test func imagesToVideoShowsEachImageForASecondAspectFit() throws {
         // A wide red image and a tall blue one, as PNG and JPEG.
         let folder = try fixtures.output("corpus-images").deletingLastPathComponent()

@@ -6,9 +6,13 @@ import Render
 public final class CGImage: Sendable {
     /// The renderer's picture.
     let picture: Picture
+    /// The file the picture was read from (by `CGImageSource`), nil for one made in memory; a Core Animation layer
+    /// draws the file, whose transparency the RGB picture has lost.
+    let file: URL?
 
-    init(_ picture: Picture) {
+    init(_ picture: Picture, file: URL? = nil) {
         self.picture = picture
+        self.file = file
     }
 
     /// Width in pixels.

@@ -28,7 +28,7 @@ public func CGImageSourceGetCount(_ isrc: CGImageSource) -> Int { 1 }
 /// Image `index` of `isrc` (only 0), decoded; nil when it cannot be.
 public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? {
     guard index == 0 else { return nil }
-    return (try? Picture(contentsOf: isrc.url.path)).map(CGImage.init)
+    return (try? Picture(contentsOf: isrc.url.path)).map { CGImage($0, file: isrc.url) }
 }
 
 /// A CoreFoundation boolean, as attribute dictionaries hold them.

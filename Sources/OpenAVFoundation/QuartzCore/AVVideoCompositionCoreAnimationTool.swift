@@ -4,9 +4,9 @@ import LibAV
 import MediaCore
 
 /// Core Animation layers drawn over an export's pictures: the pictures go where the video layer is in the parent
-/// layer's tree, and the tree's background colours and text layers (`CATextLayer`) are drawn over them. A layer with
-/// a picture (`contents`), or a video layer that does not fill the render size, makes the export fail and say
-/// which layer.
+/// layer's tree, and the tree's background colours, pictures read from files (`contents`) and text layers
+/// (`CATextLayer`) are drawn over them. A layer that cannot be drawn here, such as a video layer that does not fill
+/// the render size, makes the export fail and say which layer.
 public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     /// The layers the pictures go in.
     let videoLayers: [CALayer]
@@ -68,17 +68,18 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             }
         }
         guard !layer.isHidden, opacity > 0, own.isAnimated || own.before > 0 else { return }
-        if layer.contents != nil {
-            throw Self.refuse(path, "a layer's picture (contents) is not drawn here; only text and background colours are")
-        }
         if own.isAnimated, !(layer.sublayers ?? []).isEmpty {
             throw Self.refuse(path, "an animated layer with sublayers is not drawn here; animate the text or "
                               + "background layers themselves")
         }
         if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
             let hex = background.prefix(3).map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
-            drawing.boxes.append(LayerDrawing.Box(rect: rect, color: "#" + hex, alpha: Double(background[3]) * opacity,
-                                                  opacity: own))
+            drawing.patches.append(LayerDrawing.Patch(fill: .color("#" + hex), rect: rect,
+                                                      alpha: Double(background[3]) * opacity, opacity: own))
+        }
+        if let contents = layer.contents,
+           let picture = try Self.picture(contents, of: layer, path: path, rect: rect, opacity: (opacity, own)) {
+            drawing.patches.append(picture)
         }
         if let text = layer as? CATextLayer {
             drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: (opacity, own),
@@ -131,6 +132,42 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             drawn.motion = motion
         }
         return drawn
+    }
+
+    /// The patch drawing `contents`, `layer`'s picture, in `rect` of the render as the layer's gravity fits it; nil
+    /// when `masksToBounds` cuts all of it.
+    private static func picture(_ contents: Any, of layer: CALayer, path: String, rect: CGRect,
+                                opacity: (superlayers: Double, own: LayerOpacity)) throws(AVError) -> LayerDrawing.Patch? {
+        guard let image = contents as? CGImage else {
+            throw refuse(path, "a layer's contents is a CGImage, not \(type(of: contents))")
+        }
+        guard let file = image.file else {
+            throw refuse(path, "a picture made in memory (by an image generator or a bitmap context) is not drawn "
+                         + "here; read it from a file with CGImageSource")
+        }
+        let track: SourceTrack
+        do {
+            guard let still = try AssetFile(url: file).contents().tracks.first(where: { $0.stream.isStillImage }) else {
+                throw refuse(path, "'\(file.path)' is no longer a still picture")
+            }
+            track = still.source
+        } catch let error as AVError {
+            throw error
+        } catch {
+            throw refuse(path, "'\(file.path)' cannot be read again: \(error)")
+        }
+        let size = CGSize(width: track.naturalSize.width, height: track.naturalSize.height)
+        guard let placed = ContentsPlacement(gravity: layer.contentsGravity, picture: size, bounds: rect) else {
+            throw refuse(path, "contentsGravity '\(layer.contentsGravity.rawValue)' is not drawn here; the gravities "
+                         + "drawn are resize, resizeAspect, resizeAspectFill and center")
+        }
+        var crop: CGRect?
+        if layer.masksToBounds {
+            guard let visible = placed.crop(to: rect) else { return nil }
+            crop = visible.size == size ? nil : visible
+        }
+        return LayerDrawing.Patch(fill: .image(track, crop: crop), rect: placed.rect, alpha: opacity.superlayers,
+                                  opacity: opacity.own)
     }
 
     /// The error for a layer the export cannot draw.

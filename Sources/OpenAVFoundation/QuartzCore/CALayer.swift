@@ -25,9 +25,11 @@ open class CALayer: @unchecked Sendable {
     open var isHidden = false
     /// The colour filling the layer, nil for none.
     open var backgroundColor: CGColor?
-    /// The layer's picture (a `CGImage` on Apple's platforms).
+    /// The layer's picture: a `CGImage` read from a file with `CGImageSource`, drawn with its transparency.
     open var contents: Any?
-    /// Whether sublayers are cut at the layer's bounds.
+    /// How the picture is fitted into the bounds.
+    open var contentsGravity = CALayerContentsGravity.resize
+    /// Whether the layer's picture is cut at its bounds (sublayers are not cut here).
     open var masksToBounds = false
     /// Whether the layer's sublayers have their origin at the top left instead of the bottom left.
     open var isGeometryFlipped = false

@@ -3,14 +3,23 @@ import Foundation
 import MediaCore
 
 /// What a Core Animation tree draws over an export's pictures: its text layers as the composition model's text, and
-/// its background colours as rectangles, each a generated colour track placed by a layer instruction.
+/// its background colours and pictures as tracks of their own (a generated colour, a still image file), each placed
+/// by a layer instruction.
 struct LayerDrawing {
-    /// A background colour's rectangle.
-    struct Box: Sendable {
+    /// A background colour's rectangle or a layer's picture.
+    struct Patch: Sendable {
+        /// What fills it.
+        enum Fill: Sendable {
+            /// A colour, `#rrggbb`, filling `rect`.
+            case color(String)
+            /// A still image's track, scaled into `rect`, cut to `crop` (in the image's pixels) when not nil.
+            case image(SourceTrack, crop: CGRect?)
+        }
+
+        /// What fills it.
+        var fill: Fill
         /// Where, in render pixels from the top left.
         var rect: CGRect
-        /// `#rrggbb`.
-        var color: String
         /// The colour's alpha times the superlayers' opacity.
         var alpha: Double
         /// The layer's own opacity over time.
@@ -19,30 +28,49 @@ struct LayerDrawing {
 
     /// The text, in drawing order.
     var text: [TextLayer] = []
-    /// The rectangles, in drawing order (the last on top), all under the text.
-    var boxes: [Box] = []
+    /// The colours and pictures, in drawing order (the last on top), all under the text.
+    var patches: [Patch] = []
 
-    /// Adds the boxes to `composition` as colour tracks lasting `duration`, and to every instruction of
-    /// `videoComposition` as layers above the pictures (the last box on top); then adds the text.
+    /// Adds the patches to `composition` as tracks lasting `duration`, and to every instruction of
+    /// `videoComposition` as layers above the pictures (the last patch on top); then adds the text.
     func apply(to composition: inout MutableComposition, _ videoComposition: inout VideoComposition,
                duration: MediaTime) throws {
-        for box in boxes {
-            let width = max(2, Int(box.rect.width.rounded())), height = max(2, Int(box.rect.height.rounded()))
-            let source = GeneratedSource(kind: .color, duration: duration, width: width, height: height,
-                                         color: box.color)
-            let range = TimeRange(start: .zero, duration: duration)
-            let track = SourceTrack(url: source.url, trackID: 1, mediaType: .video, timeRange: range,
-                                    naturalSize: Size(width: Double(width), height: Double(height)),
-                                    frameRate: source.frameRate, naturalTimeScale: source.frameRate.numerator)
+        let range = TimeRange(start: .zero, duration: duration)
+        for patch in patches {
             guard let id = composition.addMutableTrack(withMediaType: .video) else { continue }
-            try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
             var layer = LayerInstruction(trackID: id)
-            try layer.setTransform(.translation(x: box.rect.minX.rounded(), y: box.rect.minY.rounded()), at: .zero)
-            try box.opacity.apply(to: &layer, scale: box.alpha)
+            switch patch.fill {
+            case let .color(color):
+                let track = Self.colorTrack(color, size: patch.rect.size, duration: duration)
+                try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
+                try layer.setTransform(.translation(x: patch.rect.minX.rounded(), y: patch.rect.minY.rounded()),
+                                       at: .zero)
+            case let .image(track, crop):
+                try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
+                let size = track.naturalSize
+                try layer.setTransform(AffineTransform2D.scale(x: patch.rect.width / size.width,
+                                                               y: patch.rect.height / size.height)
+                                       .concatenating(.translation(x: patch.rect.minX, y: patch.rect.minY)), at: .zero)
+                if let crop {
+                    try layer.setCropRectangle(Rect(x: crop.minX, y: crop.minY, width: crop.width,
+                                                    height: crop.height), at: .zero)
+                }
+            }
+            try patch.opacity.apply(to: &layer, scale: patch.alpha)
             for index in videoComposition.instructions.indices {
                 videoComposition.instructions[index].layerInstructions.insert(layer, at: 0)
             }
         }
         videoComposition.textLayers += text
+    }
+
+    /// A generated track of `color` lasting `duration`, `size` rounded to whole pixels (at least 2).
+    private static func colorTrack(_ color: String, size: CGSize, duration: MediaTime) -> SourceTrack {
+        let width = max(2, Int(size.width.rounded())), height = max(2, Int(size.height.rounded()))
+        let source = GeneratedSource(kind: .color, duration: duration, width: width, height: height, color: color)
+        return SourceTrack(url: source.url, trackID: 1, mediaType: .video,
+                           timeRange: TimeRange(start: .zero, duration: duration),
+                           naturalSize: Size(width: Double(width), height: Double(height)),
+                           frameRate: source.frameRate, naturalTimeScale: source.frameRate.numerator)
     }
 }
