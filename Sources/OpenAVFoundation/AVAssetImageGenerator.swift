@@ -93,6 +93,11 @@ public class AVAssetImageGenerator: @unchecked Sendable {
         guard time.isNumeric, time >= .zero, time <= duration else {
             throw AVError(.noImageAtTime, .timeOutside(time.native, duration: duration.native))
         }
+        if settings.videoComposition?.animationTool != nil {
+            throw AVError(.invalidVideoComposition, .readerSetting(output: "AVAssetImageGenerator",
+                                                                   problem: AVAssetReaderVideoCompositionOutput
+                                                                       .animationToolProblem))
+        }
         let videoComposition = settings.videoComposition?.native
         let natural = videoComposition?.renderSize ?? composition.naturalSize
         let (width, height) = CGSize(width: natural.width, height: natural.height)

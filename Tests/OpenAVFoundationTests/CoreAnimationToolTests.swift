@@ -187,4 +187,30 @@ import Testing
                 + "whole here; it cannot be hidden, see-through or animated"
         }
     }
+
+    @Test func readersAndImageGeneratorsRefuseAVideoCompositionWithTheTool() async throws {
+        let asset = AVURLAsset(url: fixtures.red)
+        let videoComposition = try await AVMutableVideoComposition.videoComposition(withPropertiesOf: asset)
+        let parent = CALayer(), video = CALayer()
+        parent.frame = CGRect(origin: .zero, size: videoComposition.renderSize)
+        video.frame = parent.frame
+        parent.addSublayer(video)
+        videoComposition.animationTool = AVVideoCompositionCoreAnimationTool(postProcessingAsVideoLayer: video,
+                                                                            in: parent)
+        let problem = "a video composition with an animationTool is drawn by exports only; readers and image "
+            + "generators refuse it"
+        let generator = AVAssetImageGenerator(asset: asset)
+        generator.videoComposition = videoComposition
+        #expect { _ = try generator.copyCGImage(at: .zero, actualTime: nil) } throws: { error in
+            "\(error)" == "invalidVideoComposition (-11841): AVAssetImageGenerator: " + problem
+        }
+        let reader = try AVAssetReader(asset: asset)
+        let output = AVAssetReaderVideoCompositionOutput(videoTracks: try await asset.loadTracks(withMediaType: .video),
+                                                         videoSettings: nil)
+        output.videoComposition = videoComposition
+        reader.add(output)
+        #expect(!reader.startReading())
+        #expect(reader.error.map { "\($0)" }
+                == "invalidVideoComposition (-11841): AVAssetReaderVideoCompositionOutput: " + problem)
+    }
 }

@@ -29,6 +29,9 @@ public class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecke
     override func makeMaker(asset: AVAsset, range: TimeRange) throws(AVError) -> any ReaderSampleMaker {
         let composition = try composition(of: asset, keeping: videoTracks)
         let layout = try ReaderPixelLayout.read(videoSettings ?? [:], output: name)
+        if videoComposition?.animationTool != nil {
+            throw AVError(.invalidVideoComposition, .readerSetting(output: name, problem: Self.animationToolProblem))
+        }
         let native = videoComposition?.native
         let frameDuration = native?.frameDuration ?? VideoComposition.make(propertiesOf: composition).frameDuration
         let renderSize = native?.renderSize ?? composition.naturalSize
@@ -36,4 +39,9 @@ public class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecke
                                       size: try pictureSize(natural: renderSize, layout: layout, output: name),
                                       frameRate: ExportPreset.frameRate(frameDuration), layout: layout, range: range)
     }
+
+    /// Why a video composition with a Core Animation tool is refused by readers and image generators, as Apple's
+    /// refuse it: the tool draws over exports only.
+    static let animationToolProblem = "a video composition with an animationTool is drawn by exports only; "
+        + "readers and image generators refuse it"
 }
