@@ -106,6 +106,47 @@ import Testing
         #expect(near(try color(output, frame: 20, x: 140, y: 100), (128, 0, 0), tolerance: 16))
     }
 
+    /// A linear `keyPath` animation from `from` to `to` over the first second, kept at its end.
+    private func move(_ keyPath: String, from: Any, to: Any) -> CABasicAnimation {
+        let animation = CABasicAnimation(keyPath: keyPath)
+        animation.fromValue = from
+        animation.toValue = to
+        animation.beginTime = AVCoreAnimationBeginTimeAtZero
+        animation.duration = 1
+        animation.fillMode = .forwards
+        animation.isRemovedOnCompletion = false
+        return animation
+    }
+
+    @Test func positionAnimationsMoveBackgroundsAndTextAsTheirCoordinatesSay() async throws {
+        // A green 20x20 badge at the bottom left moving right by 140 px over the second; the text moving right by
+        // 60 px with "position.x".
+        let badge = CALayer()
+        badge.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        badge.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        badge.add(move("position", from: NSValue(point: CGPoint(x: 10, y: 10)), to: CGPoint(x: 150, y: 10)),
+                  forKey: "slide")
+        let text = blocks()
+        text.add(move("position.x", from: 60, to: 120), forKey: nil)
+        let output = try await export(text, extra: badge)
+        #expect(near(try color(output, frame: 0, x: 10, y: 110), (0, 255, 0)))
+        #expect(near(try color(output, frame: 15, x: 80, y: 110), (0, 255, 0)))
+        #expect(near(try color(output, frame: 15, x: 10, y: 110), (255, 0, 0)))
+        #expect(near(try color(output, frame: 29, x: 145, y: 110), (0, 255, 0)))
+        #expect(near(try color(output, frame: 0, x: 16, y: 92), (255, 255, 255)))
+        #expect(near(try color(output, frame: 29, x: 16, y: 92), (255, 0, 0)))
+        #expect(near(try color(output, frame: 29, x: 100, y: 92), (255, 255, 255)))
+        // Under a flipped parent y grows downwards: "position.y" from 10 to 110 takes the badge from the top down.
+        let falling = CALayer()
+        falling.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        falling.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        falling.add(move("position.y", from: 10, to: 110), forKey: nil)
+        let flipped = try await export(CALayer(), flipped: true, extra: falling)
+        #expect(near(try color(flipped, frame: 0, x: 10, y: 10), (0, 255, 0)))
+        #expect(near(try color(flipped, frame: 15, x: 10, y: 60), (0, 255, 0)))
+        #expect(near(try color(flipped, frame: 15, x: 10, y: 10), (255, 0, 0)))
+    }
+
     /// A 40x20 PNG, opaque green on its left half and transparent on its right, read with ImageIO's calls.
     private func logo() throws -> CGImage {
         let file = try fixtures.output("logo", "png")
@@ -176,11 +217,18 @@ import Testing
                 "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2]: " + problem
             }
         }
-        let moving = blocks()
-        moving.add(CABasicAnimation(keyPath: "position"), forKey: "move")
-        await #expect { _ = try await export(moving) } throws: { error in
+        let turning = blocks()
+        turning.add(CABasicAnimation(keyPath: "transform.rotation"), forKey: "turn")
+        await #expect { _ = try await export(turning) } throws: { error in
             "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[1]: CABasicAnimation of "
-                + "'position' is not drawn here; the animations drawn are CABasicAnimation of \"opacity\""
+                + "'transform.rotation' is not drawn here; the animations drawn are CABasicAnimation of \"opacity\" "
+                + "and \"position\" (or \"position.x\", \"position.y\")"
+        }
+        let pointless = blocks()
+        pointless.add(move("position", from: NSValue(time: .zero), to: CGPoint.zero), forKey: nil)
+        await #expect { _ = try await export(pointless) } throws: { error in
+            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[1]: a 'position' animation's "
+                + "fromValue and toValue are points (CGPoint or NSValue)"
         }
         await #expect { _ = try await export(blocks(), videoOpacity: 0.5) } throws: { error in
             "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[0]: a video layer is drawn "

@@ -56,9 +56,9 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     private func collect(_ layer: CALayer, path: String, rect: CGRect, opacity: Double, flipped: Bool,
                          render: Render,
                          into drawing: inout LayerDrawing) throws(AVError) {
-        let own = try LayerOpacity.of(layer) { Self.refuse(path, $0) }
+        let own = try LayerAnimations.of(layer, flipped: flipped) { Self.refuse(path, $0) }
         if videoLayers.contains(where: { $0 === layer }) {
-            guard !layer.isHidden, opacity * own.before == 1, !own.isAnimated else {
+            guard !layer.isHidden, opacity * own.opacity.before == 1, !own.isAnimated else {
                 throw Self.refuse(path, "a video layer is drawn whole here; it cannot be hidden, see-through or "
                                   + "animated")
             }
@@ -67,7 +67,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                 throw Self.refuse(path, "a video layer fills the parent layer here, not \(rect)")
             }
         }
-        guard !layer.isHidden, opacity > 0, own.isAnimated || own.before > 0 else { return }
+        guard !layer.isHidden, opacity > 0, own.isAnimated || own.opacity.before > 0 else { return }
         if own.isAnimated, !(layer.sublayers ?? []).isEmpty {
             throw Self.refuse(path, "an animated layer with sublayers is not drawn here; animate the text or "
                               + "background layers themselves")
@@ -75,7 +75,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
             let hex = background.prefix(3).map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
             drawing.patches.append(LayerDrawing.Patch(fill: .color("#" + hex), rect: rect,
-                                                      alpha: Double(background[3]) * opacity, opacity: own))
+                                                      alpha: Double(background[3]) * opacity, animations: own))
         }
         if let contents = layer.contents,
            let picture = try Self.picture(contents, of: layer, path: path, rect: rect, opacity: (opacity, own)) {
@@ -91,14 +91,15 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             let top = sublayersFlipped ? rect.minY + frame.minY : rect.minY + rect.height - frame.maxY
             try collect(sublayer, path: "\(path).sublayers[\(index)]",
                         rect: CGRect(x: rect.minX + frame.minX, y: top, width: frame.width, height: frame.height),
-                        opacity: opacity * own.before, flipped: sublayersFlipped, render: render, into: &drawing)
+                        opacity: opacity * own.opacity.before, flipped: sublayersFlipped, render: render,
+                        into: &drawing)
         }
     }
 
     /// The composition model's text for `layer`, drawn in `rect` of `render`, under superlayers of
     /// `opacity.superlayers` and at its own `opacity.own`.
     private static func textLayer(_ layer: CATextLayer, path: String, rect: CGRect,
-                                  opacity: (superlayers: Double, own: LayerOpacity),
+                                  opacity: (superlayers: Double, own: LayerAnimations),
                                   render: Render) throws(AVError) -> TextLayer {
         let text: String
         switch layer.string {
@@ -112,7 +113,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         }
         let color = layer.foregroundColor?.components ?? [1, 1, 1, 1]
         // A still layer's opacity is part of the colour; an animated one's is the text's motion.
-        let alpha = color[3] * opacity.superlayers * (opacity.own.isAnimated ? 1 : opacity.own.before)
+        let alpha = color[3] * opacity.superlayers * (opacity.own.isAnimated ? 1 : opacity.own.opacity.before)
         var style = TextStyle(fontFamily: face.family, size: Double(layer.fontSize / render.height),
                               color: Color(red: color[0], green: color[1], blue: color[2], alpha: alpha),
                               outlineWidth: 0, shadowOffset: 0, bold: face.bold, italic: face.italic,
@@ -125,7 +126,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         if opacity.own.isAnimated {
             var motion = LayerInstruction(trackID: 0)
             do {
-                try opacity.own.apply(to: &motion, scale: 1)
+                try opacity.own.apply(to: &motion, opacityScale: 1, base: .identity)
             } catch {
                 throw refuse(path, "\(error)")
             }
@@ -137,7 +138,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     /// The patch drawing `contents`, `layer`'s picture, in `rect` of the render as the layer's gravity fits it; nil
     /// when `masksToBounds` cuts all of it.
     private static func picture(_ contents: Any, of layer: CALayer, path: String, rect: CGRect,
-                                opacity: (superlayers: Double, own: LayerOpacity)) throws(AVError) -> LayerDrawing.Patch? {
+                                opacity: (superlayers: Double, own: LayerAnimations)) throws(AVError) -> LayerDrawing.Patch? {
         guard let image = contents as? CGImage else {
             throw refuse(path, "a layer's contents is a CGImage, not \(type(of: contents))")
         }
@@ -167,7 +168,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             crop = visible.size == size ? nil : visible
         }
         return LayerDrawing.Patch(fill: .image(track, crop: crop), rect: placed.rect, alpha: opacity.superlayers,
-                                  opacity: opacity.own)
+                                  animations: opacity.own)
     }
 
     /// The error for a layer the export cannot draw.

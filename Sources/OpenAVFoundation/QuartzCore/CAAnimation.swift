@@ -19,7 +19,7 @@ open class CAAnimation: @unchecked Sendable {
 
 /// An animation of the property at `keyPath`.
 open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
-    /// The animated property (`"opacity"`).
+    /// The animated property (`"opacity"`, `"position"`, `"position.x"` or `"position.y"` here).
     open var keyPath: String?
 
     /// An animation of `path`.
@@ -31,7 +31,8 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
 
 /// An animation from one value to another.
 open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
-    /// The value at the start (a number for opacity); nil for the layer's own value.
+    /// The value at the start (a number for opacity or one coordinate, a point for position); nil for the layer's
+    /// own value.
     open var fromValue: Any?
     /// The value at the end; nil for the layer's own value.
     open var toValue: Any?

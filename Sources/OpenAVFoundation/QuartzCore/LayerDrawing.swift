@@ -22,8 +22,8 @@ struct LayerDrawing {
         var rect: CGRect
         /// The colour's alpha times the superlayers' opacity.
         var alpha: Double
-        /// The layer's own opacity over time.
-        var opacity: LayerOpacity
+        /// The layer's own opacity and moves over time.
+        var animations: LayerAnimations
     }
 
     /// The text, in drawing order.
@@ -39,24 +39,23 @@ struct LayerDrawing {
         for patch in patches {
             guard let id = composition.addMutableTrack(withMediaType: .video) else { continue }
             var layer = LayerInstruction(trackID: id)
+            let base: AffineTransform2D
             switch patch.fill {
             case let .color(color):
                 let track = Self.colorTrack(color, size: patch.rect.size, duration: duration)
                 try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
-                try layer.setTransform(.translation(x: patch.rect.minX.rounded(), y: patch.rect.minY.rounded()),
-                                       at: .zero)
+                base = .translation(x: patch.rect.minX.rounded(), y: patch.rect.minY.rounded())
             case let .image(track, crop):
                 try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
                 let size = track.naturalSize
-                try layer.setTransform(AffineTransform2D.scale(x: patch.rect.width / size.width,
-                                                               y: patch.rect.height / size.height)
-                                       .concatenating(.translation(x: patch.rect.minX, y: patch.rect.minY)), at: .zero)
+                base = AffineTransform2D.scale(x: patch.rect.width / size.width, y: patch.rect.height / size.height)
+                    .concatenating(.translation(x: patch.rect.minX, y: patch.rect.minY))
                 if let crop {
                     try layer.setCropRectangle(Rect(x: crop.minX, y: crop.minY, width: crop.width,
                                                     height: crop.height), at: .zero)
                 }
             }
-            try patch.opacity.apply(to: &layer, scale: patch.alpha)
+            try patch.animations.apply(to: &layer, opacityScale: patch.alpha, base: base)
             for index in videoComposition.instructions.indices {
                 videoComposition.instructions[index].layerInstructions.insert(layer, at: 0)
             }
