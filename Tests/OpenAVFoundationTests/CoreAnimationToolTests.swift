@@ -147,6 +147,43 @@ import Testing
         #expect(near(try color(flipped, frame: 15, x: 10, y: 10), (255, 0, 0)))
     }
 
+    @Test func anAnimatedLayerMovesAndFadesItsSublayersWithIt() async throws {
+        // A lower third: a 160x30 layer at the bottom holding a black box (its left half) and the text, sliding in
+        // from the left by its width over the second and fading in over the first half of it.
+        let third = CALayer()
+        third.frame = CGRect(x: 0, y: 0, width: 160, height: 30)
+        let box = CALayer()
+        box.frame = CGRect(x: 0, y: 0, width: 80, height: 30)
+        box.backgroundColor = CGColor(gray: 0, alpha: 1)
+        let text = blocks()
+        text.frame = CGRect(x: 90, y: 0, width: 70, height: 30)
+        text.string = "██"
+        third.addSublayer(box)
+        third.addSublayer(text)
+        third.add(move("position.x", from: -80, to: 80), forKey: "slide")
+        let fade = move("opacity", from: 0, to: 1)
+        fade.duration = 0.5
+        third.add(fade, forKey: "fade")
+        let output = try await export(CALayer(), extra: third)
+        // At 0.5 s the layer has moved 80 of its 160 px: the box spans -80 to 0, off the picture, and the text
+        // (two blocks, about 35 px) starts at 10.
+        #expect(near(try color(output, frame: 15, x: 60, y: 105), (255, 0, 0)))
+        #expect(near(try color(output, frame: 15, x: 20, y: 105), (255, 255, 255)))
+        // At the end the box is in place, fully opaque, and the text from 90.
+        #expect(near(try color(output, frame: 29, x: 30, y: 105), (0, 0, 0), tolerance: 16))
+        #expect(near(try color(output, frame: 29, x: 100, y: 105), (255, 255, 255)))
+        #expect(near(try color(output, frame: 29, x: 30, y: 60), (255, 0, 0)))
+        // At 0.267 s (moved 43 px, the text from -27 to 8) the fade is at 0.53: white over red at that strength.
+        #expect(near(try color(output, frame: 8, x: 4, y: 105), (255, 136, 136), tolerance: 16))
+        #expect(near(try color(output, frame: 8, x: 30, y: 105), (255, 0, 0)))
+        // An animated layer inside it cannot be drawn.
+        text.add(move("position.x", from: 0, to: 1), forKey: nil)
+        await #expect { _ = try await export(CALayer(), extra: third) } throws: { error in
+            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2].sublayers[1]: an animated "
+                + "layer inside an animated layer is not drawn here; animate one of them"
+        }
+    }
+
     /// A 40x20 PNG, opaque green on its left half and transparent on its right, read with ImageIO's calls.
     private func logo() throws -> CGImage {
         let file = try fixtures.output("logo", "png")

@@ -36,7 +36,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         var drawing = LayerDrawing()
         // Fonts are listed once for the whole tree.
         let fonts = (try? SystemFonts().installedFamilies()).map(FontFamilies.init)
-        try collect(animationLayer, path: "the parent layer", rect: canvas, opacity: 1, flipped: false,
+        try collect(animationLayer, at: Place(path: "the parent layer", rect: canvas, opacity: 1, flipped: false),
                     render: Render(height: renderSize.height, duration: duration, fonts: fonts), into: &drawing)
         return drawing
     }
@@ -51,14 +51,31 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         let fonts: FontFamilies?
     }
 
-    /// Adds what `layer` (at `rect` of the render, top-left origin, under superlayers of `opacity` whose sublayers
-    /// are `flipped`) and its sublayers draw to `drawing`.
-    private func collect(_ layer: CALayer, path: String, rect: CGRect, opacity: Double, flipped: Bool,
-                         render: Render,
+    /// Where a layer is drawn: its place in the tree and in the render, and what its superlayers do to it.
+    private struct Place {
+        /// The layer's place in the tree, for messages (`the parent layer.sublayers[1]`).
+        var path: String
+        /// Its frame in render pixels from the top left.
+        var rect: CGRect
+        /// The superlayers' still opacity, multiplied.
+        var opacity: Double
+        /// Whether its frame's coordinates grow downwards.
+        var flipped: Bool
+        /// The animations of an animated superlayer, which move and fade this layer with it.
+        var inherited: LayerAnimations?
+    }
+
+    /// Adds what `layer` at `place` and its sublayers draw to `drawing`.
+    private func collect(_ layer: CALayer, at place: Place, render: Render,
                          into drawing: inout LayerDrawing) throws(AVError) {
-        let own = try LayerAnimations.of(layer, flipped: flipped) { Self.refuse(path, $0) }
+        let (path, rect) = (place.path, place.rect)
+        let own = try LayerAnimations.of(layer, flipped: place.flipped) { Self.refuse(path, $0) }
+        if own.isAnimated, place.inherited != nil {
+            throw Self.refuse(path, "an animated layer inside an animated layer is not drawn here; animate one of them")
+        }
         if videoLayers.contains(where: { $0 === layer }) {
-            guard !layer.isHidden, opacity * own.opacity.before == 1, !own.isAnimated else {
+            guard !layer.isHidden, place.opacity * own.opacity.before == 1, !own.isAnimated,
+                  place.inherited == nil else {
                 throw Self.refuse(path, "a video layer is drawn whole here; it cannot be hidden, see-through or "
                                   + "animated")
             }
@@ -67,32 +84,34 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                 throw Self.refuse(path, "a video layer fills the parent layer here, not \(rect)")
             }
         }
-        guard !layer.isHidden, opacity > 0, own.isAnimated || own.opacity.before > 0 else { return }
-        if own.isAnimated, !(layer.sublayers ?? []).isEmpty {
-            throw Self.refuse(path, "an animated layer with sublayers is not drawn here; animate the text or "
-                              + "background layers themselves")
-        }
+        guard !layer.isHidden, place.opacity > 0, own.isAnimated || own.opacity.before > 0 else { return }
+        // What the layer draws follows its own animations, or an animated superlayer's at its own still opacity.
+        let animations = place.inherited ?? own
+        let opacity = place.inherited == nil ? place.opacity : place.opacity * own.opacity.before
         if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
             let hex = background.prefix(3).map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
             drawing.patches.append(LayerDrawing.Patch(fill: .color("#" + hex), rect: rect,
-                                                      alpha: Double(background[3]) * opacity, animations: own))
+                                                      alpha: Double(background[3]) * opacity, animations: animations))
         }
         if let contents = layer.contents,
-           let picture = try Self.picture(contents, of: layer, path: path, rect: rect, opacity: (opacity, own)) {
+           let picture = try Self.picture(contents, of: layer, path: path, rect: rect,
+                                          opacity: (opacity, animations)) {
             drawing.patches.append(picture)
         }
         if let text = layer as? CATextLayer {
-            drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: (opacity, own),
+            drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: (opacity, animations),
                                                    render: render))
         }
-        let sublayersFlipped = flipped != layer.isGeometryFlipped
+        let sublayersFlipped = place.flipped != layer.isGeometryFlipped
         for (index, sublayer) in (layer.sublayers ?? []).enumerated() {
             let frame = sublayer.frame
             let top = sublayersFlipped ? rect.minY + frame.minY : rect.minY + rect.height - frame.maxY
-            try collect(sublayer, path: "\(path).sublayers[\(index)]",
-                        rect: CGRect(x: rect.minX + frame.minX, y: top, width: frame.width, height: frame.height),
-                        opacity: opacity * own.opacity.before, flipped: sublayersFlipped, render: render,
-                        into: &drawing)
+            let sublayerPlace = Place(
+                path: "\(path).sublayers[\(index)]",
+                rect: CGRect(x: rect.minX + frame.minX, y: top, width: frame.width, height: frame.height),
+                opacity: own.isAnimated ? place.opacity : place.opacity * own.opacity.before,
+                flipped: sublayersFlipped, inherited: own.isAnimated ? own : place.inherited)
+            try collect(sublayer, at: sublayerPlace, render: render, into: &drawing)
         }
     }
 
