@@ -147,6 +147,64 @@ import Testing
         #expect(near(try color(flipped, frame: 15, x: 10, y: 10), (255, 0, 0)))
     }
 
+    /// A 20x20 badge of `gray` at (`x`, `y`) from the bottom left.
+    private func badge(x: CGFloat, y: CGFloat, gray: CGFloat = 0) -> CALayer {
+        let badge = CALayer()
+        badge.frame = CGRect(x: x, y: y, width: 20, height: 20)
+        badge.backgroundColor = CGColor(gray: gray, alpha: 1)
+        return badge
+    }
+
+    @Test func keyframesRepetitionsAndReversalsAreTimedAsCoreAnimationTimesThem() async throws {
+        // Black badges over red, so a pixel's red is 255 times one minus the opacity. Bottom left: opacity through
+        // 0, 1 and 0.5 at even key times over the second.
+        let keyed = badge(x: 0, y: 0)
+        let opacity = CAKeyframeAnimation(keyPath: "opacity")
+        opacity.values = [0, 1, 0.5]
+        opacity.duration = 1
+        opacity.beginTime = AVCoreAnimationBeginTimeAtZero
+        keyed.add(opacity, forKey: nil)
+        // Bottom right: a pulse from 1 to 0 in a quarter second and back, for ever.
+        let pulsing = badge(x: 140, y: 0)
+        let pulse = CABasicAnimation(keyPath: "opacity")
+        pulse.fromValue = 1
+        pulse.toValue = 0
+        pulse.duration = 0.25
+        pulse.autoreverses = true
+        pulse.repeatCount = .infinity
+        pulse.beginTime = AVCoreAnimationBeginTimeAtZero
+        pulsing.add(pulse, forKey: nil)
+        // Rows 50 to 70: a white badge jumping between three places, a third of 0.9 s at each, then back at its own.
+        let jumping = badge(x: 0, y: 50, gray: 1)
+        let jumps = CAKeyframeAnimation(keyPath: "position.x")
+        jumps.values = [10, 80, 150]
+        jumps.calculationMode = .discrete
+        jumps.duration = 0.9
+        jumps.beginTime = AVCoreAnimationBeginTimeAtZero
+        jumping.add(jumps, forKey: nil)
+        let group = CALayer()
+        group.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+        [keyed, pulsing, jumping].forEach(group.addSublayer)
+        let output = try await export(CALayer(), extra: group)
+        let expectations: [(frame: Int, x: Int, y: Int, red: Int)] = [
+            (7, 10, 110, 119),   // 0.233 s: 0.467 of the way to 1
+            (15, 10, 110, 0),    // 0.5 s: 1
+            (22, 10, 110, 60),   // 0.733 s: 0.767 on the way down to 0.5
+            (0, 150, 110, 0),    // the pulse at 1
+            (7, 150, 110, 238),  // 0.233 s: nearly 0
+            (11, 150, 110, 136), // 0.367 s: coming back, 0.467
+            (15, 150, 110, 0),   // 0.5 s: the second pulse starts at 1
+        ]
+        for (frame, x, y, red) in expectations {
+            let seen = try color(output, frame: frame, x: x, y: y)
+            #expect(near(seen, (red, 0, 0), tolerance: 16), "frame \(frame) at \(x),\(y): \(seen)")
+        }
+        for (frame, x) in [(5, 10), (14, 80), (24, 150), (28, 10)] {
+            #expect(near(try color(output, frame: frame, x: x, y: 60), (255, 255, 255)), "frame \(frame)")
+        }
+        #expect(near(try color(output, frame: 14, x: 10, y: 60), (255, 0, 0)))
+    }
+
     @Test func anAnimatedLayerMovesAndFadesItsSublayersWithIt() async throws {
         // A lower third: a 160x30 layer at the bottom holding a black box (its left half) and the text, sliding in
         // from the left by its width over the second and fading in over the first half of it.
@@ -258,14 +316,30 @@ import Testing
         turning.add(CABasicAnimation(keyPath: "transform.rotation"), forKey: "turn")
         await #expect { _ = try await export(turning) } throws: { error in
             "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[1]: CABasicAnimation of "
-                + "'transform.rotation' is not drawn here; the animations drawn are CABasicAnimation of \"opacity\" "
-                + "and \"position\" (or \"position.x\", \"position.y\")"
+                + "'transform.rotation' is not drawn here; the animations drawn are of \"opacity\" and \"position\" "
+                + "(or \"position.x\", \"position.y\")"
         }
         let pointless = blocks()
         pointless.add(move("position", from: NSValue(time: .zero), to: CGPoint.zero), forKey: nil)
         await #expect { _ = try await export(pointless) } throws: { error in
             "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[1]: a 'position' animation's "
                 + "fromValue and toValue are points (CGPoint or NSValue)"
+        }
+        let paced = CAKeyframeAnimation(keyPath: "position")
+        paced.values = [CGPoint.zero, CGPoint(x: 10, y: 10)]
+        paced.calculationMode = .paced
+        let badlyTimed = CAKeyframeAnimation(keyPath: "opacity")
+        badlyTimed.values = [0, 1, 0]
+        badlyTimed.keyTimes = [0, 1]
+        for (animation, problem) in [
+            (paced, "calculationMode 'paced' is not drawn here; the modes drawn are linear and discrete"),
+            (badlyTimed, "keyTimes rise from 0 to 1, one per value (one more than the values when discrete)"),
+        ] {
+            let layer = blocks()
+            layer.add(animation, forKey: nil)
+            await #expect { _ = try await export(layer) } throws: { error in
+                "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[1]: " + problem
+            }
         }
         await #expect { _ = try await export(blocks(), videoOpacity: 0.5) } throws: { error in
             "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[0]: a video layer is drawn "

@@ -69,7 +69,9 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     private func collect(_ layer: CALayer, at place: Place, render: Render,
                          into drawing: inout LayerDrawing) throws(AVError) {
         let (path, rect) = (place.path, place.rect)
-        let own = try LayerAnimations.of(layer, flipped: place.flipped) { Self.refuse(path, $0) }
+        let own = try LayerAnimations.of(layer, flipped: place.flipped, length: render.duration) {
+            Self.refuse(path, $0)
+        }
         if own.isAnimated, place.inherited != nil {
             throw Self.refuse(path, "an animated layer inside an animated layer is not drawn here; animate one of them")
         }

@@ -3,8 +3,8 @@ import Foundation
 import MediaCore
 
 /// What a layer's animations do over an export's timeline: its opacity, and how far its position moves from where
-/// its frame puts it. One `CABasicAnimation` per property: `"opacity"`, and `"position"`, `"position.x"` or
-/// `"position.y"`.
+/// its frame puts it. One animation per property (`CABasicAnimation` or `CAKeyframeAnimation`): `"opacity"`, and
+/// `"position"`, `"position.x"` or `"position.y"`.
 struct LayerAnimations: Sendable {
     /// The layer's own opacity.
     var opacity: AnimatedValue<Double>
@@ -14,41 +14,45 @@ struct LayerAnimations: Sendable {
     /// Whether anything changes over time.
     var isAnimated: Bool { opacity.isAnimated || offset.isAnimated }
 
-    /// `layer`'s animations; its sublayers' coordinates are upside down (y down) when `flipped`. Throws `refuse`'s
-    /// error for an animation of another kind or property, two of one property, or values of the wrong kind.
-    static func of(_ layer: CALayer, flipped: Bool, refuse: (String) -> AVError) throws(AVError) -> LayerAnimations {
+    /// The key paths drawn.
+    private static let paths: Set = ["opacity", "position", "position.x", "position.y"]
+
+    /// `layer`'s animations on an export lasting `length`; its sublayers' coordinates are upside down (y down) when
+    /// `flipped`. Throws `refuse`'s error for an animation of another kind or property, two of one property, or
+    /// values of the wrong kind.
+    static func of(_ layer: CALayer, flipped: Bool, length: MediaTime,
+                   refuse: (String) -> AVError) throws(AVError) -> LayerAnimations {
         let own = Double(layer.opacity), place = layer.position
         var result = LayerAnimations(opacity: AnimatedValue(own), offset: AnimatedValue(.zero))
         var position: AnimatedValue<CGPoint>?
         for (_, animation) in layer.animations {
-            guard let basic = animation as? CABasicAnimation,
-                  let path = basic.keyPath, ["opacity", "position", "position.x", "position.y"].contains(path) else {
+            guard let property = animation as? CAPropertyAnimation, let path = property.keyPath,
+                  paths.contains(path) else {
                 throw refuse("\(type(of: animation)) of '\((animation as? CAPropertyAnimation)?.keyPath ?? "")' is "
-                             + "not drawn here; the animations drawn are CABasicAnimation of \"opacity\" and "
-                             + "\"position\" (or \"position.x\", \"position.y\")")
+                             + "not drawn here; the animations drawn are of \"opacity\" and \"position\" (or "
+                             + "\"position.x\", \"position.y\")")
             }
             if path == "opacity" {
                 guard !result.opacity.isAnimated else { throw refuse("one opacity animation per layer is drawn here") }
-                guard let from = value(basic.fromValue, CGFloat(own), number),
-                      let to = value(basic.toValue, CGFloat(own), number) else {
-                    throw refuse("an opacity animation's fromValue and toValue are numbers")
-                }
-                result.opacity = try AnimatedValue(own, animatedBy: basic, from: Double(from), to: Double(to),
-                                                   refuse: refuse)
+                let pass = try Keyframes(of: property, own: own, read: { number($0).map(Double.init) },
+                                         kind: "numbers", refuse: refuse)
+                result.opacity = try AnimatedValue(own, animatedBy: property, pass: pass, length: length,
+                                                   interpolate: { $0 + ($1 - $0) * $2 }, refuse: refuse)
                 continue
             }
             guard position == nil else { throw refuse("one position animation per layer is drawn here") }
-            let read: (Any?) -> CGPoint?
+            let read: (Any) -> CGPoint?
             switch path {
-            case "position.x": read = { value($0, place.x, number).map { CGPoint(x: $0, y: place.y) } }
-            case "position.y": read = { value($0, place.y, number).map { CGPoint(x: place.x, y: $0) } }
-            default: read = { value($0, place, point) }
+            case "position.x": read = { number($0).map { CGPoint(x: $0, y: place.y) } }
+            case "position.y": read = { number($0).map { CGPoint(x: place.x, y: $0) } }
+            default: read = point
             }
-            guard let from = read(basic.fromValue), let to = read(basic.toValue) else {
-                throw refuse("a '\(path)' animation's fromValue and toValue are "
-                             + (path == "position" ? "points (CGPoint or NSValue)" : "numbers"))
-            }
-            position = try AnimatedValue(place, animatedBy: basic, from: from, to: to, refuse: refuse)
+            let pass = try Keyframes(of: property, own: place, read: read,
+                                     kind: path == "position" ? "points (CGPoint or NSValue)" : "numbers",
+                                     refuse: refuse)
+            position = try AnimatedValue(place, animatedBy: property, pass: pass, length: length, interpolate: {
+                CGPoint(x: $0.x + ($1.x - $0.x) * $2, y: $0.y + ($1.y - $0.y) * $2)
+            }, refuse: refuse)
         }
         if let position {
             // Core Animation's y grows upwards unless the superlayer is flipped; the render's grows downwards.
@@ -60,25 +64,23 @@ struct LayerAnimations: Sendable {
     /// Sets the opacity (each value times `opacityScale`) and the move after `base` on `instruction`.
     func apply(to instruction: inout LayerInstruction, opacityScale: Double, base: AffineTransform2D) throws {
         try instruction.setOpacity(opacity.before * opacityScale, at: .zero)
-        if let ramp = opacity.ramp {
+        for ramp in opacity.ramps {
             try instruction.setOpacityRamp(fromStartOpacity: ramp.from * opacityScale,
                                            toEndOpacity: ramp.to * opacityScale, timeRange: ramp.timeRange,
                                            timingFunction: ramp.curve)
-            try instruction.setOpacity(opacity.after * opacityScale, at: ramp.timeRange.end)
+        }
+        if let end = opacity.ramps.last?.timeRange.end {
+            try instruction.setOpacity(opacity.after * opacityScale, at: end)
         }
         let moved = offset.map { base.concatenating(.translation(x: Double($0.x), y: Double($0.y))) }
         try instruction.setTransform(moved.before, at: .zero)
-        if let ramp = moved.ramp {
+        for ramp in moved.ramps {
             try instruction.setTransformRamp(fromStart: ramp.from, toEnd: ramp.to, timeRange: ramp.timeRange,
                                              timingFunction: ramp.curve)
-            try instruction.setTransform(moved.after, at: ramp.timeRange.end)
         }
-    }
-
-    /// `value` read by `read`, or `own` when it is nil; nil when it cannot be read.
-    private static func value<T>(_ value: Any?, _ own: T, _ read: (Any) -> T?) -> T? {
-        guard let value else { return own }
-        return read(value)
+        if let end = moved.ramps.last?.timeRange.end {
+            try instruction.setTransform(moved.after, at: end)
+        }
     }
 
     /// A number value of an animation, nil for anything else.
