@@ -14,6 +14,8 @@ public struct VideoComposition: Sendable, Hashable, Codable {
     public var textLayers: [TextLayer] = []
     /// libass scripts drawn over the text layers, in array order; see `ASSOverlay`.
     public var assOverlays: [ASSOverlay] = []
+    /// Filters changing the composited pictures before the text is drawn, by stretch; see `PictureFilter`.
+    public var pictureFilters: [PictureFilterSpan] = []
 
     /// Creates a video composition.
     public init(renderSize: Size, frameDuration: MediaTime, backgroundColor: Color = .black,
@@ -32,10 +34,10 @@ public struct VideoComposition: Sendable, Hashable, Codable {
 
 extension VideoComposition {
     private enum CodingKeys: String, CodingKey {
-        case renderSize, frameDuration, backgroundColor, instructions, textLayers, assOverlays
+        case renderSize, frameDuration, backgroundColor, instructions, textLayers, assOverlays, pictureFilters
     }
 
-    /// Decodes a video composition; missing text keys decode as empty, so older JSON still reads.
+    /// Decodes a video composition; missing text and filter keys decode as empty, so older JSON still reads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         renderSize = try container.decode(Size.self, forKey: .renderSize)
@@ -44,9 +46,11 @@ extension VideoComposition {
         instructions = try container.decode([VideoCompositionInstruction].self, forKey: .instructions)
         textLayers = try container.decodeIfPresent([TextLayer].self, forKey: .textLayers) ?? []
         assOverlays = try container.decodeIfPresent([ASSOverlay].self, forKey: .assOverlays) ?? []
+        pictureFilters = try container.decodeIfPresent([PictureFilterSpan].self, forKey: .pictureFilters) ?? []
     }
 
-    /// Encodes a video composition; empty text keys are left out, so compositions without text keep their JSON.
+    /// Encodes a video composition; empty text and filter keys are left out, so compositions without them keep their
+    /// JSON.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(renderSize, forKey: .renderSize)
@@ -55,5 +59,6 @@ extension VideoComposition {
         try container.encode(instructions, forKey: .instructions)
         if !textLayers.isEmpty { try container.encode(textLayers, forKey: .textLayers) }
         if !assOverlays.isEmpty { try container.encode(assOverlays, forKey: .assOverlays) }
+        if !pictureFilters.isEmpty { try container.encode(pictureFilters, forKey: .pictureFilters) }
     }
 }

@@ -45,6 +45,7 @@ struct SegmentCopyPlanner {
               instruction.layerInstructions.count == 1, let layer = instruction.layerInstructions.first,
               PassthroughPlan.isIdentity(layer, width: width, height: height),
               !videoComposition.textLayers.contains(where: { $0.timeRange.overlaps(TimeRange(start: start, end: end)) }),
+              !videoComposition.pictureFilters.contains(where: { $0.timeRange.overlaps(TimeRange(start: start, end: end)) }),
               let track = composition.track(withID: layer.trackID),
               let segment = track.segments.first(where: { !$0.isEmpty && $0.targetRange.contains(start) }),
               segment.targetRange.end >= end, segment.sourceURL?.isFileURL == true,

@@ -153,6 +153,7 @@ struct SegmentDescriber {
     /// instructions, subtitles, or a layer's or font's file without an identity.
     func key(times: [MediaTime], frameDuration: MediaTime) -> SegmentKey? {
         guard let first = times.first, let last = times.last, videoComposition.assOverlays.isEmpty,
+              !videoComposition.pictureFilters.contains(where: { overlaps($0.timeRange, first, last + frameDuration) }),
               let instruction = videoComposition.instruction(at: first),
               instruction.timeRange.contains(last)
         else { return nil }

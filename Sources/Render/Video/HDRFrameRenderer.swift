@@ -27,6 +27,8 @@ final class HDRFrameRenderer: PictureRenderer {
     private let text: TextOverlay?
     /// The text colours in the working space.
     private let textColors: HDRTextColors
+    /// The video composition's picture filters (on the coded HDR values), nil without any.
+    private let filters: PictureFilterStage?
     /// Per track: the scaler, scaled frame and buffer of its last placement.
     private var slots: [Int32: (scaler: Scaler, crop: Scaler.Rect, frame: Frame, buffer: VideoFrameBuffer16)] = [:]
     /// Per track: the warper of its last turned or moving placement.
@@ -57,6 +59,7 @@ final class HDRFrameRenderer: PictureRenderer {
                                            canvasHeight: layout.height, width: width, height: height)
         overlay?.colorCodes = { textColors.codes(red: $0, green: $1, blue: $2) }
         text = overlay
+        filters = PictureFilterStage(videoComposition: layout.videoComposition)
         do {
             canvas = try VideoFrameBuffer16(width: layout.width, height: layout.height)
             canvasFrame = try Frame(width: layout.width, height: layout.height, pixelFormat: VideoFrameBuffer16.format)
@@ -88,8 +91,9 @@ final class HDRFrameRenderer: PictureRenderer {
                 width: stage.outputWidth, height: stage.outputHeight, pixelFormat: stage.outputFormat)
             outputScaler = scaler
             try scaler.scale(canvasFrame, into: outputFrame)
+            let filtered = try filters?.apply(to: outputFrame, at: time) ?? outputFrame
             // Drawing makes the frame writable first: a copy when the encoder still holds the last picture.
-            let picture = try text?.draw(onto: outputFrame, at: time) ?? outputFrame
+            let picture = try text?.draw(onto: filtered, at: time) ?? filtered
             try textColors.takeFailure()
             picture.tag(color)
             return picture

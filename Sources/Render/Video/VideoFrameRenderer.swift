@@ -61,6 +61,8 @@ final class VideoFrameRenderer {
     private var destination: Frame?
     /// Titles, captions and ASS overlays drawn on the finished picture; nil without text.
     private let text: TextOverlay?
+    /// The video composition's picture filters, nil without any.
+    private let filters: PictureFilterStage?
     /// How many scalers this renderer has set up (a pan must not add one per frame).
     private(set) var scalersMade = 0
     /// False makes a fresh scaler for every picture: the reference the reuse is tested against.
@@ -118,6 +120,7 @@ final class VideoFrameRenderer {
             throw ExportError.encode(path: nil, reason: "\(error)")
         }
         needsConversion = canvasWidth != width || canvasHeight != height || pixelFormat != .yuv420p
+        filters = PictureFilterStage(videoComposition: self.videoComposition)
         text = try TextOverlay.make(videoComposition: self.videoComposition, canvasWidth: canvasWidth,
                                     canvasHeight: canvasHeight, width: width, height: height)
     }
@@ -125,7 +128,8 @@ final class VideoFrameRenderer {
     /// The picture at `time` with its text drawn on top (see `renderPicture(at:)`).
     func render(at time: MediaTime) throws(ExportError) -> Frame {
         stage.prepare(for: time)
-        let frame = try renderPicture(at: time)
+        var frame = try renderPicture(at: time)
+        if let filters { frame = try filters.apply(to: frame, at: time) }
         return try text?.draw(onto: frame, at: time) ?? frame
     }
 

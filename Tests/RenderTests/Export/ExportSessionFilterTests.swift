@@ -1,0 +1,86 @@
+import Composition
+import Foundation
+import LibAV
+import MediaCore
+@testable import Render
+import Testing
+
+/// Picture filters (`VideoComposition.pictureFilters`) rendered by real exports of the four-colour quadrants clip at
+/// 160x120 and read back by ffmpeg: each filter's colours, blurs across the quadrants' edges, and spans in time.
+@Suite struct ExportSessionFilterTests {
+    let fixtures: ExportFixtures
+
+    init() throws {
+        fixtures = try ExportFixtures.get()
+    }
+
+    /// Exports the quadrants clip with `spans`, returning the file.
+    private func export(_ name: String, _ spans: [PictureFilterSpan]) throws -> String {
+        let output = try fixtures.outputDirectory("filter-" + name) + "/out.mp4"
+        var composition = MutableComposition()
+        let range = TimeRange(start: .zero, duration: seconds(1))
+        try composition.insertTimeRange(range, of: [try fixtures.videoTrack(fixtures.quadrants)], at: .invalid)
+        var video = try TestPresets.oneLayer(of: composition, size: Size(width: 320, height: 240), range: range)
+        video.pictureFilters = spans
+        _ = try ExportSession(composition: composition, videoComposition: video,
+                              settings: TestPresets.mp4(audio: false), outputPath: output).export()
+        return output
+    }
+
+    /// The whole second under `filters`.
+    private static func whole(_ filters: [PictureFilter]) -> [PictureFilterSpan] {
+        [PictureFilterSpan(timeRange: TimeRange(start: .zero, duration: seconds(1)), filters: filters)]
+    }
+
+    /// Each filter's colours at the middle of the red, green, blue and white quadrants (as ffmpeg decodes them).
+    @Test(arguments: [
+        ("invert", [PictureFilter.invert], [(0, 255, 255), (255, 0, 255), (255, 255, 0), (0, 0, 0)]),
+        ("grey", [.colorControls(brightness: 0, contrast: 1, saturation: 0)],
+         [(54, 54, 54), (182, 182, 182), (18, 18, 18), (255, 255, 255)]),
+        ("brighter", [.colorControls(brightness: 0.2, contrast: 1, saturation: 1)],
+         [(255, 51, 51), (51, 255, 51), (51, 51, 255), (255, 255, 255)]),
+        ("sepia", [.sepia(intensity: 1)], [(100, 89, 69), (196, 175, 136), (48, 43, 33), (255, 255, 239)]),
+        ("none", [.sepia(intensity: 0), .gaussianBlur(sigma: 0)], [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]),
+    ] as [(String, [PictureFilter], [(Int, Int, Int)])])
+    func filtersChangeColoursAsTheySay(name: String, filters: [PictureFilter], expected: [(Int, Int, Int)]) throws {
+        let output = try export(name, Self.whole(filters))
+        let picture = try RGBPicture(path: output, frame: 15, width: 160, height: 120)
+        for (index, (x, y)) in [(40, 30), (120, 30), (40, 90), (120, 90)].enumerated() {
+            let (r, g, b) = picture.rgb(x, y), want = expected[index]
+            #expect(abs(r - want.0) <= 24 && abs(g - want.1) <= 24 && abs(b - want.2) <= 24,
+                    "\(name) at \(x),\(y): \((r, g, b)), expected \(want)")
+        }
+    }
+
+    @Test func blursMixColoursAcrossEdgesAndLeaveTheMiddlesAlone() throws {
+        for (name, filter) in [("gaussian", PictureFilter.gaussianBlur(sigma: 8)), ("box", .boxBlur(radius: 8))] {
+            let picture = try RGBPicture(path: try export(name, Self.whole([filter])), frame: 15, width: 160, height: 120)
+            // On the edge between red and green: both, about half each.
+            let (r, g, _) = picture.rgb(80, 30)
+            #expect(r > 80 && r < 180 && g > 80 && g < 180, "\(name) on the edge: \((r, g))")
+            // Well inside red, away from every edge: red still.
+            let (inR, inG, inB) = picture.rgb(30, 25)
+            #expect(inR > 220 && inG < 30 && inB < 30, "\(name) inside red: \((inR, inG, inB))")
+        }
+        // Unfiltered, the edge is sharp: red a pixel to its left.
+        let sharp = try RGBPicture(path: try export("sharp", []), frame: 15, width: 160, height: 120)
+        #expect(sharp.rgb(77, 30).0 > 220 && sharp.rgb(77, 30).1 < 40)
+    }
+
+    @Test func spansApplyOnlyOverTheirTime() throws {
+        // Inverted for the second half only, and blurred then inverted from 0.8 s.
+        let output = try export("spans", [
+            PictureFilterSpan(timeRange: TimeRange(start: seconds(1, 2), duration: seconds(3, 10)), filters: [.invert]),
+            PictureFilterSpan(timeRange: TimeRange(start: seconds(4, 5), duration: seconds(1, 5)),
+                              filters: [.gaussianBlur(sigma: 4), .invert]),
+        ])
+        let red = (40, 30)
+        func color(_ frame: Int) throws -> (Int, Int, Int) {
+            try RGBPicture(path: output, frame: frame, width: 160, height: 120).rgb(red.0, red.1)
+        }
+        let before = try color(10), during = try color(20), late = try color(27)
+        #expect(before.0 > 220 && before.1 < 30, "\(before)")
+        #expect(during.0 < 30 && during.1 > 220 && during.2 > 220, "\(during)")
+        #expect(late.0 < 30 && late.1 > 220, "\(late)")
+    }
+}
