@@ -159,6 +159,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("recording-place-and-date", "RecordingPlaceAndDate", []),
     ("text-watermark", "TextWatermark", []),
     ("logo-watermark", "LogoWatermark", []),
+    ("blur-over-time", "BlurOverTime", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

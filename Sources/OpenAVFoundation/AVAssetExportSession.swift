@@ -200,7 +200,7 @@ public class AVAssetExportSession: @unchecked Sendable {
         } catch {
             throw AVError(.exportFailed, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
         }
-        var videoComposition = settings.videoComposition?.native
+        var videoComposition = try settings.videoComposition?.rendered(for: composition)
         if let tool = settings.videoComposition?.animationTool, let size = settings.videoComposition?.renderSize,
            var drawn = videoComposition {
             let duration = composition.duration

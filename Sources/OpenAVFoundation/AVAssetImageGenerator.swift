@@ -98,7 +98,7 @@ public class AVAssetImageGenerator: @unchecked Sendable {
                                                                    problem: AVAssetReaderVideoCompositionOutput
                                                                        .animationToolProblem))
         }
-        let videoComposition = settings.videoComposition?.native
+        let videoComposition = try settings.videoComposition?.rendered(for: composition)
         let natural = videoComposition?.renderSize ?? composition.naturalSize
         let (width, height) = CGSize(width: natural.width, height: natural.height)
             .evenPixels(fitting: settings.maximumSize)

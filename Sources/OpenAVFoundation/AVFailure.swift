@@ -38,6 +38,8 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
     case writer(input: String, problem: String)
     /// A layer of a video composition's Core Animation tree cannot be drawn (`path` says which).
     case layer(path: String, problem: String)
+    /// A video composition's filtering handler gave a picture that cannot be drawn, or none, for the frame at `time`.
+    case filteredFrame(time: MediaTime, problem: String)
 
     var description: String {
         switch self {
@@ -61,6 +63,7 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
         case let .readerTrack(output, problem): "\(output): \(problem)"
         case let .writer(input, problem): "\(input): \(problem)"
         case let .layer(path, problem): "\(path): \(problem)"
+        case let .filteredFrame(time, problem): "the filtered frame at \(time.seconds) s: \(problem)"
         }
     }
 }

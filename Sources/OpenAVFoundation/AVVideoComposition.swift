@@ -11,6 +11,7 @@ public class AVVideoComposition: @unchecked Sendable {
         var instructions: [any AVVideoCompositionInstructionProtocol]
         var renderScale: Float
         var animationTool: AVVideoCompositionCoreAnimationTool? = nil
+        var filtering: FilteringHandler? = nil
     }
 
     let state: Mutex<Contents>

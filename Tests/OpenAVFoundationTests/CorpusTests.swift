@@ -232,6 +232,19 @@ import Testing
         #expect(try ProbeReport(path: output.path).audio != nil)
     }
 
+    @Test func blurOverTimeSoftensTheEdgeMoreAsTheClipGoesOn() throws {
+        // Red above blue, meeting at row 60: sharp at the start (radius 0), a few rows blurred at 0.5 s (radius 5)
+        // and more at the end (radius 9.7).
+        let output = try fixtures.output("corpus-blur", "mov")
+        #expect(try run("blur-over-time", [fixtures.url("upright.mp4").path, output.path]) == "blurred 1.0 s\n")
+        func redAt(_ frame: Int, row: Int) throws -> Int { try pixel(output, frame: frame, 80, row).r }
+        #expect(try redAt(0, row: 56) > 230)
+        #expect(try redAt(15, row: 56) < 220)
+        #expect(try redAt(29, row: 56) < redAt(15, row: 56))
+        #expect(try redAt(29, row: 50) < 230)
+        #expect(near(try pixel(output, frame: 29, 80, 5), (255, 0, 0)))
+    }
+
     @Test func imagesToVideoShowsEachImageForASecondAspectFit() throws {
         // A wide red image and a tall blue one, as PNG and JPEG.
         let folder = try fixtures.output("corpus-images").deletingLastPathComponent()

@@ -84,16 +84,7 @@ struct LayerAnimations: Sendable {
     }
 
     /// A number value of an animation, nil for anything else.
-    private static func number(_ value: Any) -> CGFloat? {
-        switch value {
-        case let number as Double: CGFloat(number)
-        case let number as Float: CGFloat(number)
-        case let number as Int: CGFloat(number)
-        case let number as CGFloat: number
-        case let number as NSNumber: CGFloat(number.doubleValue)
-        default: nil
-        }
-    }
+    private static func number(_ value: Any) -> CGFloat? { settingsNumber(value).map { CGFloat($0) } }
 
     /// The type code of an `NSValue` holding a point.
     private static let pointType = String(cString: NSValue(point: .zero).objCType)

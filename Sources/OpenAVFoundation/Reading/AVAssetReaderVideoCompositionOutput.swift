@@ -32,7 +32,15 @@ public class AVAssetReaderVideoCompositionOutput: AVAssetReaderOutput, @unchecke
         if videoComposition?.animationTool != nil {
             throw AVError(.invalidVideoComposition, .readerSetting(output: name, problem: Self.animationToolProblem))
         }
-        let native = videoComposition?.native
+        let native: VideoComposition?
+        do {
+            native = try videoComposition?.rendered(for: composition)
+        } catch let error as AVError {
+            throw error
+        } catch {
+            throw AVError(.invalidVideoComposition,
+                          .readerSetting(output: name, problem: "the filtering handler failed: \(error)"))
+        }
         let frameDuration = native?.frameDuration ?? VideoComposition.make(propertiesOf: composition).frameDuration
         let renderSize = native?.renderSize ?? composition.naturalSize
         return try ReaderPictureMaker(composition: composition, videoComposition: native,

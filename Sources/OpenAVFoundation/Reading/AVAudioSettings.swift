@@ -46,7 +46,8 @@ func wholeNumberSetting(_ settings: [String: Any], _ key: String, in range: Clos
     return whole
 }
 
-/// Reads the number in a settings dictionary's value, whichever numeric type or `NSNumber` it was given as.
+/// Reads the number in a value given as any numeric type or `NSNumber`: a settings dictionary's value, an
+/// animation's or a filter's input.
 func settingsNumber(_ value: Any) -> Double? {
     switch value {
     case let number as NSNumber: number.doubleValue
@@ -58,6 +59,7 @@ func settingsNumber(_ value: Any) -> Double? {
     case let value as UInt: Double(value)
     case let value as Double: value
     case let value as Float: Double(value)
+    case let value as CGFloat: Double(value)
     case let value as Bool: value ? 1 : 0
     default: nil
     }

@@ -1,0 +1,98 @@
+import Foundation
+import MediaTestSupport
+import OpenAVFoundation
+import Testing
+
+/// Video compositions made with `applyingCIFiltersWithHandler`, as filter apps write them: exported, read by an
+/// image generator, and checked with ffmpeg's pixels.
+@Suite struct CoreImageFilterTests {
+    let fixtures: AVFixtures
+
+    init() throws {
+        fixtures = try AVFixtures.get()
+    }
+
+    /// Exports `url` through `videoComposition`; returns the file.
+    private func export(_ url: URL, _ videoComposition: AVVideoComposition) async throws -> URL {
+        let session = try #require(AVAssetExportSession(asset: AVURLAsset(url: url),
+                                                        presetName: AVAssetExportPresetHighestQuality))
+        session.videoComposition = videoComposition
+        let output = try fixtures.output("core-image")
+        try await session.export(to: output, as: .mp4)
+        return output
+    }
+
+    /// An error of the test's own.
+    struct Refused: Error, CustomStringConvertible {
+        var description: String { "no filter for this frame" }
+    }
+
+    @Test func namedFiltersWithKeyedInputsTintEveryFrame() async throws {
+        let asset = AVURLAsset(url: fixtures.red)
+        let sepia = try #require(CIFilter(name: "CISepiaTone"))
+        let composition = AVVideoComposition(asset: asset) { request in
+            sepia.setValue(request.sourceImage, forKey: kCIInputImageKey)
+            sepia.setValue(1.0, forKey: kCIInputIntensityKey)
+            request.finish(with: sepia.outputImage!, context: nil)
+        }
+        let output = try await export(fixtures.red, composition)
+        // The sepia matrix on pure red: (0.393, 0.349, 0.272) of full scale.
+        #expect(near(try color(output, frame: 0), (100, 89, 69), tolerance: 20))
+        #expect(near(try color(output, frame: 29), (100, 89, 69), tolerance: 20))
+    }
+
+    @Test func aHandlerCanChangeItsFilterWithTheFramesTime() async throws {
+        let composition = try await AVVideoComposition.videoComposition(with: AVURLAsset(url: fixtures.red)) { request in
+            guard request.compositionTime >= CMTime(value: 1, timescale: 2) else {
+                request.finish(with: request.sourceImage, context: nil)
+                return
+            }
+            let invert = CIFilter.colorInvert()
+            invert.inputImage = request.sourceImage
+            request.finish(with: invert.outputImage!, context: CIContext())
+        }
+        let output = try await export(fixtures.red, composition)
+        #expect(near(try color(output, frame: 10), (255, 0, 0)))
+        #expect(near(try color(output, frame: 20), (0, 255, 255)))
+        // An image generator draws the same frames.
+        let generator = AVAssetImageGenerator(asset: AVURLAsset(url: fixtures.red))
+        generator.videoComposition = composition
+        let picture = try generator.copyCGImage(at: CMTime(value: 2, timescale: 3), actualTime: nil)
+        let pixel = picture.pixel(x: 80, y: 60)
+        #expect(near((Int(pixel.red), Int(pixel.green), Int(pixel.blue)), (0, 255, 255)))
+    }
+
+    @Test func clampedBlursCroppedBackSoftenTheEdgeBetweenColours() async throws {
+        // Red above blue, meeting at row 60.
+        let upright = fixtures.url("upright.mp4")
+        let composition = AVVideoComposition(asset: AVURLAsset(url: upright)) { request in
+            let blurred = request.sourceImage.clampedToExtent().applyingGaussianBlur(sigma: 6)
+                .cropped(to: request.sourceImage.extent)
+            request.finish(with: blurred, context: nil)
+        }
+        let output = try await export(upright, composition)
+        let edge = try color(output, frame: 15, x: 80, y: 60)
+        #expect(edge.r > 70 && edge.r < 190 && edge.b > 70 && edge.b < 190, "\(edge)")
+        #expect(near(try color(output, frame: 15, x: 80, y: 10), (255, 0, 0)))
+        #expect(near(try color(output, frame: 15, x: 80, y: 110), (0, 0, 255)))
+    }
+
+    @Test func whatCannotBeDrawnFailsTheExportWithTheFramesTime() async throws {
+        let bloom = AVVideoComposition(asset: AVURLAsset(url: fixtures.red)) { request in
+            let filter = CIFilter(name: "CIBloom")!
+            filter.setValue(request.sourceImage, forKey: kCIInputImageKey)
+            request.finish(with: filter.outputImage!, context: nil)
+        }
+        await #expect { _ = try await export(fixtures.red, bloom) } throws: { error in
+            "\(error)" == "invalidVideoComposition (-11841): the filtered frame at 0.0 s: CIFilter 'CIBloom' is not "
+                + "drawn here; the filters drawn are CIBoxBlur, CIColorControls, CIColorInvert, CIGaussianBlur, "
+                + "CIPhotoEffectMono, CISepiaTone"
+        }
+        let refusing = AVVideoComposition(asset: AVURLAsset(url: fixtures.red)) { request in
+            request.finish(with: Refused())
+        }
+        await #expect { _ = try await export(fixtures.red, refusing) } throws: { error in
+            "\(error)" == "no filter for this frame"
+        }
+    }
+}
