@@ -205,6 +205,57 @@ import Testing
         #expect(near(try color(output, frame: 14, x: 10, y: 60), (255, 0, 0)))
     }
 
+    @Test func groupsTimeTheirAnimationsFromTheirOwnStart() async throws {
+        // A black badge, invisible on its own, whose group (0.2 s to 0.7 s, kept at its end) fades it in over a
+        // quarter second and moves it right by 60 px (a byValue) over the half second.
+        let moved = badge(x: 0, y: 0)
+        moved.opacity = 0
+        let fade = move("opacity", from: 0, to: 1)
+        fade.duration = 0.25
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.byValue = 60
+        slide.duration = 0.5
+        slide.fillMode = .forwards
+        slide.isRemovedOnCompletion = false
+        let group = CAAnimationGroup()
+        group.animations = [fade, slide]
+        group.beginTime = 0.2
+        group.duration = 0.5
+        group.fillMode = .forwards
+        group.isRemovedOnCompletion = false
+        moved.add(group, forKey: "enter")
+        let output = try await export(CALayer(), extra: moved)
+        let expectations: [(frame: Int, x: Int, red: Int)] = [
+            (3, 10, 255),   // 0.1 s: before the group, the badge's own opacity 0
+            (10, 26, 119),  // 0.333 s: 0.533 opaque, 16 px along
+            (18, 58, 0),    // 0.6 s: opaque, 48 px along
+            (18, 10, 255),
+            (27, 70, 0),    // 0.9 s: the group's end kept: 60 px along, opaque
+        ]
+        for (frame, x, red) in expectations {
+            let seen = try color(output, frame: frame, x: x, y: 110)
+            #expect(near(seen, (red, 0, 0), tolerance: 16), "frame \(frame) at \(x): \(seen)")
+        }
+    }
+
+    @Test func bordersAreDrawnInsideTheFrameOverTheLayer() async throws {
+        let framed = CALayer()
+        framed.frame = CGRect(x: 120, y: 0, width: 40, height: 40)
+        framed.borderWidth = 4
+        framed.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let output = try await export(CALayer(), extra: framed)
+        for (x, y, expected) in [(122, 100, (255, 255, 255)), (140, 82, (255, 255, 255)), (140, 118, (255, 255, 255)),
+                                 (157, 100, (255, 255, 255)), (140, 100, (255, 0, 0)), (110, 100, (255, 0, 0))] {
+            let seen = try color(output, frame: 15, x: x, y: y)
+            #expect(near(seen, expected), "\(x),\(y): \(seen)")
+        }
+        framed.cornerRadius = 8
+        await #expect { _ = try await export(CALayer(), extra: framed) } throws: { error in
+            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2]: rounded corners "
+                + "(cornerRadius 8.0) are not drawn here"
+        }
+    }
+
     @Test func anAnimatedLayerMovesAndFadesItsSublayersWithIt() async throws {
         // A lower third: a 160x30 layer at the bottom holding a black box (its left half) and the text, sliding in
         // from the left by its width over the second and fading in over the first half of it.
@@ -323,7 +374,7 @@ import Testing
         pointless.add(move("position", from: NSValue(time: .zero), to: CGPoint.zero), forKey: nil)
         await #expect { _ = try await export(pointless) } throws: { error in
             "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[1]: a 'position' animation's "
-                + "fromValue and toValue are points (CGPoint or NSValue)"
+                + "fromValue, toValue and byValue are points (CGPoint or NSValue)"
         }
         let paced = CAKeyframeAnimation(keyPath: "position")
         paced.values = [CGPoint.zero, CGPoint(x: 10, y: 10)]

@@ -91,8 +91,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         let animations = place.inherited ?? own
         let opacity = place.inherited == nil ? place.opacity : place.opacity * own.opacity.before
         if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
-            let hex = background.prefix(3).map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
-            drawing.patches.append(LayerDrawing.Patch(fill: .color("#" + hex), rect: rect,
+            drawing.patches.append(LayerDrawing.Patch(fill: .color(Self.hex(background)), rect: rect,
                                                       alpha: Double(background[3]) * opacity, animations: animations))
         }
         if let contents = layer.contents,
@@ -103,6 +102,10 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         if let text = layer as? CATextLayer {
             drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: (opacity, animations),
                                                    render: render))
+        }
+        let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.components?[3] ?? 0) > 0
+        if layer.cornerRadius > 0, layer.backgroundColor != nil || layer.contents != nil || hasBorder {
+            throw Self.refuse(path, "rounded corners (cornerRadius \(layer.cornerRadius)) are not drawn here")
         }
         let sublayersFlipped = place.flipped != layer.isGeometryFlipped
         for (index, sublayer) in (layer.sublayers ?? []).enumerated() {
@@ -115,6 +118,28 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                 flipped: sublayersFlipped, inherited: own.isAnimated ? own : place.inherited)
             try collect(sublayer, at: sublayerPlace, render: render, into: &drawing)
         }
+        // The border is drawn over the layer's picture and sublayers, as Core Animation draws it.
+        if hasBorder, let color = layer.borderColor?.components {
+            for edge in Self.borderEdges(of: rect, width: min(layer.borderWidth, rect.width / 2, rect.height / 2)) {
+                drawing.patches.append(LayerDrawing.Patch(fill: .color(Self.hex(color)), rect: edge,
+                                                          alpha: Double(color[3]) * opacity, animations: animations))
+            }
+        }
+    }
+
+    /// The four strips of a `width`-wide border inside `rect`: top, bottom, left and right.
+    private static func borderEdges(of rect: CGRect, width: CGFloat) -> [CGRect] {
+        let inner = rect.height - 2 * width
+        return [CGRect(x: rect.minX, y: rect.minY, width: rect.width, height: width),
+                CGRect(x: rect.minX, y: rect.maxY - width, width: rect.width, height: width),
+                CGRect(x: rect.minX, y: rect.minY + width, width: width, height: inner),
+                CGRect(x: rect.maxX - width, y: rect.minY + width, width: width, height: inner)]
+            .filter { $0.width > 0 && $0.height > 0 }
+    }
+
+    /// `#rrggbb` for a colour's components.
+    private static func hex(_ components: [CGFloat]) -> String {
+        "#" + components.prefix(3).map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
     }
 
     /// The composition model's text for `layer`, drawn in `rect` of `render`, under superlayers of

@@ -30,36 +30,65 @@ struct Keyframes<Value: Sendable> {
     }
 }
 
+/// The time an animation may play in: the whole export, or its group's active time (`CAAnimationGroup`), with what
+/// the group shows outside it.
+struct AnimationWindow {
+    /// When the window opens, in seconds of the export.
+    var start: Double
+    /// When it closes; infinite without a group.
+    var end: Double
+    /// Whether the group shows its animations' first values before it opens.
+    var fillsBefore: Bool
+    /// Whether the group keeps its animations' values after it closes.
+    var fillsAfter: Bool
+
+    /// The whole export.
+    static let whole = AnimationWindow(start: 0, end: .infinity, fillsBefore: true, fillsAfter: true)
+}
+
 extension AnimatedValue {
-    /// `own` animated by `animation`, one pass of which is `pass`, on an export lasting `length`; throws
-    /// `refuse`'s error for a time before zero, an endless one, too many repetitions, or a fractional last
-    /// repetition ending within a curved segment. `interpolate` gives the value a fraction of the way between two.
-    init(_ own: Value, animatedBy animation: CAAnimation, pass: Keyframes<Value>, length: MediaTime,
-         interpolate: (Value, Value, Double) -> Value, refuse: (String) -> AVError) throws(AVError) {
-        let begin = animation.beginTime, duration = animation.duration > 0 ? animation.duration : 0.25
-        guard begin >= 0, begin.isFinite, duration.isFinite, animation.repeatDuration >= 0,
+    /// `own` animated by `animation`, one pass of which is `pass`, within `window` of an export lasting `length`;
+    /// throws `refuse`'s error for a time before zero, an endless one, too many repetitions, or a repetition cut
+    /// short within a curved segment. `interpolate` gives the value a fraction of the way between two.
+    init(_ own: Value, animatedBy animation: CAAnimation, pass: Keyframes<Value>, within window: AnimationWindow = .whole,
+         length: MediaTime, interpolate: (Value, Value, Double) -> Value,
+         refuse: (String) -> AVError) throws(AVError) {
+        let begin = window.start + animation.beginTime, duration = animation.duration > 0 ? animation.duration : 0.25
+        guard animation.beginTime >= 0, begin.isFinite, duration.isFinite, animation.repeatDuration >= 0,
               animation.repeatCount >= 0, !animation.repeatCount.isNaN else {
             throw refuse("an animation starts at or after zero (AVCoreAnimationBeginTimeAtZero) and lasts a finite time")
         }
         let passes = animation.autoreverses ? [pass, pass.reversed] : [pass]
         let cycle = duration * Double(passes.count)
-        var count = animation.repeatDuration > 0 ? animation.repeatDuration / cycle
+        let count = animation.repeatDuration > 0 ? animation.repeatDuration / cycle
             : animation.repeatCount > 0 ? Double(animation.repeatCount) : 1
-        if !count.isFinite || count * cycle > length.seconds - begin {
+        var activeEnd = min(begin + count * cycle, window.end)
+        if activeEnd > length.seconds {
             // What plays after the export's end is never seen: whole cycles up to it are enough.
-            count = max(1, ((length.seconds - begin) / cycle).rounded(.up))
+            activeEnd = begin + max(1, ((length.seconds - begin) / cycle).rounded(.up)) * cycle
         }
-        guard count * Double(pass.segments.count * passes.count) <= 100_000 else {
-            throw refuse("an animation repeating \(count) times over \(pass.segments.count) segments is not drawn here")
+        let cycles = ((activeEnd - begin) / cycle).rounded(.up)
+        guard cycles * Double(pass.segments.count * passes.count) <= 100_000 else {
+            throw refuse("an animation repeating \(cycles) times over \(pass.segments.count) segments is not drawn here")
         }
-        let activeEnd = begin + count * cycle
         let fillsBefore = animation.fillMode == .backwards || animation.fillMode == .both
         let fillsAfter = !animation.isRemovedOnCompletion
             && (animation.fillMode == .forwards || animation.fillMode == .both)
-        before = fillsBefore ? pass.segments.first?.from ?? own : own
+        let first = pass.segments.first?.from ?? own
+        let waiting = fillsBefore ? first : own
+        before = waiting
         after = own
-        var passStart = begin, last = before
-        passesLoop: for index in 0..<Int(count.rounded(.up)) * passes.count {
+        if window.start > 0 {
+            // Before its group opens, an animation shows its first value only if the group fills backwards and the
+            // animation would show it at the group's start.
+            before = window.fillsBefore && (fillsBefore || animation.beginTime < 1e-9) ? first : own
+            if begin > window.start {
+                ramps.append(Ramp(from: waiting, to: waiting, timeRange: Self.range(window.start, begin),
+                                  curve: .linear))
+            }
+        }
+        var passStart = begin, last = waiting
+        passesLoop: for index in 0..<Int(cycles) * passes.count {
             for segment in passes[index % passes.count].segments {
                 let start = passStart + segment.start * duration
                 var end = passStart + segment.end * duration, to = segment.to
@@ -70,8 +99,8 @@ extension AnimatedValue {
                 }
                 if end > activeEnd + 1e-9 {
                     guard segment.curve == .linear else {
-                        throw refuse("a repetition cut short (repeatCount \(animation.repeatCount)) is drawn only "
-                                     + "for linear timing")
+                        throw refuse("a repetition cut short (by repeatCount \(animation.repeatCount) or its group) "
+                                     + "is drawn only for linear timing")
                     }
                     to = interpolate(segment.from, segment.to, (activeEnd - start) / (end - start))
                     end = activeEnd
@@ -81,7 +110,17 @@ extension AnimatedValue {
             }
             passStart += duration
         }
-        if fillsAfter { after = last }
+        let ended = fillsAfter ? last : own
+        after = ended
+        if window.end.isFinite, window.end < length.seconds {
+            // Until the group closes the animation's own fill rule holds; after it, the group's, which keeps the
+            // value shown as it closes: the animation's last if it was cut off there.
+            if window.end > activeEnd + 1e-9 {
+                ramps.append(Ramp(from: ended, to: ended, timeRange: Self.range(activeEnd, window.end), curve: .linear))
+            }
+            let cutOff = begin + count * cycle > window.end + 1e-9
+            after = window.fillsAfter ? (cutOff ? last : ended) : own
+        }
     }
 
     /// The range from `start` to `end` seconds, to the microsecond.
@@ -96,15 +135,28 @@ extension Keyframes {
     /// mode) for a property whose own value is `own` and whose values `read` reads (nil for a value of another
     /// kind, `kind` saying what they must be); throws `refuse`'s error for what cannot be drawn.
     init(of animation: CAPropertyAnimation, own: Value, read: (Any) -> Value?, kind: String,
-         refuse: (String) -> AVError) throws(AVError) {
+         adding: (Value, Value, Double) -> Value, refuse: (String) -> AVError) throws(AVError) {
         let path = animation.keyPath ?? ""
         let curve = animation.timingFunction?.curve ?? .linear
         switch animation {
         case let basic as CABasicAnimation:
-            guard let from = basic.fromValue.map(read) ?? own, let to = basic.toValue.map(read) ?? own else {
-                throw refuse("a '\(path)' animation's fromValue and toValue are \(kind)")
+            func given(_ value: Any?) throws(AVError) -> Value? {
+                guard let value else { return nil }
+                guard let known = read(value) else {
+                    throw refuse("a '\(path)' animation's fromValue, toValue and byValue are \(kind)")
+                }
+                return known
             }
-            segments = [Segment(from: from, to: to, start: 0, end: 1, curve: curve)]
+            // Core Animation's rules for the values left nil: the layer's own value, or the other end and the change.
+            let ends: (from: Value, to: Value) = switch (try given(basic.fromValue), try given(basic.toValue),
+                                                         try given(basic.byValue)) {
+            case let (from?, to?, _): (from, to)
+            case let (from?, nil, by?): (from, adding(from, by, 1))
+            case let (nil, to?, by?): (adding(to, by, -1), to)
+            case let (nil, nil, by?): (own, adding(own, by, 1))
+            case let (from, to, nil): (from ?? own, to ?? own)
+            }
+            segments = [Segment(from: ends.from, to: ends.to, start: 0, end: 1, curve: curve)]
         case let keyframe as CAKeyframeAnimation:
             let values = (keyframe.values ?? []).map(read)
             guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {

@@ -42,6 +42,15 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
     open var fromValue: Any?
     /// The value at the end; nil for the layer's own value.
     open var toValue: Any?
+    /// The change over the animation, when `fromValue` or `toValue` is nil: from `fromValue` (or the layer's own
+    /// value) to it plus this, or to `toValue` from it minus this.
+    open var byValue: Any?
+}
+
+/// Animations played together, their times counted from the group's `beginTime` and cut at its end.
+open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
+    /// The animations (`CABasicAnimation` and `CAKeyframeAnimation` here).
+    open var animations: [CAAnimation]?
 }
 
 /// How a keyframe animation moves between its values.

@@ -25,6 +25,12 @@ open class CALayer: @unchecked Sendable {
     open var isHidden = false
     /// The colour filling the layer, nil for none.
     open var backgroundColor: CGColor?
+    /// The width of the line drawn inside the layer's edges, in pixels; 0 for none.
+    open var borderWidth: CGFloat = 0
+    /// The colour of that line: opaque black by default.
+    open var borderColor: CGColor? = .black
+    /// The radius of rounded corners; only 0 (square corners) is drawn here.
+    open var cornerRadius: CGFloat = 0
     /// The layer's picture: a `CGImage` read from a file with `CGImageSource`, drawn with its transparency.
     open var contents: Any?
     /// How the picture is fitted into the bounds.

@@ -3,8 +3,8 @@ import Foundation
 import MediaCore
 
 /// What a layer's animations do over an export's timeline: its opacity, and how far its position moves from where
-/// its frame puts it. One animation per property (`CABasicAnimation` or `CAKeyframeAnimation`): `"opacity"`, and
-/// `"position"`, `"position.x"` or `"position.y"`.
+/// its frame puts it. One animation per property (`CABasicAnimation` or `CAKeyframeAnimation`, alone or in a
+/// `CAAnimationGroup`): `"opacity"`, and `"position"`, `"position.x"` or `"position.y"`.
 struct LayerAnimations: Sendable {
     /// The layer's own opacity.
     var opacity: AnimatedValue<Double>
@@ -25,40 +25,69 @@ struct LayerAnimations: Sendable {
         let own = Double(layer.opacity), place = layer.position
         var result = LayerAnimations(opacity: AnimatedValue(own), offset: AnimatedValue(.zero))
         var position: AnimatedValue<CGPoint>?
-        for (_, animation) in layer.animations {
+        for (animation, window) in try played(layer.animations.map(\.animation), refuse: refuse) {
             guard let property = animation as? CAPropertyAnimation, let path = property.keyPath,
                   paths.contains(path) else {
                 throw refuse("\(type(of: animation)) of '\((animation as? CAPropertyAnimation)?.keyPath ?? "")' is "
                              + "not drawn here; the animations drawn are of \"opacity\" and \"position\" (or "
                              + "\"position.x\", \"position.y\")")
             }
+            func animated<Value: LayerValue>(_ own: Value, kind: String,
+                                             read: @escaping (Any) -> Value?) throws(AVError) -> AnimatedValue<Value> {
+                let pass = try Keyframes(of: property, own: own, read: read, kind: kind,
+                                         adding: { $0.plus($1, times: $2) }, refuse: refuse)
+                return try AnimatedValue(own, animatedBy: property, pass: pass, within: window, length: length,
+                                         interpolate: { $0.plus($1.plus($0, times: -1), times: $2) }, refuse: refuse)
+            }
             if path == "opacity" {
                 guard !result.opacity.isAnimated else { throw refuse("one opacity animation per layer is drawn here") }
-                let pass = try Keyframes(of: property, own: own, read: { number($0).map(Double.init) },
-                                         kind: "numbers", refuse: refuse)
-                result.opacity = try AnimatedValue(own, animatedBy: property, pass: pass, length: length,
-                                                   interpolate: { $0 + ($1 - $0) * $2 }, refuse: refuse)
+                result.opacity = try animated(own, kind: "numbers", read: settingsNumber)
                 continue
             }
             guard position == nil else { throw refuse("one position animation per layer is drawn here") }
-            let read: (Any) -> CGPoint?
             switch path {
-            case "position.x": read = { number($0).map { CGPoint(x: $0, y: place.y) } }
-            case "position.y": read = { number($0).map { CGPoint(x: place.x, y: $0) } }
-            default: read = point
+            case "position.x":
+                position = try animated(Double(place.x), kind: "numbers", read: settingsNumber)
+                    .map { CGPoint(x: $0, y: place.y) }
+            case "position.y":
+                position = try animated(Double(place.y), kind: "numbers", read: settingsNumber)
+                    .map { CGPoint(x: place.x, y: $0) }
+            default:
+                position = try animated(place, kind: "points (CGPoint or NSValue)", read: point)
             }
-            let pass = try Keyframes(of: property, own: place, read: read,
-                                     kind: path == "position" ? "points (CGPoint or NSValue)" : "numbers",
-                                     refuse: refuse)
-            position = try AnimatedValue(place, animatedBy: property, pass: pass, length: length, interpolate: {
-                CGPoint(x: $0.x + ($1.x - $0.x) * $2, y: $0.y + ($1.y - $0.y) * $2)
-            }, refuse: refuse)
         }
         if let position {
             // Core Animation's y grows upwards unless the superlayer is flipped; the render's grows downwards.
             result.offset = position.map { CGPoint(x: $0.x - place.x, y: flipped ? $0.y - place.y : place.y - $0.y) }
         }
         return result
+    }
+
+    /// `animations` as they play: each with the whole export as its window, or a group's animations each with the
+    /// group's time. Throws `refuse`'s error for a group that repeats, reverses, is paced or holds a group.
+    private static func played(_ animations: [CAAnimation],
+                               refuse: (String) -> AVError) throws(AVError) -> [(CAAnimation, AnimationWindow)] {
+        var played: [(CAAnimation, AnimationWindow)] = []
+        for animation in animations {
+            guard let group = animation as? CAAnimationGroup else {
+                played.append((animation, .whole))
+                continue
+            }
+            guard group.repeatCount == 0, group.repeatDuration == 0, !group.autoreverses,
+                  (group.timingFunction?.curve ?? .linear) == .linear, group.beginTime >= 0,
+                  group.beginTime.isFinite, group.duration.isFinite else {
+                throw refuse("an animation group is drawn here playing once at even pace, from zero on")
+            }
+            let window = AnimationWindow(
+                start: group.beginTime, end: group.beginTime + (group.duration > 0 ? group.duration : 0.25),
+                fillsBefore: group.fillMode == .backwards || group.fillMode == .both,
+                fillsAfter: !group.isRemovedOnCompletion && (group.fillMode == .forwards || group.fillMode == .both))
+            for child in group.animations ?? [] {
+                guard !(child is CAAnimationGroup) else { throw refuse("a group inside a group is not drawn here") }
+                played.append((child, window))
+            }
+        }
+        return played
     }
 
     /// Sets the opacity (each value times `opacityScale`) and the move after `base` on `instruction`.
@@ -83,9 +112,6 @@ struct LayerAnimations: Sendable {
         }
     }
 
-    /// A number value of an animation, nil for anything else.
-    private static func number(_ value: Any) -> CGFloat? { settingsNumber(value).map { CGFloat($0) } }
-
     /// The type code of an `NSValue` holding a point.
     private static let pointType = String(cString: NSValue(point: .zero).objCType)
 
@@ -97,5 +123,21 @@ struct LayerAnimations: Sendable {
         case let boxed as NSValue where String(cString: boxed.objCType) == pointType: boxed.pointValue
         default: nil
         }
+    }
+}
+
+/// A value a layer animation moves through: added to and scaled, so it can be interpolated.
+protocol LayerValue: Sendable {
+    /// This value plus `other` times `factor`.
+    func plus(_ other: Self, times factor: Double) -> Self
+}
+
+extension Double: LayerValue {
+    func plus(_ other: Double, times factor: Double) -> Double { self + other * factor }
+}
+
+extension CGPoint: LayerValue {
+    func plus(_ other: CGPoint, times factor: Double) -> CGPoint {
+        CGPoint(x: Double(x) + Double(other.x) * factor, y: Double(y) + Double(other.y) * factor)
     }
 }

@@ -42,9 +42,13 @@ struct LayerDrawing {
             let base: AffineTransform2D
             switch patch.fill {
             case let .color(color):
-                let track = Self.colorTrack(color, size: patch.rect.size, duration: duration)
+                // Whole pixels: a side under 2 pixels is a 2-pixel colour source scaled down to it.
+                let width = max(1, patch.rect.width.rounded()), height = max(1, patch.rect.height.rounded())
+                let track = Self.colorTrack(color, size: CGSize(width: max(2, width), height: max(2, height)),
+                                            duration: duration)
                 try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
-                base = .translation(x: patch.rect.minX.rounded(), y: patch.rect.minY.rounded())
+                base = AffineTransform2D.scale(x: width < 2 ? 0.5 : 1, y: height < 2 ? 0.5 : 1)
+                    .concatenating(.translation(x: patch.rect.minX.rounded(), y: patch.rect.minY.rounded()))
             case let .image(track, crop):
                 try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
                 let size = track.naturalSize
@@ -63,9 +67,9 @@ struct LayerDrawing {
         videoComposition.textLayers += text
     }
 
-    /// A generated track of `color` lasting `duration`, `size` rounded to whole pixels (at least 2).
+    /// A generated track of `color` lasting `duration`, `size` whole pixels.
     private static func colorTrack(_ color: String, size: CGSize, duration: MediaTime) -> SourceTrack {
-        let width = max(2, Int(size.width.rounded())), height = max(2, Int(size.height.rounded()))
+        let width = Int(size.width), height = Int(size.height)
         let source = GeneratedSource(kind: .color, duration: duration, width: width, height: height, color: color)
         return SourceTrack(url: source.url, trackID: 1, mediaType: .video,
                            timeRange: TimeRange(start: .zero, duration: duration),
