@@ -16,13 +16,12 @@ public struct RGBPicture {
         self.bytes = bytes
     }
 
-    /// Frame `index` of `path` (or the only picture of an image file) as rgb24.
+    /// Frame `index` of `path` (or the only picture of an image file) as rgb24, decoded by ffmpeg (once per file
+    /// and test process, see `DecodedPictures`).
     public init(path: String, frame index: Int = 0, width: Int, height: Int) throws {
-        let data = try MediaTool.ffmpeg(["-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1",
-                                         "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        bytes = try DecodedPictures.frame(index, of: path, width: width, height: height)
         self.width = width
         self.height = height
-        bytes = [UInt8](data)
         guard bytes.count == width * height * 3 else {
             throw MediaToolError(message: "decoded \(bytes.count) bytes for \(width)x\(height) from '\(path)'")
         }
