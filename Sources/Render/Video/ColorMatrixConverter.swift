@@ -53,8 +53,8 @@ struct ColorMatrixConverter: Hashable {
     static func isNeeded(for source: ColorDescription) -> Bool { source.matrix != .bt709 || source.isFullRange }
 
     /// Converts the planes of `input` (a `yuv420p`-layout frame: Y, Cb, Cr, optional alpha, copied as it is) into
-    /// `output`, which has the same size and plane layout. Row by row, 16 luma samples at a time in SIMD integers;
-    /// the arithmetic (and so every byte) is that of `convertPerPixel`.
+    /// `output`, which has the same size and plane layout. Row by row, chroma pairs first; the arithmetic (and so
+    /// every byte) is that of `convertPerPixel`.
     func convert(_ input: Frame, into output: Frame) throws {
         try input.withPlanes { (source: [Frame.Plane]) throws in
             try output.withMutablePlanes { target in
@@ -99,22 +99,15 @@ struct ColorMatrixConverter: Hashable {
         }
     }
 
-    /// One luma row: `(gain * y + offset) >> 16`, clamped, 16 samples per step (Int32 cannot overflow: the gain is
-    /// under 2^18 and the offsets under 2^26).
+    /// One luma row: `(gain * y + offset) >> 16`, clamped (Int32 cannot overflow: the gain is under 2^18 and the
+    /// offsets under 2^26). A plain loop over pointers: the optimiser vectorises it (faster than hand-written
+    /// `SIMD16` code here), and unoptimised builds, which run SIMD's generic code element by element, stay usable.
     private func convertLuma(_ row: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, count: Int,
                              offsets: UnsafePointer<Int32>) {
-        let gain = SIMD16<Int32>(repeating: Int32(lumaGain))
-        let low = SIMD16<Int32>(repeating: 0), high = SIMD16<Int32>(repeating: 255)
+        let gain = Int32(lumaGain)
         var column = 0
-        while column + 16 <= count {
-            let luma = SIMD16<Int32>(truncatingIfNeeded: UnsafeRawPointer(row + column).loadUnaligned(as: SIMD16<UInt8>.self))
-            let offset = UnsafeRawPointer(offsets + column).loadUnaligned(as: SIMD16<Int32>.self)
-            let value = ((gain &* luma &+ offset) &>> 16).clamped(lowerBound: low, upperBound: high)
-            UnsafeMutableRawPointer(out + column).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: value), as: SIMD16<UInt8>.self)
-            column += 16
-        }
         while column < count {
-            out[column] = Self.clamp((lumaGain * Int(row[column]) + Int(offsets[column])) >> 16)
+            out[column] = UInt8(clamping: (gain &* Int32(row[column]) &+ offsets[column]) &>> 16)
             column += 1
         }
     }
