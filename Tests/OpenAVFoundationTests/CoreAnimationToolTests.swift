@@ -256,6 +256,45 @@ import Testing
         }
     }
 
+    @Test func transformsTurnAndScaleLayersAboutTheirAnchorPoints() async throws {
+        // A white 40x20 badge centred at (80, 60), turned a quarter (counter-clockwise in Core Animation's y-up
+        // coordinates): 20 wide and 40 tall about its centre.
+        let turned = badge(x: 60, y: 50, gray: 1)
+        turned.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        turned.position = CGPoint(x: 80, y: 60)
+        turned.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 2))
+        // The same badge with its anchor at its bottom-left corner (60, 50), turned about that corner: it stands
+        // from x 40 to 60 and y 50 to 90 in Core Animation's coordinates.
+        let cornered = badge(x: 0, y: 0, gray: 1)
+        cornered.anchorPoint = .zero
+        cornered.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        cornered.position = CGPoint(x: 60, y: 50)
+        cornered.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        // The text turned half a turn about its frame's centre: from its left end to its right.
+        let text = blocks()
+        text.transform = CATransform3DMakeRotation(.pi, 0, 0, 1)
+        let first = try await export(text, extra: turned)
+        let expectations: [(x: Int, y: Int, color: (Int, Int, Int))] = [
+            (80, 45, (255, 255, 255)), (80, 75, (255, 255, 255)), (65, 60, (255, 0, 0)), (95, 60, (255, 0, 0)),
+            (100, 95, (255, 255, 255)), (15, 95, (255, 0, 0)),
+        ]
+        for (x, y, expected) in expectations {
+            let seen = try color(first, frame: 15, x: x, y: y)
+            #expect(near(seen, expected), "\(x),\(y): \(seen)")
+        }
+        let second = try await export(CALayer(), extra: cornered)
+        #expect(near(try color(second, frame: 15, x: 50, y: 40), (255, 255, 255)))
+        #expect(near(try color(second, frame: 15, x: 80, y: 60), (255, 0, 0)))
+        // Perspective cannot be drawn.
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 500
+        cornered.transform = CATransform3DRotate(perspective, .pi / 4, 0, 1, 0)
+        await #expect { _ = try await export(CALayer(), extra: cornered) } throws: { error in
+            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2]: a transform out of the "
+                + "layer's plane (perspective) is not drawn here"
+        }
+    }
+
     @Test func anAnimatedLayerMovesAndFadesItsSublayersWithIt() async throws {
         // A lower third: a 160x30 layer at the bottom holding a black box (its left half) and the text, sliding in
         // from the left by its width over the second and fading in over the first half of it.
@@ -394,7 +433,7 @@ import Testing
         }
         await #expect { _ = try await export(blocks(), videoOpacity: 0.5) } throws: { error in
             "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[0]: a video layer is drawn "
-                + "whole here; it cannot be hidden, see-through or animated"
+                + "whole here; it cannot be hidden, see-through, animated or transformed"
         }
     }
 

@@ -75,11 +75,18 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         if own.isAnimated, place.inherited != nil {
             throw Self.refuse(path, "an animated layer inside an animated layer is not drawn here; animate one of them")
         }
+        guard let placement = LayerAnimations.placement(of: layer, in: rect, flipped: place.flipped) else {
+            throw Self.refuse(path, "a transform out of the layer's plane (perspective) is not drawn here")
+        }
+        if !placement.isIdentity, !(layer.sublayers ?? []).isEmpty {
+            throw Self.refuse(path, "a transformed layer with sublayers is not drawn here; transform the text, "
+                              + "background or picture layers themselves")
+        }
         if videoLayers.contains(where: { $0 === layer }) {
             guard !layer.isHidden, place.opacity * own.opacity.before == 1, !own.isAnimated,
-                  place.inherited == nil else {
-                throw Self.refuse(path, "a video layer is drawn whole here; it cannot be hidden, see-through or "
-                                  + "animated")
+                  place.inherited == nil, placement.isIdentity else {
+                throw Self.refuse(path, "a video layer is drawn whole here; it cannot be hidden, see-through, "
+                                  + "animated or transformed")
             }
             guard abs(rect.minX) < 0.5, abs(rect.minY) < 0.5, abs(rect.width - animationLayer.frame.width) < 0.5,
                   abs(rect.height - animationLayer.frame.height) < 0.5 else {
@@ -88,7 +95,8 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         }
         guard !layer.isHidden, place.opacity > 0, own.isAnimated || own.opacity.before > 0 else { return }
         // What the layer draws follows its own animations, or an animated superlayer's at its own still opacity.
-        let animations = place.inherited ?? own
+        var animations = place.inherited ?? own
+        animations.placement = placement
         let opacity = place.inherited == nil ? place.opacity : place.opacity * own.opacity.before
         if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
             drawing.patches.append(LayerDrawing.Patch(fill: .color(Self.hex(background)), rect: rect,
@@ -158,8 +166,8 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             throw refuse(path, "a text layer's font is a family name such as \"Helvetica-Bold\", not \(layer.font!)")
         }
         let color = layer.foregroundColor?.components ?? [1, 1, 1, 1]
-        // A still layer's opacity is part of the colour; an animated one's is the text's motion.
-        let alpha = color[3] * opacity.superlayers * (opacity.own.isAnimated ? 1 : opacity.own.opacity.before)
+        // A still layer's opacity is part of the colour; a moved one's is the text's motion.
+        let alpha = color[3] * opacity.superlayers * (opacity.own.isMoved ? 1 : opacity.own.opacity.before)
         var style = TextStyle(fontFamily: face.family, size: Double(layer.fontSize / render.height),
                               color: Color(red: color[0], green: color[1], blue: color[2], alpha: alpha),
                               outlineWidth: 0, shadowOffset: 0, bold: face.bold, italic: face.italic,
@@ -169,7 +177,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         var drawn = TextLayer(text: text, timeRange: TimeRange(start: .zero, duration: render.duration), style: style,
                               placement: .region(Rect(x: rect.minX, y: rect.minY, width: rect.width,
                                                       height: rect.height)))
-        if opacity.own.isAnimated {
+        if opacity.own.isMoved {
             var motion = LayerInstruction(trackID: 0)
             do {
                 try opacity.own.apply(to: &motion, opacityScale: 1, base: .identity)

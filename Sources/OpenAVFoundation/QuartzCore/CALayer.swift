@@ -7,18 +7,35 @@ open class CALayer: @unchecked Sendable {
     /// A layer with a zero frame, fully opaque, without sublayers.
     public init() {}
 
-    /// The layer's place and size in its superlayer.
-    open var frame = CGRect.zero
-    /// The layer's own rectangle: its frame's size, at zero.
-    open var bounds: CGRect {
-        get { CGRect(origin: .zero, size: frame.size) }
-        set { frame.size = newValue.size }
+    /// The layer's place and size in its superlayer, before its transform: `bounds`' size with `anchorPoint` at
+    /// `position`.
+    open var frame: CGRect {
+        get {
+            CGRect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+                   width: bounds.width, height: bounds.height)
+        }
+        set {
+            bounds.size = newValue.size
+            position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width,
+                               y: newValue.minY + anchorPoint.y * newValue.height)
+        }
     }
-    /// The centre of the frame, in the superlayer's coordinates.
-    open var position: CGPoint {
-        get { CGPoint(x: frame.midX, y: frame.midY) }
-        set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
-    }
+    /// The layer's own rectangle; its size is the frame's.
+    open var bounds = CGRect.zero
+    /// Where the anchor point is, in the superlayer's coordinates.
+    open var position = CGPoint.zero
+    /// The point of the layer, in fractions of its size, that `position` places and `transform` turns about:
+    /// (0.5, 0.5), the centre, by default. Changing it moves the frame, not the position.
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// The layer's transform about its anchor point; only transforms in the layer's plane are drawn here.
+    open var transform = CATransform3DIdentity
+
+    /// The transform as an affine transform (its x and y part).
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets the transform to the affine transform `m`.
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
     /// The opacity, from 0 to 1, multiplied into the sublayers'.
     open var opacity: Float = 1
     /// Whether the layer and its sublayers are left out.

@@ -10,9 +10,30 @@ struct LayerAnimations: Sendable {
     var opacity: AnimatedValue<Double>
     /// The move from the layer's place, in render pixels (x right, y down).
     var offset: AnimatedValue<CGPoint>
+    /// The layer's own transform about its anchor point, in render pixels (see `placement(of:in:flipped:)`).
+    var placement = AffineTransform2D.identity
 
     /// Whether anything changes over time.
     var isAnimated: Bool { opacity.isAnimated || offset.isAnimated }
+    /// Whether the layer is drawn anywhere but in its frame as it stands: animated or transformed.
+    var isMoved: Bool { isAnimated || !placement.isIdentity }
+
+    /// `layer`'s transform as the render applies it to what the layer draws in `rect` (render pixels from the top
+    /// left; its superlayer's coordinates grow downwards when `flipped`): about the anchor point, with Core
+    /// Animation's y flipped into the render's. Nil for a transform out of the layer's plane (perspective).
+    static func placement(of layer: CALayer, in rect: CGRect, flipped: Bool) -> AffineTransform2D? {
+        let t = layer.transform
+        guard t.m14 == 0, t.m24 == 0, t.m44 == 1 else { return nil }
+        guard !CATransform3DIsIdentity(t) else { return .identity }
+        let anchor = (x: Double(rect.minX + layer.anchorPoint.x * rect.width),
+                      y: Double(flipped ? rect.minY + layer.anchorPoint.y * rect.height
+                                        : rect.maxY - layer.anchorPoint.y * rect.height))
+        let sign = flipped ? 1.0 : -1.0
+        let linear = AffineTransform2D(a: Double(t.m11), b: sign * Double(t.m12), c: sign * Double(t.m21),
+                                       d: Double(t.m22), tx: 0, ty: 0)
+        return AffineTransform2D.translation(x: -anchor.x, y: -anchor.y).concatenating(linear)
+            .concatenating(.translation(x: anchor.x + Double(t.m41), y: anchor.y + sign * Double(t.m42)))
+    }
 
     /// The key paths drawn.
     private static let paths: Set = ["opacity", "position", "position.x", "position.y"]
@@ -101,7 +122,9 @@ struct LayerAnimations: Sendable {
         if let end = opacity.ramps.last?.timeRange.end {
             try instruction.setOpacity(opacity.after * opacityScale, at: end)
         }
-        let moved = offset.map { base.concatenating(.translation(x: Double($0.x), y: Double($0.y))) }
+        let moved = offset.map {
+            base.concatenating(placement).concatenating(.translation(x: Double($0.x), y: Double($0.y)))
+        }
         try instruction.setTransform(moved.before, at: .zero)
         for ramp in moved.ramps {
             try instruction.setTransformRamp(fromStart: ramp.from, toEnd: ramp.to, timeRange: ramp.timeRange,
