@@ -205,7 +205,8 @@ public class AVAssetExportSession: @unchecked Sendable {
            var drawn = videoComposition {
             let duration = composition.duration
             do {
-                try tool.drawing(renderSize: size, duration: duration).apply(to: &composition, &drawn, duration: duration)
+                try tool.drawing(renderSize: size, duration: duration, frameDuration: drawn.frameDuration)
+                    .apply(to: &composition, &drawn, duration: duration)
             } catch let error as AVError {
                 throw error
             } catch let error as CompositionError {

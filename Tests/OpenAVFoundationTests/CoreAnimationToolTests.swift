@@ -295,6 +295,32 @@ import Testing
         }
     }
 
+    @Test func scaleAndRotationAnimationsTurnAndGrowLayersFrameByFrame() async throws {
+        // A white 40x20 badge centred at (80, 60) turning a quarter over the second; a white 20x20 badge centred at
+        // (20, 100) growing to twice its size.
+        let turning = badge(x: 60, y: 50, gray: 1)
+        turning.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        turning.position = CGPoint(x: 80, y: 60)
+        turning.add(move("transform.rotation.z", from: 0, to: Double.pi / 2), forKey: "turn")
+        let growing = badge(x: 10, y: 10, gray: 1)
+        growing.add(move("transform.scale", from: 1, to: 2), forKey: "grow")
+        let output = try await export(growing, extra: turning)
+        let expectations: [(frame: Int, x: Int, y: Int, color: (Int, Int, Int))] = [
+            (0, 95, 60, (255, 255, 255)), (0, 80, 45, (255, 0, 0)),
+            (29, 80, 45, (255, 255, 255)), (29, 95, 60, (255, 0, 0)),
+            (0, 36, 100, (255, 0, 0)), (29, 36, 100, (255, 255, 255)), (29, 20, 83, (255, 255, 255)),
+        ]
+        for (frame, x, y, expected) in expectations {
+            let seen = try color(output, frame: frame, x: x, y: y)
+            #expect(near(seen, expected), "frame \(frame) at \(x),\(y): \(seen)")
+        }
+        growing.setAffineTransform(CGAffineTransform(scaleX: 2, y: 2))
+        await #expect { _ = try await export(growing) } throws: { error in
+            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[1]: a 'transform.scale' "
+                + "animation on a layer with a transform of its own is not drawn here"
+        }
+    }
+
     @Test func anAnimatedLayerMovesAndFadesItsSublayersWithIt() async throws {
         // A lower third: a 160x30 layer at the bottom holding a black box (its left half) and the text, sliding in
         // from the left by its width over the second and fading in over the first half of it.
@@ -402,12 +428,12 @@ import Testing
                 "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2]: " + problem
             }
         }
-        let turning = blocks()
-        turning.add(CABasicAnimation(keyPath: "transform.rotation"), forKey: "turn")
-        await #expect { _ = try await export(turning) } throws: { error in
+        let recoloured = blocks()
+        recoloured.add(CABasicAnimation(keyPath: "backgroundColor"), forKey: "tint")
+        await #expect { _ = try await export(recoloured) } throws: { error in
             "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[1]: CABasicAnimation of "
-                + "'transform.rotation' is not drawn here; the animations drawn are of \"opacity\" and \"position\" "
-                + "(or \"position.x\", \"position.y\")"
+                + "'backgroundColor' is not drawn here; the animations drawn are of \"opacity\", \"position\" "
+                + "(or \"position.x\", \"position.y\"), \"transform.scale\" and \"transform.rotation\""
         }
         let pointless = blocks()
         pointless.add(move("position", from: NSValue(time: .zero), to: CGPoint.zero), forKey: nil)

@@ -26,7 +26,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
 
     /// What the tree draws over a `renderSize` render lasting `duration`; throws for a layer that cannot be drawn
     /// here.
-    func drawing(renderSize: CGSize, duration: MediaTime) throws(AVError) -> LayerDrawing {
+    func drawing(renderSize: CGSize, duration: MediaTime, frameDuration: MediaTime) throws(AVError) -> LayerDrawing {
         let canvas = CGRect(origin: .zero, size: renderSize)
         guard abs(animationLayer.frame.width - renderSize.width) < 0.5,
               abs(animationLayer.frame.height - renderSize.height) < 0.5 else {
@@ -37,7 +37,9 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         // Fonts are listed once for the whole tree.
         let fonts = (try? SystemFonts().installedFamilies()).map(FontFamilies.init)
         try collect(animationLayer, at: Place(path: "the parent layer", rect: canvas, opacity: 1, flipped: false),
-                    render: Render(height: renderSize.height, duration: duration, fonts: fonts), into: &drawing)
+                    render: Render(height: renderSize.height,
+                                   frames: LayerAnimations.Frames(length: duration, step: frameDuration), fonts: fonts),
+                    into: &drawing)
         return drawing
     }
 
@@ -45,8 +47,8 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     private struct Render {
         /// Its height in pixels.
         let height: CGFloat
-        /// How long it lasts.
-        let duration: MediaTime
+        /// How long it lasts, and its frames.
+        let frames: LayerAnimations.Frames
         /// The installed font families, nil when they cannot be listed.
         let fonts: FontFamilies?
     }
@@ -69,15 +71,13 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     private func collect(_ layer: CALayer, at place: Place, render: Render,
                          into drawing: inout LayerDrawing) throws(AVError) {
         let (path, rect) = (place.path, place.rect)
-        let own = try LayerAnimations.of(layer, flipped: place.flipped, length: render.duration) {
+        let own = try LayerAnimations.of(layer, in: rect, flipped: place.flipped, frames: render.frames) {
             Self.refuse(path, $0)
         }
         if own.isAnimated, place.inherited != nil {
             throw Self.refuse(path, "an animated layer inside an animated layer is not drawn here; animate one of them")
         }
-        guard let placement = LayerAnimations.placement(of: layer, in: rect, flipped: place.flipped) else {
-            throw Self.refuse(path, "a transform out of the layer's plane (perspective) is not drawn here")
-        }
+        let placement = own.placement
         if !placement.isIdentity, !(layer.sublayers ?? []).isEmpty {
             throw Self.refuse(path, "a transformed layer with sublayers is not drawn here; transform the text, "
                               + "background or picture layers themselves")
@@ -174,7 +174,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                               alignment: layer.alignmentMode == .center ? .center
                                   : layer.alignmentMode == .right ? .right : .left)
         style.fit = .none
-        var drawn = TextLayer(text: text, timeRange: TimeRange(start: .zero, duration: render.duration), style: style,
+        var drawn = TextLayer(text: text, timeRange: TimeRange(start: .zero, duration: render.frames.length), style: style,
                               placement: .region(Rect(x: rect.minX, y: rect.minY, width: rect.width,
                                                       height: rect.height)))
         if opacity.own.isMoved {

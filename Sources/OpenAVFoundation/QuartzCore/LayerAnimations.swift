@@ -2,56 +2,67 @@ import Composition
 import Foundation
 import MediaCore
 
-/// What a layer's animations do over an export's timeline: its opacity, and how far its position moves from where
-/// its frame puts it. One animation per property (`CABasicAnimation` or `CAKeyframeAnimation`, alone or in a
-/// `CAAnimationGroup`): `"opacity"`, and `"position"`, `"position.x"` or `"position.y"`.
+/// What a layer's animations do over an export's timeline: its opacity, how far its position moves from where its
+/// frame puts it, and how it scales and turns about its anchor point; with the layer's own transform. One animation
+/// per property (`CABasicAnimation` or `CAKeyframeAnimation`, alone or in a `CAAnimationGroup`): `"opacity"`,
+/// `"position"` (or `"position.x"`, `"position.y"`), `"transform.scale"` and `"transform.rotation"` (or
+/// `"transform.rotation.z"`).
 struct LayerAnimations: Sendable {
+    /// The export's length and frame duration, which animated turns and scales are sampled at.
+    struct Frames: Sendable {
+        var length: MediaTime
+        var step: MediaTime
+    }
+
     /// The layer's own opacity.
     var opacity: AnimatedValue<Double>
     /// The move from the layer's place, in render pixels (x right, y down).
     var offset: AnimatedValue<CGPoint>
+    /// The scale about the anchor point (1 for none).
+    var scale = AnimatedValue(1.0)
+    /// The turn about the anchor point in radians, counter-clockwise where y grows upwards (0 for none).
+    var rotation = AnimatedValue(0.0)
     /// The layer's own transform about its anchor point, in render pixels (see `placement(of:in:flipped:)`).
     var placement = AffineTransform2D.identity
+    /// The anchor point in render pixels, and whether the layer's coordinates grow downwards there.
+    var anchor = CGPoint.zero, flipped = false
+    /// The frames the turns and scales are sampled at.
+    var frames = Frames(length: .zero, step: MediaTime(value: 1, timescale: 30))
 
     /// Whether anything changes over time.
-    var isAnimated: Bool { opacity.isAnimated || offset.isAnimated }
+    var isAnimated: Bool { opacity.isAnimated || offset.isAnimated || isTurning }
+    /// Whether the layer scales or turns over time.
+    var isTurning: Bool { scale.isAnimated || rotation.isAnimated }
     /// Whether the layer is drawn anywhere but in its frame as it stands: animated or transformed.
     var isMoved: Bool { isAnimated || !placement.isIdentity }
 
-    /// `layer`'s transform as the render applies it to what the layer draws in `rect` (render pixels from the top
-    /// left; its superlayer's coordinates grow downwards when `flipped`): about the anchor point, with Core
-    /// Animation's y flipped into the render's. Nil for a transform out of the layer's plane (perspective).
-    static func placement(of layer: CALayer, in rect: CGRect, flipped: Bool) -> AffineTransform2D? {
-        let t = layer.transform
-        guard t.m14 == 0, t.m24 == 0, t.m44 == 1 else { return nil }
-        guard !CATransform3DIsIdentity(t) else { return .identity }
-        let anchor = (x: Double(rect.minX + layer.anchorPoint.x * rect.width),
-                      y: Double(flipped ? rect.minY + layer.anchorPoint.y * rect.height
-                                        : rect.maxY - layer.anchorPoint.y * rect.height))
-        let sign = flipped ? 1.0 : -1.0
-        let linear = AffineTransform2D(a: Double(t.m11), b: sign * Double(t.m12), c: sign * Double(t.m21),
-                                       d: Double(t.m22), tx: 0, ty: 0)
-        return AffineTransform2D.translation(x: -anchor.x, y: -anchor.y).concatenating(linear)
-            .concatenating(.translation(x: anchor.x + Double(t.m41), y: anchor.y + sign * Double(t.m42)))
-    }
-
     /// The key paths drawn.
-    private static let paths: Set = ["opacity", "position", "position.x", "position.y"]
+    private static let paths: Set = ["opacity", "position", "position.x", "position.y", "transform.scale",
+                                     "transform.rotation", "transform.rotation.z"]
 
-    /// `layer`'s animations on an export lasting `length`; its sublayers' coordinates are upside down (y down) when
-    /// `flipped`. Throws `refuse`'s error for an animation of another kind or property, two of one property, or
-    /// values of the wrong kind.
-    static func of(_ layer: CALayer, flipped: Bool, length: MediaTime,
+    /// `layer`'s animations and transform, drawn in `rect` (render pixels from the top left; the layer's coordinates
+    /// grow downwards when `flipped`) over `frames`. Throws `refuse`'s error for an animation of another kind or
+    /// property, two of one property, values of the wrong kind, or a transform out of the layer's plane.
+    static func of(_ layer: CALayer, in rect: CGRect, flipped: Bool, frames: Frames,
                    refuse: (String) -> AVError) throws(AVError) -> LayerAnimations {
-        let own = Double(layer.opacity), place = layer.position
+        let own = Double(layer.opacity), place = layer.position, length = frames.length
         var result = LayerAnimations(opacity: AnimatedValue(own), offset: AnimatedValue(.zero))
+        guard let placement = placement(of: layer, in: rect, flipped: flipped) else {
+            throw refuse("a transform out of the layer's plane (perspective) is not drawn here")
+        }
+        result.placement = placement
+        result.anchor = CGPoint(x: rect.minX + layer.anchorPoint.x * rect.width,
+                                y: flipped ? rect.minY + layer.anchorPoint.y * rect.height
+                                           : rect.maxY - layer.anchorPoint.y * rect.height)
+        result.flipped = flipped
+        result.frames = frames
         var position: AnimatedValue<CGPoint>?
         for (animation, window) in try played(layer.animations.map(\.animation), refuse: refuse) {
             guard let property = animation as? CAPropertyAnimation, let path = property.keyPath,
                   paths.contains(path) else {
                 throw refuse("\(type(of: animation)) of '\((animation as? CAPropertyAnimation)?.keyPath ?? "")' is "
-                             + "not drawn here; the animations drawn are of \"opacity\" and \"position\" (or "
-                             + "\"position.x\", \"position.y\")")
+                             + "not drawn here; the animations drawn are of \"opacity\", \"position\" (or "
+                             + "\"position.x\", \"position.y\"), \"transform.scale\" and \"transform.rotation\"")
             }
             func animated<Value: LayerValue>(_ own: Value, kind: String,
                                              read: @escaping (Any) -> Value?) throws(AVError) -> AnimatedValue<Value> {
@@ -63,6 +74,21 @@ struct LayerAnimations: Sendable {
             if path == "opacity" {
                 guard !result.opacity.isAnimated else { throw refuse("one opacity animation per layer is drawn here") }
                 result.opacity = try animated(own, kind: "numbers", read: settingsNumber)
+                continue
+            }
+            if path.hasPrefix("transform.") {
+                guard CATransform3DIsIdentity(layer.transform) else {
+                    throw refuse("a '\(path)' animation on a layer with a transform of its own is not drawn here")
+                }
+                if path == "transform.scale" {
+                    guard !result.scale.isAnimated else { throw refuse("one scale animation per layer is drawn here") }
+                    result.scale = try animated(1.0, kind: "numbers", read: settingsNumber)
+                } else {
+                    guard !result.rotation.isAnimated else {
+                        throw refuse("one rotation animation per layer is drawn here")
+                    }
+                    result.rotation = try animated(0.0, kind: "numbers", read: settingsNumber)
+                }
                 continue
             }
             guard position == nil else { throw refuse("one position animation per layer is drawn here") }
@@ -121,6 +147,10 @@ struct LayerAnimations: Sendable {
         }
         if let end = opacity.ramps.last?.timeRange.end {
             try instruction.setOpacity(opacity.after * opacityScale, at: end)
+        }
+        if isTurning {
+            try applyFrameByFrame(to: &instruction, base: base)
+            return
         }
         let moved = offset.map {
             base.concatenating(placement).concatenating(.translation(x: Double($0.x), y: Double($0.y)))
