@@ -160,6 +160,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("text-watermark", "TextWatermark", []),
     ("logo-watermark", "LogoWatermark", []),
     ("blur-over-time", "BlurOverTime", []),
+    ("animated-lower-third", "AnimatedLowerThird", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

@@ -245,6 +245,24 @@ import Testing
         #expect(near(try pixel(output, frame: 29, 80, 5), (255, 0, 0)))
     }
 
+    @Test func animatedLowerThirdSlidesInFadesOutAndSpins() throws {
+        // The band covers rows 84 to 108 once in place; the white square is centred at (20, 20), 20 px wide.
+        let output = try fixtures.output("corpus-lower-third")
+        #expect(try run("animated-lower-third", [fixtures.blue.path, output.path, "█"]) == "titled 1.0 s at 160x120\n")
+        let expectations: [(frame: Int, x: Int, y: Int, color: (Int, Int, Int))] = [
+            (0, 20, 96, (0, 0, 255)),        // the band still off the left edge
+            (15, 20, 96, (0, 0, 102)),       // in place: black at 60% over blue
+            (15, 80, 96, (255, 255, 255)),   // the title's block in the middle
+            (27, 20, 96, (0, 0, 204)),       // fading out: a third of the way from 0.7 s to 1 s
+            (0, 32, 20, (0, 0, 255)),        // the square's edge before it turns
+            (15, 32, 20, (255, 255, 255)),   // its corner at 45 degrees
+        ]
+        for (frame, x, y, expected) in expectations {
+            let seen = try pixel(output, frame: frame, x, y)
+            #expect(near(seen, expected, tolerance: 28), "frame \(frame) at \(x),\(y): \(seen)")
+        }
+    }
+
     @Test func imagesToVideoShowsEachImageForASecondAspectFit() throws {
         // A wide red image and a tall blue one, as PNG and JPEG.
         let folder = try fixtures.output("corpus-images").deletingLastPathComponent()
