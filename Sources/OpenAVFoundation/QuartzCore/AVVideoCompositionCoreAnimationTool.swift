@@ -70,34 +70,70 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     /// Adds what `layer` at `place` and its sublayers draw to `drawing`.
     private func collect(_ layer: CALayer, at place: Place, render: Render,
                          into drawing: inout LayerDrawing) throws(AVError) {
-        let (path, rect) = (place.path, place.rect)
-        let own = try LayerAnimations.of(layer, in: rect, flipped: place.flipped, frames: render.frames) {
-            Self.refuse(path, $0)
+        let own = try LayerAnimations.of(layer, in: place.rect, flipped: place.flipped, frames: render.frames) {
+            Self.refuse(place.path, $0)
         }
-        if own.isAnimated, place.inherited != nil {
-            throw Self.refuse(path, "an animated layer inside an animated layer is not drawn here; animate one of them")
-        }
-        let placement = own.placement
-        if !placement.isIdentity, !(layer.sublayers ?? []).isEmpty {
-            throw Self.refuse(path, "a transformed layer with sublayers is not drawn here; transform the text, "
-                              + "background or picture layers themselves")
-        }
-        if videoLayers.contains(where: { $0 === layer }) {
-            guard !layer.isHidden, place.opacity * own.opacity.before == 1, !own.isAnimated,
-                  place.inherited == nil, placement.isIdentity else {
-                throw Self.refuse(path, "a video layer is drawn whole here; it cannot be hidden, see-through, "
-                                  + "animated or transformed")
-            }
-            guard abs(rect.minX) < 0.5, abs(rect.minY) < 0.5, abs(rect.width - animationLayer.frame.width) < 0.5,
-                  abs(rect.height - animationLayer.frame.height) < 0.5 else {
-                throw Self.refuse(path, "a video layer fills the parent layer here, not \(rect)")
-            }
-        }
+        try check(layer, at: place, own: own)
         guard !layer.isHidden, place.opacity > 0, own.isAnimated || own.opacity.before > 0 else { return }
         // What the layer draws follows its own animations, or an animated superlayer's at its own still opacity.
         var animations = place.inherited ?? own
-        animations.placement = placement
+        animations.placement = own.placement
         let opacity = place.inherited == nil ? place.opacity : place.opacity * own.opacity.before
+        try drawOwn(layer, at: place, opacity: opacity, animations: animations, render: render, into: &drawing)
+        let sublayersFlipped = place.flipped != layer.isGeometryFlipped
+        for (index, sublayer) in (layer.sublayers ?? []).enumerated() {
+            let frame = sublayer.frame, rect = place.rect
+            let top = sublayersFlipped ? rect.minY + frame.minY : rect.minY + rect.height - frame.maxY
+            let sublayerPlace = Place(
+                path: "\(place.path).sublayers[\(index)]",
+                rect: CGRect(x: rect.minX + frame.minX, y: top, width: frame.width, height: frame.height),
+                opacity: own.isAnimated ? place.opacity : place.opacity * own.opacity.before,
+                flipped: sublayersFlipped, inherited: own.isAnimated ? own : place.inherited)
+            try collect(sublayer, at: sublayerPlace, render: render, into: &drawing)
+        }
+        // The border is drawn over the layer's picture and sublayers, as Core Animation draws it.
+        if let color = layer.borderColor?.components, layer.borderWidth > 0, color[3] > 0 {
+            let width = min(layer.borderWidth, place.rect.width / 2, place.rect.height / 2)
+            for edge in Self.borderEdges(of: place.rect, width: width) {
+                drawing.patches.append(LayerDrawing.Patch(fill: .color(Self.hex(color)), rect: edge,
+                                                          alpha: Double(color[3]) * opacity, animations: animations))
+            }
+        }
+    }
+
+    /// Throws for what keeps `layer` (at `place`, with its own animations and transform `own`) from being drawn,
+    /// seen or not: an animated layer in an animated one, a transformed one with sublayers, or a video layer that
+    /// is not drawn whole and in place.
+    private func check(_ layer: CALayer, at place: Place, own: LayerAnimations) throws(AVError) {
+        let (path, rect) = (place.path, place.rect)
+        if own.isAnimated, place.inherited != nil {
+            throw Self.refuse(path, "an animated layer inside an animated layer is not drawn here; animate one of them")
+        }
+        if !own.placement.isIdentity, !(layer.sublayers ?? []).isEmpty {
+            throw Self.refuse(path, "a transformed layer with sublayers is not drawn here; transform the text, "
+                              + "background or picture layers themselves")
+        }
+        guard videoLayers.contains(where: { $0 === layer }) else { return }
+        guard !layer.isHidden, place.opacity * own.opacity.before == 1, !own.isAnimated, place.inherited == nil,
+              own.placement.isIdentity else {
+            throw Self.refuse(path, "a video layer is drawn whole here; it cannot be hidden, see-through, animated or "
+                              + "transformed")
+        }
+        guard abs(rect.minX) < 0.5, abs(rect.minY) < 0.5, abs(rect.width - animationLayer.frame.width) < 0.5,
+              abs(rect.height - animationLayer.frame.height) < 0.5 else {
+            throw Self.refuse(path, "a video layer fills the parent layer here, not \(rect)")
+        }
+    }
+
+    /// Adds `layer`'s own background colour, picture and text (not its sublayers'), at `opacity` and moved by
+    /// `animations`; throws for rounded corners and pictures that cannot be drawn.
+    private func drawOwn(_ layer: CALayer, at place: Place, opacity: Double, animations: LayerAnimations,
+                         render: Render, into drawing: inout LayerDrawing) throws(AVError) {
+        let (path, rect) = (place.path, place.rect)
+        let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.components?[3] ?? 0) > 0
+        if layer.cornerRadius > 0, layer.backgroundColor != nil || layer.contents != nil || hasBorder {
+            throw Self.refuse(path, "rounded corners (cornerRadius \(layer.cornerRadius)) are not drawn here")
+        }
         if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
             drawing.patches.append(LayerDrawing.Patch(fill: .color(Self.hex(background)), rect: rect,
                                                       alpha: Double(background[3]) * opacity, animations: animations))
@@ -110,28 +146,6 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         if let text = layer as? CATextLayer {
             drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: (opacity, animations),
                                                    render: render))
-        }
-        let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.components?[3] ?? 0) > 0
-        if layer.cornerRadius > 0, layer.backgroundColor != nil || layer.contents != nil || hasBorder {
-            throw Self.refuse(path, "rounded corners (cornerRadius \(layer.cornerRadius)) are not drawn here")
-        }
-        let sublayersFlipped = place.flipped != layer.isGeometryFlipped
-        for (index, sublayer) in (layer.sublayers ?? []).enumerated() {
-            let frame = sublayer.frame
-            let top = sublayersFlipped ? rect.minY + frame.minY : rect.minY + rect.height - frame.maxY
-            let sublayerPlace = Place(
-                path: "\(path).sublayers[\(index)]",
-                rect: CGRect(x: rect.minX + frame.minX, y: top, width: frame.width, height: frame.height),
-                opacity: own.isAnimated ? place.opacity : place.opacity * own.opacity.before,
-                flipped: sublayersFlipped, inherited: own.isAnimated ? own : place.inherited)
-            try collect(sublayer, at: sublayerPlace, render: render, into: &drawing)
-        }
-        // The border is drawn over the layer's picture and sublayers, as Core Animation draws it.
-        if hasBorder, let color = layer.borderColor?.components {
-            for edge in Self.borderEdges(of: rect, width: min(layer.borderWidth, rect.width / 2, rect.height / 2)) {
-                drawing.patches.append(LayerDrawing.Patch(fill: .color(Self.hex(color)), rect: edge,
-                                                          alpha: Double(color[3]) * opacity, animations: animations))
-            }
         }
     }
 
