@@ -8,8 +8,8 @@ import MediaCore
 final class PictureFilterStage {
     /// The filters by stretch.
     private let spans: [PictureFilterSpan]
-    /// The graph for the last filters, and what it was built for.
-    private var current: (filters: [PictureFilter], input: FilterGraph.Input, graph: FilterGraph)?
+    /// The graph for the last filters (nil when they change nothing), and what it was built for.
+    private var current: (filters: [PictureFilter], input: FilterGraph.Input, graph: FilterGraph?)?
 
     /// A stage for `videoComposition`'s filters; nil when it has none.
     init?(videoComposition: VideoComposition) {
@@ -21,20 +21,20 @@ final class PictureFilterStage {
     /// pixel format and timing; `frame` itself when no filter applies.
     func apply(to frame: Frame, at time: MediaTime) throws(ExportError) -> Frame {
         let filters = spans.first { $0.timeRange.contains(time) }?.filters ?? []
-        let text = Self.graphText(filters, format: frame.pixelFormat, width: frame.width, height: frame.height)
-        guard !text.isEmpty else { return frame }
+        guard !filters.isEmpty else { return frame }
         do {
             let input = FilterGraph.Input.like(frame, timeBase: MediaTime(value: 1, timescale: 90_000))
-            let graph: FilterGraph
-            if let current, current.filters == filters, current.input == input {
-                graph = current.graph
-            } else {
-                graph = try FilterGraph(input: input, filters: text + ",format=pix_fmts=" + frame.pixelFormat.name)
+            if current?.filters != filters || current?.input != input {
+                let text = Self.graphText(filters, format: frame.pixelFormat, width: frame.width, height: frame.height)
+                // Filters that change nothing (a zero blur, no sepia) get no graph.
+                let graph = text.isEmpty ? nil
+                    : try FilterGraph(input: input, filters: text + ",format=pix_fmts=" + frame.pixelFormat.name)
                 current = (filters, input, graph)
             }
+            guard let graph = current?.graph else { return frame }
             try graph.push(frame)
             guard let filtered = try graph.pull() else {
-                throw LibAVError.invalidArgument("the picture filters '\(text)' gave no picture")
+                throw LibAVError.invalidArgument("the picture filters '\(graph.filters)' gave no picture")
             }
             filtered.copyTiming(from: frame)
             return filtered
