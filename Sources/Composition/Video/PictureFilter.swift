@@ -15,6 +15,25 @@ public enum PictureFilter: Sendable, Hashable, Codable {
     case sepia(intensity: Double)
     /// Every colour replaced by its opposite.
     case invert
+    /// A picture from an image file drawn over the frame, with the file's own transparency.
+    case overlay(PictureOverlay)
+}
+
+/// A picture from an image file placed over a frame, as a watermark composited over it.
+public struct PictureOverlay: Sendable, Hashable, Codable {
+    /// The image file (PNG, JPEG or any still libavformat reads); its first picture is drawn.
+    public var path: String
+    /// Where the picture lands, in render-size pixels from the top left; it is scaled to fill the rectangle.
+    public var frame: Rect
+    /// How opaque it is drawn, 0 to 1, times its own transparency.
+    public var opacity: Double
+
+    /// The picture in `path` scaled into `frame` at `opacity`.
+    public init(path: String, frame: Rect, opacity: Double = 1) {
+        self.path = path
+        self.frame = frame
+        self.opacity = opacity
+    }
 }
 
 /// Filters applied in order to the pictures of a stretch of the output.

@@ -59,7 +59,9 @@ final class HDRFrameRenderer: PictureRenderer {
                                            canvasHeight: layout.height, width: width, height: height)
         overlay?.colorCodes = { textColors.codes(red: $0, green: $1, blue: $2) }
         text = overlay
-        filters = PictureFilterStage(videoComposition: layout.videoComposition)
+        let filters = PictureFilterStage(videoComposition: layout.videoComposition)
+        filters?.colorCodes = overlay?.colorCodes ?? { textColors.codes(red: $0, green: $1, blue: $2) }
+        self.filters = filters
         do {
             canvas = try VideoFrameBuffer16(width: layout.width, height: layout.height)
             canvasFrame = try Frame(width: layout.width, height: layout.height, pixelFormat: VideoFrameBuffer16.format)

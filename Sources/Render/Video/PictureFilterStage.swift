@@ -1,45 +1,147 @@
 import Composition
 import LibAV
 import MediaCore
+import TextLayout
 
-/// Applies a video composition's picture filters (`PictureFilter`) to finished pictures with libavfilter, between
-/// compositing and drawing text. One graph is kept for the filters last applied, so a stretch with the same filters
-/// builds it once; filters that change every frame build one per frame.
+/// Applies a video composition's picture filters (`PictureFilter`) to finished pictures, between compositing and
+/// drawing text: runs of filters through libavfilter, overlays painted by `RasterBlender`, in the order given. The
+/// steps for the filters last applied are kept, so a stretch with the same filters builds its graphs and loads its
+/// pictures once; filters that change every frame build them per frame.
 final class PictureFilterStage {
+    /// One step of a filter list.
+    private enum Pass {
+        /// A run of filters through one libavfilter graph.
+        case graph(FilterGraph)
+        /// A picture painted at frame pixel (`left`, `top`).
+        case overlay(TextRaster, left: Int, top: Int, opacity: Double)
+    }
+
     /// The filters by stretch.
     private let spans: [PictureFilterSpan]
-    /// The graph for the last filters (nil when they change nothing), and what it was built for.
-    private var current: (filters: [PictureFilter], input: FilterGraph.Input, graph: FilterGraph?)?
+    /// Whether the spans follow one another without overlapping, so the span found last is where to look first.
+    private let inOrder: Bool
+    /// The span the last picture fell in.
+    private var lastSpan = 0
+    /// The size overlay rectangles are given in.
+    private let renderSize: Size
+    /// The 16-bit code values of an 8-bit R'G'B' colour in the output's colour space; nil for BT.709 (HDR
+    /// outputs give their working space's conversion, as for text).
+    var colorCodes: ((UInt8, UInt8, UInt8) -> (y: UInt16, cb: UInt16, cr: UInt16))?
+    /// The steps for the last filters, and what they were built for.
+    private var current: (filters: [PictureFilter], input: FilterGraph.Input, passes: [Pass])?
+    /// How overlays are painted on the last pictures' format.
+    private var blender: RasterBlender?
 
     /// A stage for `videoComposition`'s filters; nil when it has none.
     init?(videoComposition: VideoComposition) {
         guard !videoComposition.pictureFilters.isEmpty else { return nil }
         spans = videoComposition.pictureFilters
+        renderSize = videoComposition.renderSize
+        inOrder = zip(spans, spans.dropFirst()).allSatisfy { $0.timeRange.end <= $1.timeRange.start }
     }
 
-    /// `frame` (the picture at `time`) with the filters of that time applied, as a new frame of the same size,
-    /// pixel format and timing; `frame` itself when no filter applies.
+    /// The filters of the first span holding `time`; pictures asked in order find theirs in constant time, as a
+    /// handler that changes its filters every frame makes a span per frame.
+    private func filters(at time: MediaTime) -> [PictureFilter] {
+        guard inOrder else { return spans.first { $0.timeRange.contains(time) }?.filters ?? [] }
+        for index in [lastSpan, lastSpan + 1] where index < spans.count && spans[index].timeRange.contains(time) {
+            lastSpan = index
+            return spans[index].filters
+        }
+        // The last span starting at or before `time`, found by halving.
+        var (low, high) = (0, spans.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].timeRange.start <= time { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, spans[low - 1].timeRange.contains(time) else { return [] }
+        lastSpan = low - 1
+        return spans[lastSpan].filters
+    }
+
+    /// `frame` (the picture at `time`) with the filters of that time applied, as a frame of the same size, pixel
+    /// format and timing; `frame` itself when no filter applies or only overlays do (painted onto it, made
+    /// writable first).
     func apply(to frame: Frame, at time: MediaTime) throws(ExportError) -> Frame {
-        let filters = spans.first { $0.timeRange.contains(time) }?.filters ?? []
+        let filters = filters(at: time)
         guard !filters.isEmpty else { return frame }
         do {
             let input = FilterGraph.Input.like(frame, timeBase: MediaTime(value: 1, timescale: 90_000))
             if current?.filters != filters || current?.input != input {
-                let text = Self.graphText(filters, format: frame.pixelFormat, width: frame.width, height: frame.height)
-                // Filters that change nothing (a zero blur, no sepia) get no graph.
-                let graph = text.isEmpty ? nil
-                    : try FilterGraph(input: input, filters: text + ",format=pix_fmts=" + frame.pixelFormat.name)
-                current = (filters, input, graph)
+                current = (filters, input, try passes(for: filters, input: input, like: frame))
             }
-            guard let graph = current?.graph else { return frame }
-            try graph.push(frame)
-            guard let filtered = try graph.pull() else {
-                throw LibAVError.invalidArgument("the picture filters '\(graph.filters)' gave no picture")
+            var picture = frame
+            for pass in current?.passes ?? [] {
+                switch pass {
+                case let .graph(graph):
+                    try graph.push(picture)
+                    guard let filtered = try graph.pull() else {
+                        throw LibAVError.invalidArgument("the picture filters '\(graph.filters)' gave no picture")
+                    }
+                    filtered.copyTiming(from: picture)
+                    picture = filtered
+                case let .overlay(raster, left, top, opacity):
+                    try paint(raster, left: left, top: top, opacity: opacity, onto: picture)
+                }
             }
-            filtered.copyTiming(from: frame)
-            return filtered
+            return picture
+        } catch let error as ExportError {
+            throw error
         } catch {
             throw ExportError.encode(path: nil, reason: "picture filters at \(time.seconds) s: \(error)")
+        }
+    }
+
+    /// The steps drawing `filters` on pictures like `frame`: each run of filters between overlays one graph
+    /// (none when the run changes nothing: a zero blur, no sepia), each overlay its picture loaded and scaled.
+    private func passes(for filters: [PictureFilter], input: FilterGraph.Input,
+                        like frame: Frame) throws -> [Pass] {
+        var passes: [Pass] = [], run: [PictureFilter] = []
+        func endRun() throws {
+            defer { run = [] }
+            let text = Self.graphText(run, format: frame.pixelFormat, width: frame.width, height: frame.height)
+            guard !text.isEmpty else { return }
+            passes.append(.graph(try FilterGraph(input: input,
+                                                 filters: text + ",format=pix_fmts=" + frame.pixelFormat.name)))
+        }
+        for filter in filters {
+            guard case let .overlay(overlay) = filter else {
+                run.append(filter)
+                continue
+            }
+            try endRun()
+            if let pass = try overlayPass(overlay, width: frame.width, height: frame.height) { passes.append(pass) }
+        }
+        try endRun()
+        return passes
+    }
+
+    /// The step painting `overlay` on `width` x `height` pictures; nil when it covers no pixel or is transparent.
+    private func overlayPass(_ overlay: PictureOverlay, width: Int, height: Int) throws -> Pass? {
+        let scaleX = Double(width) / Double(renderSize.width), scaleY = Double(height) / Double(renderSize.height)
+        let left = Int((overlay.frame.x * scaleX).rounded()), top = Int((overlay.frame.y * scaleY).rounded())
+        let right = Int(((overlay.frame.x + overlay.frame.width) * scaleX).rounded())
+        let bottom = Int(((overlay.frame.y + overlay.frame.height) * scaleY).rounded())
+        guard right > left, bottom > top, overlay.opacity > 0, right > 0, bottom > 0, left < width, top < height else {
+            return nil
+        }
+        let raster = try OverlayPicture.raster(path: overlay.path, width: right - left, height: bottom - top)
+        return .overlay(raster, left: left, top: top, opacity: min(1, overlay.opacity))
+    }
+
+    /// Paints `raster` onto `frame` in place.
+    private func paint(_ raster: TextRaster, left: Int, top: Int, opacity: Double, onto frame: Frame) throws {
+        if blender?.layout != frame.pixelFormat.layout {
+            blender = RasterBlender(format: frame.pixelFormat)
+            blender?.colorCodes = colorCodes
+        }
+        guard let blender else {
+            throw LibAVError.invalidArgument("cannot draw pictures on '\(frame.pixelFormat)' pictures")
+        }
+        let (width, height) = (frame.width, frame.height)
+        try frame.withMutablePlanes { planes in
+            blender.blend(raster, left: left, top: top, opacity: opacity, clip: nil, into: planes, width: width,
+                          height: height)
         }
     }
 
@@ -79,6 +181,8 @@ final class PictureFilterStage {
                 return "colorchannelmixer=" + terms.joined(separator: ":")
             case .invert:
                 return "negate"
+            case .overlay:
+                return nil
             }
         }.joined(separator: ",")
     }

@@ -83,4 +83,46 @@ import Testing
         #expect(during.0 < 30 && during.1 > 220 && during.2 > 220, "\(during)")
         #expect(late.0 < 30 && late.1 > 220, "\(late)")
     }
+
+    /// A new `width` x `height` PNG of `color`, opaque on its left half and transparent on its right.
+    static func halfOpaquePicture(_ fixtures: ExportFixtures, color: String, width: Int, height: Int) throws -> String {
+        let path = try fixtures.outputDirectory("filter-picture") + "/picture.png"
+        _ = try ExportFixtures.run("ffmpeg", [
+            "-v", "error", "-f", "lavfi", "-i", "color=c=\(color):size=\(width)x\(height),format=rgba,"
+                + "geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='if(lt(X,\(width / 2)),255,0)'",
+            "-frames:v", "1", path,
+        ])
+        return path
+    }
+
+    @Test func overlaysPaintPicturesWithTheirTransparencyInTheFiltersOrder() throws {
+        let logo = try Self.halfOpaquePicture(fixtures, color: "0x00FF00", width: 40, height: 20)
+        // In the 320x240 render's pixels: (40, 40) to (200, 120); in the 160x120 output's: (20, 20) to (100, 60),
+        // green from column 20 to 60. A second copy at half opacity at (0, 160) to (80, 200): output (0, 80) to
+        // (40, 100), green to column 20. Both after the inversion, the second under a sepia-free brightness step.
+        let output = try export("overlay", Self.whole([
+            .invert,
+            .overlay(PictureOverlay(path: logo, frame: Rect(x: 40, y: 40, width: 160, height: 80))),
+            .overlay(PictureOverlay(path: logo, frame: Rect(x: 0, y: 160, width: 80, height: 40), opacity: 0.5)),
+        ]))
+        let picture = try RGBPicture(path: output, frame: 15, width: 160, height: 120)
+        let expected: [((Int, Int), (Int, Int, Int))] = [
+            ((40, 40), (0, 255, 0)), // the opaque half, over inverted red
+            ((90, 40), (255, 0, 255)), // the transparent half: inverted green shows
+            ((40, 70), (255, 255, 0)), // below it: inverted blue
+            ((10, 90), (128, 255, 0)), // half green over inverted blue (yellow)
+            ((30, 90), (255, 255, 0)), // the faded copy's transparent half
+        ]
+        for ((x, y), want) in expected {
+            let (r, g, b) = picture.rgb(x, y)
+            #expect(abs(r - want.0) <= 24 && abs(g - want.1) <= 24 && abs(b - want.2) <= 24,
+                    "at \(x),\(y): \((r, g, b)), expected \(want)")
+        }
+        // Inverted after the picture, the picture is inverted too.
+        let under = try export("overlay-under", Self.whole([
+            .overlay(PictureOverlay(path: logo, frame: Rect(x: 40, y: 40, width: 160, height: 80))), .invert,
+        ]))
+        let (r, g, b) = try RGBPicture(path: under, frame: 15, width: 160, height: 120).rgb(40, 40)
+        #expect(r > 230 && g < 25 && b > 230, "\((r, g, b))")
+    }
 }

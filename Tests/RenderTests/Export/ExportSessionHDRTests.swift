@@ -89,6 +89,28 @@ import Testing
         #expect(abs(sdr[2].y - 721) <= 8)
     }
 
+    @Test func overlaidPicturesArePlacedAtReferenceWhite() throws {
+        let hlg = try FootageFixtures.graded("arib-std-b67")
+        let white = try ExportSessionFilterTests.halfOpaquePicture(fixtures, color: "white", width: 80, height: 40)
+        var composition = MutableComposition()
+        let range = TimeRange(start: .zero, duration: seconds(1, 2))
+        try composition.insertTimeRange(range, of: [try fixtures.videoTrack(hlg)], at: .invalid)
+        var video = try TestPresets.oneLayer(of: composition, size: Size(width: 160, height: 96), range: range)
+        // White from column 0 to 40, rows 0 to 40, over the orange patch.
+        video.pictureFilters = [PictureFilterSpan(timeRange: range, filters: [
+            .overlay(PictureOverlay(path: white, frame: Rect(x: 0, y: 0, width: 80, height: 40))),
+        ])]
+        let output = try fixtures.outputDirectory("hdr-overlay") + "/out.mp4"
+        _ = try ExportSession(composition: composition, videoComposition: video, settings: Self.settings,
+                              outputPath: output).export()
+        let samples = try tenBitSamples(output, frame: 5, width: 160, height: 96, at: [(20, 20), (60, 20), (20, 70)])
+        let graded = try tenBitSamples(hlg, frame: 5, width: 160, height: 96, at: [(60, 20), (20, 70)])
+        // SDR white at HLG 75 %: 721; beside it and below it, the source's own values.
+        #expect(abs(samples[0].y - 721) <= 8 && abs(samples[0].cb - 512) <= 8 && abs(samples[0].cr - 512) <= 8,
+                "\(samples[0])")
+        #expect(close(Array(samples[1...]), graded, 6), "\(samples) against \(graded)")
+    }
+
     @Test func portraitPhoneFootageIsTurnedUpright() throws {
         let source = try FootageFixtures.portraitHLG
         let (output, _) = try render([source], width: 96, height: 160)
