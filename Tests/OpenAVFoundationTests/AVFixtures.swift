@@ -47,6 +47,14 @@ struct AVFixtures: Sendable {
 
     func url(_ name: String) -> URL { URL(fileURLWithPath: directory).appendingPathComponent(name) }
 
+    /// A new 40x20 PNG, opaque green on its left half and transparent on its right.
+    func halfGreenLogo() throws -> URL {
+        let file = try output("logo", "png")
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0x00FF00:size=40x20,format=rgba,"
+                                  + "geq=r=0:g=255:b=0:a='if(lt(X,20),255,0)'", "-frames:v", "1", file.path])
+        return file
+    }
+
     /// A path for an output of `test`, in a directory of its own; nothing is there yet.
     func output(_ test: String, _ fileExtension: String = "mp4") throws -> URL {
         let folder = url(test + "-" + UUID().uuidString.prefix(8))

@@ -360,9 +360,7 @@ import Testing
 
     /// A 40x20 PNG, opaque green on its left half and transparent on its right, read with ImageIO's calls.
     private func logo() throws -> CGImage {
-        let file = try fixtures.output("logo", "png")
-        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0x00FF00:size=40x20,format=rgba,"
-                                  + "geq=r=0:g=255:b=0:a='if(lt(X,20),255,0)'", "-frames:v", "1", file.path])
+        let file = try fixtures.halfGreenLogo()
         let source = try #require(CGImageSourceCreateWithURL(file as CFURL, nil))
         return try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
     }

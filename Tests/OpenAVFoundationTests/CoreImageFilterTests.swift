@@ -95,4 +95,87 @@ import Testing
             "\(error)" == "no filter for this frame"
         }
     }
+
+    @Test func watermarksCompositedOverTheSourceImageKeepTheirTransparency() async throws {
+        // The 40x20 logo 10 px from the bottom left: rows 90 to 110, its green half columns 10 to 30.
+        let logo = try #require(CIImage(contentsOf: try fixtures.halfGreenLogo()))
+        let placed = logo.transformed(by: CGAffineTransform(translationX: 10, y: 10))
+        let plain = AVVideoComposition(asset: AVURLAsset(url: fixtures.red)) { request in
+            request.finish(with: placed.composited(over: request.sourceImage), context: nil)
+        }
+        let output = try await export(fixtures.red, plain)
+        #expect(near(try color(output, frame: 15, x: 20, y: 100), (0, 255, 0)))
+        #expect(near(try color(output, frame: 15, x: 40, y: 100), (255, 0, 0)))
+        #expect(near(try color(output, frame: 15, x: 20, y: 80), (255, 0, 0)))
+        // Through the typed filters: half opacity with a colour matrix, twice the size (rows 70 to 110, green
+        // columns 10 to 50).
+        let faded = AVVideoComposition(asset: AVURLAsset(url: fixtures.red)) { request in
+            let fade = CIFilter.colorMatrix()
+            fade.inputImage = logo.transformed(by: CGAffineTransform(scaleX: 2, y: 2).concatenating(
+                CGAffineTransform(translationX: 10, y: 10)))
+            fade.aVector = CIVector(x: 0, y: 0, z: 0, w: 0.5)
+            let over = CIFilter.sourceOverCompositing()
+            over.inputImage = fade.outputImage
+            over.backgroundImage = request.sourceImage
+            request.finish(with: over.outputImage!, context: nil)
+        }
+        let half = try await export(fixtures.red, faded)
+        #expect(near(try color(half, frame: 15, x: 40, y: 80), (128, 128, 0), tolerance: 16))
+        #expect(near(try color(half, frame: 15, x: 60, y: 80), (255, 0, 0)))
+        #expect(near(try color(half, frame: 15, x: 40, y: 60), (255, 0, 0)))
+        // An image generator draws it too.
+        let generator = AVAssetImageGenerator(asset: AVURLAsset(url: fixtures.red))
+        generator.videoComposition = plain
+        let pixel = try generator.copyCGImage(at: CMTime(value: 1, timescale: 2), actualTime: nil).pixel(x: 20, y: 100)
+        #expect(near((Int(pixel.red), Int(pixel.green), Int(pixel.blue)), (0, 255, 0)))
+    }
+
+    @Test func filtersApplyInTheOrderTheyWereWrittenAroundAWatermark() async throws {
+        let placed = try #require(CIImage(contentsOf: try fixtures.halfGreenLogo()))
+            .transformed(by: CGAffineTransform(translationX: 10, y: 10))
+        // Inverted under the watermark: cyan around a green logo.
+        let under = AVVideoComposition(asset: AVURLAsset(url: fixtures.red)) { request in
+            request.finish(with: placed.composited(over: request.sourceImage.applyingFilter("CIColorInvert")),
+                           context: nil)
+        }
+        let first = try await export(fixtures.red, under)
+        #expect(near(try color(first, frame: 15, x: 20, y: 100), (0, 255, 0)))
+        #expect(near(try color(first, frame: 15, x: 40, y: 100), (0, 255, 255)))
+        // Inverted over it: the logo turns magenta.
+        let over = AVVideoComposition(asset: AVURLAsset(url: fixtures.red)) { request in
+            request.finish(with: placed.composited(over: request.sourceImage).applyingFilter("CIColorInvert"),
+                           context: nil)
+        }
+        let second = try await export(fixtures.red, over)
+        #expect(near(try color(second, frame: 15, x: 20, y: 100), (255, 0, 255)))
+        #expect(near(try color(second, frame: 15, x: 40, y: 100), (0, 255, 255)))
+    }
+
+    @Test func compositesThatCannotBeDrawnFailWithWhatToDoInstead() async throws {
+        let logo = try #require(CIImage(contentsOf: try fixtures.halfGreenLogo()))
+        let generator = AVAssetImageGenerator(asset: AVURLAsset(url: fixtures.green))
+        let inMemory = CIImage(cgImage: try generator.copyCGImage(at: .zero, actualTime: nil))
+        let prefix = "invalidVideoComposition (-11841): the filtered frame at 0.0 s: "
+        let cases: [(String, @Sendable (CIImage) -> CIImage)] = [
+            ("a picture made in memory is not drawn here; read it from a file with CIImage(contentsOf:) or "
+                + "CGImageSource", { inMemory.composited(over: $0) }),
+            ("a picture transformed by CGAffineTransform(a: 0.0, b: 1.0, c: -1.0, d: 0.0, tx: 0.0, ty: 0.0) is not "
+                + "drawn here; only moves and scales are",
+             { logo.transformed(by: CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)).composited(over: $0) }),
+            ("the handler finished with a picture that does not start from the request's sourceImage; composite it "
+                + "over the source image", { $0.composited(over: logo) }),
+            ("a composited picture through CIColorMatrix is not drawn here; only CIColorMatrix scaling its alpha "
+                + "(inputAVector) is",
+             { logo.applyingFilter("CIColorMatrix", parameters: ["inputRVector": CIVector(x: 0, y: 1, z: 0, w: 0)])
+                 .composited(over: $0) }),
+        ]
+        for (message, recipe) in cases {
+            let composition = AVVideoComposition(asset: AVURLAsset(url: fixtures.red)) { request in
+                request.finish(with: recipe(request.sourceImage), context: nil)
+            }
+            await #expect { _ = try await export(fixtures.red, composition) } throws: { error in
+                "\(error)" == prefix + message
+            }
+        }
+    }
 }

@@ -2,6 +2,8 @@ import Foundation
 
 /// The key of a filter's input picture.
 public let kCIInputImageKey = "inputImage"
+/// The key of a compositing filter's picture underneath.
+public let kCIInputBackgroundImageKey = "inputBackgroundImage"
 /// The key of a filter's output picture.
 public let kCIOutputImageKey = "outputImage"
 /// The key of a blur's radius.

@@ -54,6 +54,30 @@ public protocol CIPhotoEffect: CIFilterProtocol {
     var inputImage: CIImage? { get set }
 }
 
+/// One picture drawn over another (`sourceOverCompositing()`).
+public protocol CICompositeOperation: CIFilterProtocol {
+    /// The picture on top.
+    var inputImage: CIImage? { get set }
+    /// The picture underneath.
+    var backgroundImage: CIImage? { get set }
+}
+
+/// Each output channel a weighted sum of the input's red, green, blue and alpha, plus a bias.
+public protocol CIColorMatrix: CIFilterProtocol {
+    /// The picture changed.
+    var inputImage: CIImage? { get set }
+    /// The weights of red (1, 0, 0, 0 by default).
+    var rVector: CIVector { get set }
+    /// The weights of green (0, 1, 0, 0 by default).
+    var gVector: CIVector { get set }
+    /// The weights of blue (0, 0, 1, 0 by default).
+    var bVector: CIVector { get set }
+    /// The weights of alpha (0, 0, 0, 1 by default).
+    var aVector: CIVector { get set }
+    /// Added to each channel (all 0 by default).
+    var biasVector: CIVector { get set }
+}
+
 extension CIFilter {
     /// A Gaussian blur (`CIGaussianBlur`).
     public static func gaussianBlur() -> CIFilter & CIGaussianBlur { TypedFilter(name: "CIGaussianBlur")! }
@@ -67,15 +91,45 @@ extension CIFilter {
     public static func colorInvert() -> CIFilter & CIColorInvert { TypedFilter(name: "CIColorInvert")! }
     /// Black and white (`CIPhotoEffectMono`).
     public static func photoEffectMono() -> CIFilter & CIPhotoEffect { TypedFilter(name: "CIPhotoEffectMono")! }
+    /// One picture over another (`CISourceOverCompositing`).
+    public static func sourceOverCompositing() -> CIFilter & CICompositeOperation {
+        TypedFilter(name: "CISourceOverCompositing")!
+    }
+    /// Channels remixed (`CIColorMatrix`).
+    public static func colorMatrix() -> CIFilter & CIColorMatrix { TypedFilter(name: "CIColorMatrix")! }
 }
 
 /// The filters of `CIFilter`'s typed factories: each typed input is the named input under its key, so both ways of
 /// setting it agree.
 final class TypedFilter: CIFilter, CIGaussianBlur, CIBoxBlur, CIColorControls, CISepiaTone, CIColorInvert,
-    CIPhotoEffect, @unchecked Sendable {
+    CIPhotoEffect, CICompositeOperation, CIColorMatrix, @unchecked Sendable {
     var inputImage: CIImage? {
         get { value(forKey: kCIInputImageKey) as? CIImage }
         set { setValue(newValue, forKey: kCIInputImageKey) }
+    }
+    var backgroundImage: CIImage? {
+        get { value(forKey: kCIInputBackgroundImageKey) as? CIImage }
+        set { setValue(newValue, forKey: kCIInputBackgroundImageKey) }
+    }
+    var rVector: CIVector {
+        get { vector("inputRVector") }
+        set { setValue(newValue, forKey: "inputRVector") }
+    }
+    var gVector: CIVector {
+        get { vector("inputGVector") }
+        set { setValue(newValue, forKey: "inputGVector") }
+    }
+    var bVector: CIVector {
+        get { vector("inputBVector") }
+        set { setValue(newValue, forKey: "inputBVector") }
+    }
+    var aVector: CIVector {
+        get { vector("inputAVector") }
+        set { setValue(newValue, forKey: "inputAVector") }
+    }
+    var biasVector: CIVector {
+        get { vector("inputBiasVector") }
+        set { setValue(newValue, forKey: "inputBiasVector") }
     }
     var radius: Float {
         get { number(kCIInputRadiusKey) }
@@ -96,6 +150,11 @@ final class TypedFilter: CIFilter, CIGaussianBlur, CIBoxBlur, CIColorControls, C
     var intensity: Float {
         get { number(kCIInputIntensityKey) }
         set { setValue(newValue, forKey: kCIInputIntensityKey) }
+    }
+
+    /// The vector under `key`, or the colour matrix's default for it.
+    private func vector(_ key: String) -> CIVector {
+        value(forKey: key) as? CIVector ?? CIVector.colorMatrixDefault(key)
     }
 
     /// The input under `key`, or the filter's default for it.

@@ -10,6 +10,10 @@ enum FilterRecipe {
 
     /// The filters of `image`, drawn over a `render`-sized picture; throws the problem for what cannot be drawn.
     static func filters(of image: CIImage, render: CGRect) throws(FilterProblem) -> [PictureFilter] {
+        guard case .frame = image.base else {
+            throw FilterProblem("the handler finished with a picture that does not start from the request's "
+                                + "sourceImage; composite it over the source image")
+        }
         var filters: [PictureFilter] = []
         for step in image.steps {
             switch step {
@@ -20,11 +24,68 @@ enum FilterRecipe {
                     throw FilterProblem("a picture cropped to \(rect) is not drawn here; crop to the source "
                                         + "image's extent \(render)")
                 }
+            case let .transform(matrix):
+                throw FilterProblem("a source image transformed by \(matrix) is not drawn here; move pictures "
+                                    + "composited over it instead")
+            case let .under(top):
+                filters.append(.overlay(try overlay(top, render: render)))
             case let .filter(name, parameters):
                 filters.append(try filter(name, parameters))
             }
         }
         return filters
+    }
+
+    /// `image`, a picture from a file moved, scaled and faded, as an overlay of a `render`-sized frame.
+    private static func overlay(_ image: CIImage, render: CGRect) throws(FilterProblem) -> PictureOverlay {
+        guard case let .picture(picture) = image.base else {
+            throw FilterProblem("the source image composited over another picture is not drawn here; composite "
+                                + "pictures over the source image")
+        }
+        guard let file = picture.file else {
+            throw FilterProblem("a picture made in memory is not drawn here; read it from a file with "
+                                + "CIImage(contentsOf:) or CGImageSource")
+        }
+        var rect = CGRect(x: 0, y: 0, width: picture.width, height: picture.height), opacity = 1.0
+        for step in image.steps {
+            switch step {
+            case let .transform(matrix):
+                guard matrix.b == 0, matrix.c == 0, matrix.a > 0, matrix.d > 0 else {
+                    throw FilterProblem("a picture transformed by \(matrix) is not drawn here; only moves and "
+                                        + "scales are")
+                }
+                rect = rect.applying(matrix)
+            case let .crop(crop):
+                guard crop.insetBy(dx: -0.5, dy: -0.5).contains(rect) else {
+                    throw FilterProblem("a composited picture cropped to \(crop) is not drawn here; it covers \(rect)")
+                }
+            case let .filter(name, parameters):
+                opacity *= try fading(name, parameters)
+            case .clamp, .under:
+                throw FilterProblem("a composited picture clamped or composited over is not drawn here; move, "
+                                    + "scale and fade it only")
+            }
+        }
+        // Core Image counts y upwards from the bottom; the overlay's frame counts it down from the top.
+        return PictureOverlay(path: file.path, frame: Rect(x: rect.minX, y: render.height - rect.maxY,
+                                                           width: rect.width, height: rect.height),
+                              opacity: opacity)
+    }
+
+    /// How much the colour matrix `name` with `parameters` fades a composited picture: it must change alpha only,
+    /// scaling it.
+    private static func fading(_ name: String, _ parameters: [String: Any]) throws(FilterProblem) -> Double {
+        let keys = ["inputRVector", "inputGVector", "inputBVector", "inputAVector", "inputBiasVector"]
+        let rows = keys.map { key in
+            ((parameters[key] as? CIVector) ?? CIVector.colorMatrixDefault(key)).four.map(Double.init)
+        }
+        let alpha = rows[3][3]
+        guard name == "CIColorMatrix", rows == [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, alpha], [0, 0, 0, 0]]
+        else {
+            throw FilterProblem("a composited picture through \(name) is not drawn here; only CIColorMatrix "
+                                + "scaling its alpha (inputAVector) is")
+        }
+        return min(1, max(0, alpha))
     }
 
     /// The picture filter for the Core Image filter `name` with `parameters`.
