@@ -161,6 +161,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("logo-watermark", "LogoWatermark", []),
     ("blur-over-time", "BlurOverTime", []),
     ("animated-lower-third", "AnimatedLowerThird", []),
+    ("filter-watermark", "FilterWatermark", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

@@ -215,13 +215,19 @@ import Testing
         #expect(near(try pixel(output, frame: 15, 20, 104), (0, 0, 255)))
     }
 
+    /// A new 60x20 PNG logo in `folder`: opaque green on its left third, transparent elsewhere.
+    private func thirdGreenLogo(in folder: URL) throws -> URL {
+        let logo = folder.appendingPathComponent("logo.png")
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0x00FF00:size=60x20,format=rgba,"
+                                  + "geq=r=0:g=255:b=0:a='if(lt(X,20),255,0)'", "-frames:v", "1", logo.path])
+        return logo
+    }
+
     @Test func logoWatermarkDrawsTheLogoWithItsTransparencyAtTheBottomRight() throws {
         // A 60x20 logo: opaque green on the left third, transparent elsewhere. Aspect-fitted into the 40x30 box at
         // the bottom right (x 116 to 156, rows 86 to 116), it is 40x13 at rows 94.5 to 107.5, green to x 129.
         let folder = try fixtures.output("corpus-logo").deletingLastPathComponent()
-        let logo = folder.appendingPathComponent("logo.png"), output = folder.appendingPathComponent("branded.mov")
-        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0x00FF00:size=60x20,format=rgba,"
-                                  + "geq=r=0:g=255:b=0:a='if(lt(X,20),255,0)'", "-frames:v", "1", logo.path])
+        let logo = try thirdGreenLogo(in: folder), output = folder.appendingPathComponent("branded.mov")
         #expect(try run("logo-watermark", [fixtures.blue.path, logo.path, output.path]) == "branded 1.0 s at 160x120\n")
         // Green at 75% over blue where the logo is opaque; blue through its transparent part and around it.
         #expect(near(try pixel(output, frame: 15, 122, 101), (0, 191, 64), tolerance: 24))
@@ -230,6 +236,18 @@ import Testing
         #expect(near(try pixel(output, frame: 15, 40, 60), (0, 0, 255)))
         // The clip's sound is kept.
         #expect(try ProbeReport(path: output.path).audio != nil)
+    }
+
+    @Test func filterWatermarkCompositesTheLogoAtTheBottomRight() throws {
+        // A 60x20 logo, opaque green on its left third, scaled to 40x13.3 and moved to x 118, y 0 (from the bottom):
+        // rows 106.7 to 120, green from column 118 to 131.3.
+        let folder = try fixtures.output("corpus-filter-logo").deletingLastPathComponent()
+        let logo = try thirdGreenLogo(in: folder), output = folder.appendingPathComponent("branded.mp4")
+        #expect(try run("filter-watermark", [fixtures.blue.path, logo.path, output.path]) == "watermarked 1.0 s\n")
+        #expect(near(try pixel(output, frame: 15, 124, 114), (0, 255, 0)))
+        #expect(near(try pixel(output, frame: 15, 145, 114), (0, 0, 255)))
+        #expect(near(try pixel(output, frame: 15, 124, 100), (0, 0, 255)))
+        #expect(near(try pixel(output, frame: 29, 124, 114), (0, 255, 0)))
     }
 
     @Test func blurOverTimeSoftensTheEdgeMoreAsTheClipGoesOn() throws {
