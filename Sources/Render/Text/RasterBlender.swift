@@ -12,6 +12,9 @@ struct RasterBlender {
     /// depth when drawn; nil converts with BT.709 (HDR outputs give their working space's conversion).
     var colorCodes: ((UInt8, UInt8, UInt8) -> (y: UInt16, cb: UInt16, cr: UInt16))?
 
+    /// The plans of placements painted more than once (still titles), shared by copies of this blender.
+    private let plans = BlendPlans()
+
     /// A blender for `format`, or nil when text cannot be drawn on it.
     init?(format: PixelFormat) {
         layout = format.layout
@@ -19,7 +22,7 @@ struct RasterBlender {
     }
 
     /// The rectangle of frame pixels to paint: `raster` at (`left`, `top`), inside `clip` and the frame.
-    struct Area {
+    struct Area: Equatable {
         var x0: Int, y0: Int, x1: Int, y1: Int
     }
 
@@ -58,17 +61,22 @@ struct RasterBlender {
                     }
                 }
             case let .planarYUV(depth, bytes, shiftX, shiftY, fullRange):
-                guard planes.count >= 3 else { return }
-                let scale = Double(1 << (depth - 8)), maximum = Double((1 << depth) - 1)
+                guard planes.count >= 3, let base = pixels.baseAddress else { return }
+                let channels = (0..<3).map {
+                    BlendPlan.Channel(index: $0, depth: depth, bytes: bytes, shiftX: $0 == 0 ? 0 : shiftX,
+                                      shiftY: $0 == 0 ? 0 : shiftY, fullRange: fullRange)
+                }
+                let key = BlendPlan.Key(pixels: UnsafeRawPointer(base), rasterWidth: raster.width,
+                                        rasterHeight: raster.height, left: left, top: top, area: area,
+                                        frameWidth: width, frameHeight: height)
                 var converted = ConvertedColors(codes: colorCodes, depth: depth)
-                for channel in 0..<3 {
-                    let (sx, sy) = channel == 0 ? (0, 0) : (shiftX, shiftY)
-                    blendPlane(planes[channel], bytes: bytes, area: area, shiftX: sx, shiftY: sy, maximum: maximum) {
-                        x, y in
-                        let (r, g, b, a) = sample(x, y)
-                        if let code = converted.premultipliedCode(channel, r, g, b, a) { return (code, a) }
-                        return (Self.premultipliedCode(channel, r, g, b, a, fullRange: fullRange) * scale, a)
-                    }
+                let source = (pixels: base, width: raster.width, left: left, top: top)
+                let plan = plans.plan(for: key) ?? plannedIfRepeated(raster, key: key, source: source,
+                                                                     channels: channels, planes: planes,
+                                                                     converted: &converted)
+                for channel in channels {
+                    paint(planes[channel.index], channel: channel, area: area, opacity: opacity,
+                          planned: plan?.planes[channel.index], source: source, converted: &converted)
                 }
             case .other:
                 return
@@ -76,34 +84,71 @@ struct RasterBlender {
         }
     }
 
-    /// Blends into the samples of `plane` covering `area`, each sample with the mean premultiplied value and
-    /// coverage of the `1 << shiftX` x `1 << shiftY` pixels it stands for.
-    private func blendPlane(_ plane: Frame.Plane, bytes: Int, area: Area, shiftX: Int, shiftY: Int, maximum: Double,
-                            value: (Int, Int) -> (Double, Double)) {
-        let count = Double(1 << (shiftX + shiftY))
-        for sampleY in (area.y0 >> shiftY)...((area.y1 - 1) >> shiftY) where sampleY < plane.rows {
-            let top = max(area.y0, sampleY << shiftY), bottom = min(area.y1, (sampleY + 1) << shiftY)
-            let row = plane.base + sampleY * plane.bytesPerRow
-            for sampleX in (area.x0 >> shiftX)...((area.x1 - 1) >> shiftX) where sampleX * bytes < plane.usedBytesPerRow {
-                let left = max(area.x0, sampleX << shiftX), right = min(area.x1, (sampleX + 1) << shiftX)
-                var (sum, coverage) = (0.0, 0.0)
-                for y in top..<bottom {
-                    for x in left..<right {
-                        let (v, a) = value(x, y)
-                        sum += v
-                        coverage += a
+    /// The raster's pixels and where they land.
+    typealias Source = (pixels: UnsafePointer<UInt8>, width: Int, left: Int, top: Int)
+
+    /// The plan for the placement `key`, made and kept when the placement was painted just before too (a title
+    /// standing still); nil otherwise, or when it would not fit the store.
+    private func plannedIfRepeated(_ raster: TextRaster, key: BlendPlan.Key, source: Source,
+                                   channels: [BlendPlan.Channel], planes: [Frame.Plane],
+                                   converted: inout ConvertedColors) -> BlendPlan? {
+        let rectangles = channels.map { BlendPlan.rectangle(of: planes[$0.index], channel: $0, area: key.area) }
+        guard plans.shouldPlan(key, samples: rectangles.reduce(0) { $0 + $1.columns * $1.rows }) else { return nil }
+        let samples = zip(channels, rectangles).map { channel, rectangle in
+            var values = [Float](repeating: 0, count: rectangle.columns * rectangle.rows)
+            var coverage = values
+            values.withUnsafeMutableBufferPointer { values in
+                coverage.withUnsafeMutableBufferPointer { coverage in
+                    for row in 0..<rectangle.rows {
+                        let offset = row * rectangle.columns
+                        BlendPlan.sampleRow(rectangle.y0 + row, x0: rectangle.x0, columns: rectangle.columns,
+                                            channel: channel, area: key.area, raster: source.pixels,
+                                            width: source.width, left: source.left, top: source.top,
+                                            converted: &converted, values: values.baseAddress! + offset,
+                                            coverage: coverage.baseAddress! + offset)
                     }
                 }
-                guard coverage > 0 else { continue }
-                let (mean, alpha) = (sum / count, coverage / count)
-                if bytes == 1 {
-                    let pointer = row.assumingMemoryBound(to: UInt8.self) + sampleX
-                    pointer.pointee = Self.code(mean + Double(pointer.pointee) * (1 - alpha), maximum: 255)
-                } else {
-                    let pointer = (row + sampleX * 2).assumingMemoryBound(to: UInt16.self)
-                    let old = Double(UInt16(littleEndian: pointer.pointee))
-                    let new = min(max((mean + old * (1 - alpha)).rounded(), 0), maximum)
-                    pointer.pointee = UInt16(new).littleEndian
+            }
+            return BlendPlan.PlaneSamples(x0: rectangle.x0, y0: rectangle.y0, columns: rectangle.columns,
+                                          rows: rectangle.rows, values: values, coverage: coverage)
+        }
+        let plan = BlendPlan(key: key, raster: raster, planes: samples)
+        plans.keep(plan)
+        return plan
+    }
+
+    /// Paints one plane: from its `planned` samples, or sampling the raster row by row when there is no plan. Both
+    /// ways mix the same numbers.
+    private func paint(_ plane: Frame.Plane, channel: BlendPlan.Channel, area: Area, opacity: Double,
+                       planned: BlendPlan.PlaneSamples?, source: Source, converted: inout ConvertedColors) {
+        let maximum = Float((1 << channel.depth) - 1), strength = Float(opacity)
+        if let planned {
+            planned.values.withUnsafeBufferPointer { values in
+                planned.coverage.withUnsafeBufferPointer { coverage in
+                    for row in 0..<planned.rows {
+                        let offset = row * planned.columns
+                        BlendPlan.mixRow(plane.base + (planned.y0 + row) * plane.bytesPerRow, x0: planned.x0,
+                                         columns: planned.columns, bytes: channel.bytes, maximum: maximum,
+                                         opacity: strength, values: values.baseAddress! + offset,
+                                         coverage: coverage.baseAddress! + offset)
+                    }
+                }
+            }
+            return
+        }
+        let rectangle = BlendPlan.rectangle(of: plane, channel: channel, area: area)
+        guard rectangle.columns > 0 else { return }
+        var values = [Float](repeating: 0, count: rectangle.columns), coverage = values
+        for row in rectangle.y0..<(rectangle.y0 + rectangle.rows) {
+            values.withUnsafeMutableBufferPointer { values in
+                coverage.withUnsafeMutableBufferPointer { coverage in
+                    BlendPlan.sampleRow(row, x0: rectangle.x0, columns: rectangle.columns, channel: channel,
+                                        area: area, raster: source.pixels, width: source.width, left: source.left,
+                                        top: source.top, converted: &converted, values: values.baseAddress!,
+                                        coverage: coverage.baseAddress!)
+                    BlendPlan.mixRow(plane.base + row * plane.bytesPerRow, x0: rectangle.x0,
+                                     columns: rectangle.columns, bytes: channel.bytes, maximum: maximum,
+                                     opacity: strength, values: values.baseAddress!, coverage: coverage.baseAddress!)
                 }
             }
         }
@@ -128,7 +173,7 @@ struct RasterBlender {
 }
 
 /// Text colours converted by a frame's own conversion (an HDR output's working space), each distinct colour once.
-private struct ConvertedColors {
+struct ConvertedColors {
     let codes: ((UInt8, UInt8, UInt8) -> (y: UInt16, cb: UInt16, cr: UInt16))?
     /// The frame's bit depth: codes are scaled from 16 bits to it.
     let depth: Int
