@@ -48,15 +48,24 @@ final class DrawingSurface {
         return frame
     }
 
-    /// One row of premultiplied B, G, R, A pixels as straight R, G, B, A.
+    /// `(value * 255 + alpha / 2) / alpha` (at most 255) at `alpha << 8 | value`: a premultiplied component made
+    /// straight, looked up instead of divided.
+    private static let straight: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256 * 256)
+        for alpha in 1..<256 {
+            for value in 0..<256 { table[alpha << 8 | value] = UInt8(min(255, (value * 255 + alpha / 2) / alpha)) }
+        }
+        return table
+    }()
+
+    /// Converts `count` premultiplied B, G, R, A pixels to straight R, G, B, A.
     static func unpremultiply(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, count: Int) {
-        for pixel in 0..<count {
-            let from = source + pixel * 4, to = target + pixel * 4
-            let alpha = Int(from[3])
-            to[3] = UInt8(alpha)
-            guard alpha > 0 else { to[0] = 0; to[1] = 0; to[2] = 0; continue }
-            for channel in 0..<3 {
-                to[channel] = UInt8(min(255, (Int(from[2 - channel]) * 255 + alpha / 2) / alpha))
+        straight.withUnsafeBufferPointer { straight in
+            for pixel in 0..<count {
+                let from = source + pixel * 4, to = target + pixel * 4
+                let alpha = Int(from[3])
+                to[3] = UInt8(alpha)
+                for channel in 0..<3 { to[channel] = straight[alpha << 8 | Int(from[2 - channel])] }
             }
         }
     }

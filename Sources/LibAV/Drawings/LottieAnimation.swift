@@ -67,15 +67,33 @@ public final class LottieAnimation {
     /// Frame `frame` drawn to fill `width` x `height` pixels (clamped to `VectorImage.largestSide`), as straight-alpha
     /// `rgba`.
     public func render(frame: Int, width: Int, height: Int) throws(LibAVError) -> Frame {
+        var scratch: [UInt32] = []
+        return try render(frame: frame, width: width, height: height, into: nil, scratch: &scratch)
+    }
+
+    /// Frame `frame` drawn as `render(frame:width:height:)` draws it, into `target` when it is an `rgba` frame of that
+    /// size whose pixels no other frame shares (else into a new frame), with `scratch` holding rlottie's
+    /// premultiplied pixels: a caller drawing frame after frame reuses both instead of fresh memory each time.
+    public func render(frame: Int, width: Int, height: Int, into target: Frame?,
+                       scratch: inout [UInt32]) throws(LibAVError) -> Frame {
         let (columns, rows) = (min(max(width, 1), VectorImage.largestSide), min(max(height, 1), VectorImage.largestSide))
-        var pixels = [UInt32](repeating: 0, count: columns * rows)
-        pixels.withUnsafeMutableBufferPointer {
+        if scratch.count == columns * rows {
+            scratch.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else {
+            scratch = [UInt32](repeating: 0, count: columns * rows)
+        }
+        scratch.withUnsafeMutableBufferPointer {
             lottie_animation_render(animation, min(max(frame, 0), frameCount - 1), $0.baseAddress, columns, rows, columns * 4)
         }
-        let picture = try Frame(width: columns, height: rows, pixelFormat: .rgba)
+        let picture: Frame
+        if let target, target.width == columns, target.height == rows, target.pixelFormat == .rgba, target.isWritable {
+            picture = target
+        } else {
+            picture = try Frame(width: columns, height: rows, pixelFormat: .rgba)
+        }
         try? picture.withMutablePlanes { planes in
             guard let plane = planes.first else { return }
-            pixels.withUnsafeBytes { raw in
+            scratch.withUnsafeBytes { raw in
                 let source = raw.bindMemory(to: UInt8.self).baseAddress!
                 for row in 0..<rows {
                     DrawingSurface.unpremultiply(source + row * columns * 4, into: plane.base.advanced(by: row * plane.bytesPerRow)

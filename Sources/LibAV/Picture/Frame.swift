@@ -108,6 +108,9 @@ public final class Frame: @unchecked Sendable {
         return av_rescale_q(ticks, timeBase, target)
     }
 
+    /// Whether the frame's buffers are its own alone, so writing them changes no other frame.
+    public var isWritable: Bool { av_frame_is_writable(pointer) != 0 }
+
     /// A new frame sharing this frame's buffers by reference count (cheap; neither may then be written in place).
     public func reference() throws(LibAVError) -> Frame {
         let copy = try Frame()

@@ -8,7 +8,13 @@ import MediaCore
 final class LottiePictureReader: VideoSourceReader {
     let path: String
     private let animation: LottieAnimation
+    /// The last frame drawn, as a reference to `canvas`'s pixels.
     private var drawn: (frame: Int, picture: Frame)?
+    /// The frame drawn into, never handed out itself: once the pictures handed out are let go, the next frame is drawn
+    /// into the same memory (a picture still held elsewhere keeps its pixels; the next one gets new memory).
+    private var canvas: Frame?
+    /// rlottie's premultiplied pixels, kept from frame to frame.
+    private var scratch: [UInt32] = []
 
     init(path: String) throws(ExportError) {
         self.path = path
@@ -36,7 +42,11 @@ final class LottiePictureReader: VideoSourceReader {
             return SourcePicture(frame: drawn.picture, displayWidth: animation.width, displayHeight: animation.height)
         }
         do {
-            let picture = try animation.render(frame: number, width: width, height: height)
+            drawn = nil
+            let canvas = try animation.render(frame: number, width: width, height: height, into: canvas,
+                                              scratch: &scratch)
+            self.canvas = canvas
+            let picture = try canvas.reference()
             drawn = (number, picture)
             return SourcePicture(frame: picture, displayWidth: animation.width, displayHeight: animation.height)
         } catch {
