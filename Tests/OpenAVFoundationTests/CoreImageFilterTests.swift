@@ -130,6 +130,26 @@ import Testing
         #expect(near((Int(pixel.red), Int(pixel.green), Int(pixel.blue)), (0, 255, 0)))
     }
 
+    @Test func colouredRectanglesCompositedOverTheSourceImageTintIt() async throws {
+        // Half-transparent black over the bottom 40 rows (y 0 to 40 from the bottom: rows 80 to 120), white over a
+        // 20x20 square at (100, 80) from the bottom (rows 20 to 40, columns 100 to 120), faded to a quarter.
+        let composition = AVVideoComposition(asset: AVURLAsset(url: fixtures.red)) { request in
+            let shade = CIImage(color: CIColor(red: 0, green: 0, blue: 0, alpha: 0.5))
+                .cropped(to: CGRect(x: 0, y: 0, width: 400, height: 40))
+            let fade = CIFilter.colorMatrix()
+            fade.inputImage = CIImage.white.cropped(to: CGRect(x: 0, y: 0, width: 20, height: 20))
+                .transformed(by: CGAffineTransform(translationX: 100, y: 80))
+            fade.aVector = CIVector(x: 0, y: 0, z: 0, w: 0.25)
+            request.finish(with: fade.outputImage!.composited(over: shade.composited(over: request.sourceImage)),
+                           context: nil)
+        }
+        let output = try await export(fixtures.red, composition)
+        #expect(near(try color(output, frame: 15, x: 40, y: 100), (128, 0, 0), tolerance: 16))
+        #expect(near(try color(output, frame: 15, x: 40, y: 60), (255, 0, 0)))
+        #expect(near(try color(output, frame: 15, x: 110, y: 30), (255, 64, 64), tolerance: 16))
+        #expect(near(try color(output, frame: 15, x: 130, y: 30), (255, 0, 0)))
+    }
+
     @Test func filtersApplyInTheOrderTheyWereWrittenAroundAWatermark() async throws {
         let placed = try #require(CIImage(contentsOf: try fixtures.halfGreenLogo()))
             .transformed(by: CGAffineTransform(translationX: 10, y: 10))

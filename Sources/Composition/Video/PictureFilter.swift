@@ -15,24 +15,38 @@ public enum PictureFilter: Sendable, Hashable, Codable {
     case sepia(intensity: Double)
     /// Every colour replaced by its opposite.
     case invert
-    /// A picture from an image file drawn over the frame, with the file's own transparency.
+    /// A picture from an image file, or a colour, drawn over the frame.
     case overlay(PictureOverlay)
 }
 
-/// A picture from an image file placed over a frame, as a watermark composited over it.
+/// A picture from an image file, or a rectangle of colour, placed over a frame, as a watermark or a tint
+/// composited over it.
 public struct PictureOverlay: Sendable, Hashable, Codable {
-    /// The image file (PNG, JPEG or any still libavformat reads); its first picture is drawn.
-    public var path: String
-    /// Where the picture lands, in render-size pixels from the top left; it is scaled to fill the rectangle.
+    /// What is drawn.
+    public enum Content: Sendable, Hashable, Codable {
+        /// The first picture of an image file (PNG, JPEG or any still libavformat reads), with its transparency.
+        case file(String)
+        /// A colour, with its alpha.
+        case color(Color)
+    }
+
+    /// What is drawn.
+    public var content: Content
+    /// Where it lands, in render-size pixels from the top left; a picture is scaled to fill the rectangle.
     public var frame: Rect
     /// How opaque it is drawn, 0 to 1, times its own transparency.
     public var opacity: Double
 
-    /// The picture in `path` scaled into `frame` at `opacity`.
-    public init(path: String, frame: Rect, opacity: Double = 1) {
-        self.path = path
+    /// `content` filling `frame` at `opacity`.
+    public init(_ content: Content, frame: Rect, opacity: Double = 1) {
+        self.content = content
         self.frame = frame
         self.opacity = opacity
+    }
+
+    /// The picture in `path` scaled into `frame` at `opacity`.
+    public init(path: String, frame: Rect, opacity: Double = 1) {
+        self.init(.file(path), frame: frame, opacity: opacity)
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A picture as Core Image describes one: a video composition's frame (a filtering request's `sourceImage`) or a
-/// picture read from an image file, with the steps applied to it since, recorded to be drawn by the export.
+/// A picture as Core Image describes one: a video composition's frame (a filtering request's `sourceImage`), a
+/// picture read from an image file or a colour, with the steps applied to it since, recorded to be drawn by the
+/// export.
 public final class CIImage: @unchecked Sendable {
     /// What the steps start from.
     enum Base {
@@ -9,6 +10,8 @@ public final class CIImage: @unchecked Sendable {
         case frame
         /// A picture (`CIImage(cgImage:)`, `CIImage(contentsOf:)`).
         case picture(CGImage)
+        /// A colour without end (`CIImage(color:)`).
+        case color(CIColor)
     }
 
     /// What was done to the picture, in order.
@@ -43,6 +46,32 @@ public final class CIImage: @unchecked Sendable {
     public convenience init(cgImage image: CGImage) {
         self.init(base: .picture(image), extent: CGRect(x: 0, y: 0, width: image.width, height: image.height))
     }
+
+    /// `color` without end: crop it to a rectangle before compositing it.
+    public convenience init(color: CIColor) {
+        self.init(base: .color(color), extent: .infinite)
+    }
+
+    /// Opaque black without end.
+    public class var black: CIImage { CIImage(color: .black) }
+    /// Opaque white without end.
+    public class var white: CIImage { CIImage(color: .white) }
+    /// Opaque mid grey without end.
+    public class var gray: CIImage { CIImage(color: .gray) }
+    /// Opaque red without end.
+    public class var red: CIImage { CIImage(color: .red) }
+    /// Opaque green without end.
+    public class var green: CIImage { CIImage(color: .green) }
+    /// Opaque blue without end.
+    public class var blue: CIImage { CIImage(color: .blue) }
+    /// Opaque cyan without end.
+    public class var cyan: CIImage { CIImage(color: .cyan) }
+    /// Opaque magenta without end.
+    public class var magenta: CIImage { CIImage(color: .magenta) }
+    /// Opaque yellow without end.
+    public class var yellow: CIImage { CIImage(color: .yellow) }
+    /// Transparent black without end.
+    public class var clear: CIImage { CIImage(color: .clear) }
 
     /// The picture in the image file at `url`; nil when it cannot be read.
     public convenience init?(contentsOf url: URL) {

@@ -36,17 +36,12 @@ enum FilterRecipe {
         return filters
     }
 
-    /// `image`, a picture from a file moved, scaled and faded, as an overlay of a `render`-sized frame.
+    /// `image`, a picture from a file or a colour, moved, scaled, cut (a colour only) and faded, as an overlay of a
+    /// `render`-sized frame.
     private static func overlay(_ image: CIImage, render: CGRect) throws(FilterProblem) -> PictureOverlay {
-        guard case let .picture(picture) = image.base else {
-            throw FilterProblem("the source image composited over another picture is not drawn here; composite "
-                                + "pictures over the source image")
-        }
-        guard let file = picture.file else {
-            throw FilterProblem("a picture made in memory is not drawn here; read it from a file with "
-                                + "CIImage(contentsOf:) or CGImageSource")
-        }
-        var rect = CGRect(x: 0, y: 0, width: picture.width, height: picture.height), opacity = 1.0
+        var (content, rect) = try content(of: image)
+        var opacity = 1.0
+        let isColor = if case .color = content { true } else { false }
         for step in image.steps {
             switch step {
             case let .transform(matrix):
@@ -54,7 +49,9 @@ enum FilterRecipe {
                     throw FilterProblem("a picture transformed by \(matrix) is not drawn here; only moves and "
                                         + "scales are")
                 }
-                rect = rect.applying(matrix)
+                rect = rect.isInfinite ? rect : rect.applying(matrix)
+            case let .crop(crop) where isColor:
+                rect = rect.intersection(crop)
             case let .crop(crop):
                 guard crop.insetBy(dx: -0.5, dy: -0.5).contains(rect) else {
                     throw FilterProblem("a composited picture cropped to \(crop) is not drawn here; it covers \(rect)")
@@ -66,10 +63,30 @@ enum FilterRecipe {
                                     + "scale and fade it only")
             }
         }
+        // A colour fills what it covers of the frame; nothing when it covers none of it.
+        if isColor { rect = rect.intersection(render) }
+        if rect.isNull { rect = .zero }
         // Core Image counts y upwards from the bottom; the overlay's frame counts it down from the top.
-        return PictureOverlay(path: file.path, frame: Rect(x: rect.minX, y: render.height - rect.maxY,
-                                                           width: rect.width, height: rect.height),
+        return PictureOverlay(content, frame: Rect(x: rect.minX, y: render.height - rect.maxY, width: rect.width,
+                                                   height: rect.height),
                               opacity: opacity)
+    }
+
+    /// What `image` draws over the frame, and the rectangle it starts from (a colour's is infinite).
+    private static func content(of image: CIImage) throws(FilterProblem) -> (PictureOverlay.Content, CGRect) {
+        switch image.base {
+        case .frame:
+            throw FilterProblem("the source image composited over another picture is not drawn here; composite "
+                                + "pictures over the source image")
+        case let .picture(picture):
+            guard let file = picture.file else {
+                throw FilterProblem("a picture made in memory is not drawn here; read it from a file with "
+                                    + "CIImage(contentsOf:) or CGImageSource")
+            }
+            return (.file(file.path), CGRect(x: 0, y: 0, width: picture.width, height: picture.height))
+        case let .color(color):
+            return (.color(Color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)), .infinite)
+        }
     }
 
     /// How much the colour matrix `name` with `parameters` fades a composited picture: it must change alpha only,

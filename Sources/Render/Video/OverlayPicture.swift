@@ -1,9 +1,29 @@
+import Composition
 import LibAV
 import TextLayout
 
-/// The picture of a `PictureOverlay`: its image file's first picture scaled to the size it is drawn at, as the
-/// premultiplied BGRA raster `RasterBlender` paints (the picture's own transparency kept; opaque without one).
+/// The picture of a `PictureOverlay` at the size it is drawn at, as the premultiplied BGRA raster `RasterBlender`
+/// paints: an image file's first picture scaled (its own transparency kept; opaque without one), or a colour.
 enum OverlayPicture {
+    /// What `content` draws over `width` x `height` pixels.
+    static func raster(_ content: PictureOverlay.Content, width: Int, height: Int) throws(LibAVError) -> TextRaster {
+        switch content {
+        case let .file(path): return try raster(path: path, width: width, height: height)
+        case let .color(color): return raster(color: color, width: width, height: height)
+        }
+    }
+
+    /// `width` x `height` pixels of `color`, premultiplied by its alpha.
+    static func raster(color: Color, width: Int, height: Int) -> TextRaster {
+        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        let alpha = byte(color.alpha)
+        // The blender wants colour already multiplied by coverage, rounded to nearest.
+        func premultiplied(_ value: Double) -> UInt8 { UInt8((UInt32(byte(value)) * UInt32(alpha) + 127) / 255) }
+        let pixel = [premultiplied(color.blue), premultiplied(color.green), premultiplied(color.red), alpha]
+        return TextRaster(width: width, height: height, x: 0, y: 0,
+                          pixels: Array([[UInt8]](repeating: pixel, count: width * height).joined()))
+    }
+
     /// The picture in `path` scaled to `width` x `height`.
     static func raster(path: String, width: Int, height: Int) throws(LibAVError) -> TextRaster {
         let frame = try Picture.firstFrame(of: path)

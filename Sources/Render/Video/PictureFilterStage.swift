@@ -125,7 +125,7 @@ final class PictureFilterStage {
         guard right > left, bottom > top, overlay.opacity > 0, right > 0, bottom > 0, left < width, top < height else {
             return nil
         }
-        let raster = try OverlayPicture.raster(path: overlay.path, width: right - left, height: bottom - top)
+        let raster = try OverlayPicture.raster(overlay.content, width: right - left, height: bottom - top)
         return .overlay(raster, left: left, top: top, opacity: min(1, overlay.opacity))
     }
 

@@ -118,6 +118,18 @@ import Testing
             #expect(abs(r - want.0) <= 24 && abs(g - want.1) <= 24 && abs(b - want.2) <= 24,
                     "at \(x),\(y): \((r, g, b)), expected \(want)")
         }
+        // A colour overlay: half-transparent white over the bottom right quadrant (white stays white), and over the
+        // right half of the top left one (red towards white).
+        let tinted = try export("overlay-colour", Self.whole([
+            .overlay(PictureOverlay(.color(Color(red: 1, green: 1, blue: 1, alpha: 0.5)),
+                                    frame: Rect(x: 80, y: 0, width: 240, height: 240))),
+        ]))
+        let tint = try RGBPicture(path: tinted, frame: 15, width: 160, height: 120)
+        for ((x, y), want) in [((60, 30), (255, 128, 128)), ((20, 30), (255, 0, 0)), ((120, 90), (255, 255, 255))] {
+            let (r, g, b) = tint.rgb(x, y)
+            #expect(abs(r - want.0) <= 24 && abs(g - want.1) <= 24 && abs(b - want.2) <= 24,
+                    "tinted at \(x),\(y): \((r, g, b)), expected \(want)")
+        }
         // Inverted after the picture, the picture is inverted too.
         let under = try export("overlay-under", Self.whole([
             .overlay(PictureOverlay(path: logo, frame: Rect(x: 40, y: 40, width: 160, height: 80))), .invert,
