@@ -130,6 +130,22 @@ import Testing
         #expect(near((Int(pixel.red), Int(pixel.green), Int(pixel.blue)), (0, 255, 0)))
     }
 
+    @Test func aWatermarkMovedWithTheFramesTimeIsDrawnWhereEachFramePutsIt() async throws {
+        // The logo's opaque half (20x20) from x = 10 + 90 t, rows 90 to 110.
+        let logo = try #require(CIImage(contentsOf: try fixtures.halfGreenLogo()))
+        let composition = AVVideoComposition(asset: AVURLAsset(url: fixtures.red)) { request in
+            let x = 10 + 90 * CMTimeGetSeconds(request.compositionTime)
+            request.finish(with: logo.transformed(by: CGAffineTransform(translationX: x, y: 10))
+                .composited(over: request.sourceImage), context: nil)
+        }
+        let output = try await export(fixtures.red, composition)
+        // Frame 10 (1/3 s): x 40 to 60; frame 20 (2/3 s): x 70 to 90.
+        #expect(near(try color(output, frame: 10, x: 50, y: 100), (0, 255, 0)))
+        #expect(near(try color(output, frame: 10, x: 80, y: 100), (255, 0, 0)))
+        #expect(near(try color(output, frame: 20, x: 80, y: 100), (0, 255, 0)))
+        #expect(near(try color(output, frame: 20, x: 50, y: 100), (255, 0, 0)))
+    }
+
     @Test func colouredRectanglesCompositedOverTheSourceImageTintIt() async throws {
         // Half-transparent black over the bottom 40 rows (y 0 to 40 from the bottom: rows 80 to 120), white over a
         // 20x20 square at (100, 80) from the bottom (rows 20 to 40, columns 100 to 120), faded to a quarter.

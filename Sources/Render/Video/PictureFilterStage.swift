@@ -31,6 +31,9 @@ final class PictureFilterStage {
     private var current: (filters: [PictureFilter], input: FilterGraph.Input, passes: [Pass])?
     /// How overlays are painted on the last pictures' format.
     private var blender: RasterBlender?
+    /// The pictures drawn lately, by what they show and their size, so an overlay that moves or fades from frame
+    /// to frame (a new filter list each time) is read from its file once.
+    private var pictures: [(content: PictureOverlay.Content, width: Int, height: Int, raster: TextRaster)] = []
 
     /// A stage for `videoComposition`'s filters; nil when it has none.
     init?(videoComposition: VideoComposition) {
@@ -125,8 +128,19 @@ final class PictureFilterStage {
         guard right > left, bottom > top, overlay.opacity > 0, right > 0, bottom > 0, left < width, top < height else {
             return nil
         }
-        let raster = try OverlayPicture.raster(overlay.content, width: right - left, height: bottom - top)
+        let raster = try picture(overlay.content, width: right - left, height: bottom - top)
         return .overlay(raster, left: left, top: top, opacity: min(1, overlay.opacity))
+    }
+
+    /// What `content` draws at `width` x `height`, from the last eight drawn when it is among them.
+    private func picture(_ content: PictureOverlay.Content, width: Int, height: Int) throws -> TextRaster {
+        if let known = pictures.first(where: { $0.content == content && $0.width == width && $0.height == height }) {
+            return known.raster
+        }
+        let raster = try OverlayPicture.raster(content, width: width, height: height)
+        pictures.append((content, width, height, raster))
+        if pictures.count > 8 { pictures.removeFirst() }
+        return raster
     }
 
     /// Paints `raster` onto `frame` in place.
