@@ -448,6 +448,39 @@ import Testing
         #expect(abs(try ProbeReport(path: url.path).formatDuration - 1.0) < 0.03, "\(name)")
     }
 
+    /// The pattern's sound written as `format` in `fileType` with `quality` (none when nil); its packets.
+    private func encoded(_ format: AudioFormatID, in fileType: AVFileType, quality: Any?) async throws -> [String] {
+        let asset = AVURLAsset(url: try AssetReaderTests.pattern.get())
+        let reader = try AVAssetReader(asset: asset)
+        let sound = AVAssetReaderAudioMixOutput(audioTracks: asset.tracks(withMediaType: .audio),
+                                                audioSettings: SoundLayout(name: "16-bit", bits: 16).settings)
+        reader.add(sound)
+        let url = try path("quality." + (fileType == .mkv ? "mkv" : "m4a"))
+        let writer = try AVAssetWriter(outputURL: url, fileType: fileType)
+        var settings: [String: Any] = [AVFormatIDKey: format, AVNumberOfChannelsKey: 2, AVEncoderBitRateKey: 96_000]
+        if let quality { settings[AVEncoderAudioQualityKey] = quality }
+        let input = AVAssetWriterInput(mediaType: .audio, outputSettings: settings)
+        writer.add(input)
+        #expect(reader.startReading() && writer.startWriting())
+        writer.startSession(atSourceTime: .zero)
+        while let buffer = sound.copyNextSampleBuffer() { #expect(input.append(buffer)) }
+        input.markAsFinished()
+        await writer.finishWriting()
+        #expect(writer.status == .completed, "\(String(describing: writer.error))")
+        #expect(abs(try ProbeReport(path: url.path).formatDuration - 1.0) < 0.05)
+        return try packets(url, "a")
+    }
+
+    @Test func audioQualitySetsHowHardAACAndOpusEncodersWork() async throws {
+        for (format, fileType) in [(kAudioFormatMPEG4AAC, AVFileType.m4a), (kAudioFormatOpus, .mkv)] {
+            let plain = try await encoded(format, in: fileType, quality: nil)
+            // The best is each encoder's default; the least is a faster search (AAC) or complexity 0 (Opus).
+            #expect(try await encoded(format, in: fileType, quality: AVAudioQuality.max.rawValue) == plain)
+            let least = try await encoded(format, in: fileType, quality: AVAudioQuality.min.rawValue)
+            #expect(least.count == plain.count && least != plain, "\(fileType)")
+        }
+    }
+
     /// Each packet of `url`'s stream `stream` (`v` or `a`) as ffprobe lists it: presentation and decode time,
     /// size, and whether it is a keyframe.
     private func packets(_ url: URL, _ stream: String) throws -> [String] {

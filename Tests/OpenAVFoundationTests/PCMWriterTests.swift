@@ -166,6 +166,9 @@ import Testing
             ("bit rate", .wav, .audio, with([AVEncoderBitRateKey: 128_000]),
              "'AVEncoderBitRateKey' sets the bit rate of AAC and Opus; linear PCM and Apple Lossless take what the "
                 + "sound needs; remove it"),
+            ("quality of PCM", .wav, .audio, with([AVEncoderAudioQualityKey: AVAudioQuality.high.rawValue]),
+             "'AVEncoderAudioQualityKey' sets how hard AAC and Opus encoders work; linear PCM and Apple Lossless are "
+                + "exact; remove it"),
             ("PCM key with AAC", .m4a, .audio, [AVFormatIDKey: kAudioFormatMPEG4AAC, AVLinearPCMBitDepthKey: 16],
              "'AVLinearPCMBitDepthKey' describes linear PCM, not the compressed format asked for; remove it"),
             ("stereo layout, one channel", .wav, .audio, with([AVNumberOfChannelsKey: 1, AVChannelLayoutKey: stereoBytes]),

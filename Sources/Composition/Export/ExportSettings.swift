@@ -151,17 +151,35 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         public var loudnessTarget: Double?
         /// True-peak ceiling in dBTP, when the preset normalizes.
         public var truePeakCeiling: Double?
+        /// How hard the encoder works for its bit rate; nil for the encoder's default (its most).
+        public var effort: AudioEncoderEffort?
 
         /// Creates audio settings.
         public init(codec: AudioCodec, bitRate: Int = 192_000, sampleRate: Int = 48_000, channels: Int = 2,
-                    loudnessTarget: Double? = nil, truePeakCeiling: Double? = nil) {
+                    loudnessTarget: Double? = nil, truePeakCeiling: Double? = nil, effort: AudioEncoderEffort? = nil) {
             self.codec = codec
             self.bitRate = bitRate
             self.sampleRate = sampleRate
             self.channels = channels
             self.loudnessTarget = loudnessTarget
             self.truePeakCeiling = truePeakCeiling
+            self.effort = effort
         }
+    }
+
+    /// How hard an audio encoder works for the sound at its bit rate, as AVFoundation's `AVAudioQuality` asks: less
+    /// effort encodes faster and sounds a little worse at the same rate.
+    public enum AudioEncoderEffort: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The fastest encoding.
+        case least
+        /// Fast encoding.
+        case low
+        /// Between speed and quality.
+        case medium
+        /// Near the best.
+        case high
+        /// The best the encoder does (its default).
+        case most
     }
 
     /// The preset's name, for reports.

@@ -81,3 +81,19 @@ public let AVEncoderBitDepthHintKey = "AVEncoderBitDepthHintKey"
 public let AVEncoderBitRateKey = "AVEncoderBitRateKey"
 /// The settings key of an audio encoder's bit rate per channel in bits per second.
 public let AVEncoderBitRatePerChannelKey = "AVEncoderBitRatePerChannelKey"
+/// The settings key of how hard an AAC or Opus encoder works: an `AVAudioQuality` raw value.
+public let AVEncoderAudioQualityKey = "AVEncoderAudioQualityKey"
+
+/// How hard an audio encoder works for the sound at its bit rate.
+public enum AVAudioQuality: Int, Sendable {
+    /// The fastest encoding.
+    case min = 0
+    /// Fast encoding.
+    case low = 0x20
+    /// Between speed and quality.
+    case medium = 0x40
+    /// Near the best.
+    case high = 0x60
+    /// The best.
+    case max = 0x7F
+}

@@ -60,7 +60,7 @@ enum WriterSettings: Sendable, Hashable {
     /// The audio keys read here: those of compressed formats, and those of linear PCM.
     private static let audioKeys: Set<String> = [AVFormatIDKey, AVSampleRateKey, AVNumberOfChannelsKey,
                                                  AVChannelLayoutKey, AVEncoderBitRateKey, AVEncoderBitRatePerChannelKey,
-                                                 AVEncoderBitDepthHintKey]
+                                                 AVEncoderBitDepthHintKey, AVEncoderAudioQualityKey]
     /// The keys of linear PCM only.
     static let pcmKeys: Set<String> = [AVLinearPCMBitDepthKey, AVLinearPCMIsFloatKey, AVLinearPCMIsBigEndianKey,
                                        AVLinearPCMIsNonInterleaved]
@@ -165,7 +165,7 @@ enum WriterSettings: Sendable, Hashable {
     private static func audio(_ settings: [String: Any], input: String) throws(AVError) -> WriterSettings {
         if let key = settings.keys.sorted().first(where: { !audioKeys.contains($0) && !pcmKeys.contains($0) }) {
             throw refuse(input, "the audio setting '\(key)' is not read here; the settings read are the format, "
-                         + "sample rate, channel count, channel layout, bit rate and the linear PCM keys")
+                         + "sample rate, channel count, channel layout, bit rate, quality and the linear PCM keys")
         }
         let format = try number(settings, AVFormatIDKey, in: 0...Int(UInt32.max), input).map(UInt32.init)
         let channels = try number(settings, AVNumberOfChannelsKey, in: 1...8, input) ?? 2
@@ -176,6 +176,10 @@ enum WriterSettings: Sendable, Hashable {
         if let bitRateKey, format == kAudioFormatLinearPCM || format == kAudioFormatAppleLossless {
             throw refuse(input, "'\(bitRateKey)' sets the bit rate of AAC and Opus; linear PCM and Apple Lossless take "
                          + "what the sound needs; remove it")
+        }
+        if settings[AVEncoderAudioQualityKey] != nil, format == kAudioFormatLinearPCM || format == kAudioFormatAppleLossless {
+            throw refuse(input, "'\(AVEncoderAudioQualityKey)' sets how hard AAC and Opus encoders work; linear PCM and "
+                         + "Apple Lossless are exact; remove it")
         }
         if format == kAudioFormatLinearPCM {
             return .pcm(try WriterPCMSettings.read(settings, channels: channels) { refuse(input, $0) })
@@ -203,6 +207,10 @@ enum WriterSettings: Sendable, Hashable {
         let perChannel = try number(settings, AVEncoderBitRatePerChannelKey, in: 4000...320_000, input)
         audio.bitRate = try number(settings, AVEncoderBitRateKey, in: 8000...1_000_000, input)
             ?? perChannel.map { $0 * audio.channels } ?? 128_000
+        // Apple's quality values stand for ranges: 0x60 is high up to 0x7E, 0x7F alone is max.
+        audio.effort = try number(settings, AVEncoderAudioQualityKey, in: 0...0x7F, input).map { quality in
+            quality == 0x7F ? .most : [.least, .low, .medium, .high][quality >> 5]
+        }
         return .audio(audio)
     }
 

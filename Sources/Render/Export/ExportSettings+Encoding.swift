@@ -106,15 +106,21 @@ extension ExportSettings {
     /// libavcodec's `FF_QP2LAMBDA`: `global_quality` is a quantiser in these units.
     static let lambdaPerQuantiser = 118
 
-    /// The encoder settings for `audio` (Opus always at 48 kHz, interleaved float).
+    /// The encoder settings for `audio` (Opus always at 48 kHz, interleaved float), with its effort: the AAC
+    /// encoder's fast coefficient search for the two least, libopus's complexity 0, 3, 6, 8 or 10.
     public func encoderSettings(_ audio: Audio) -> Encoder.AudioSettings {
         switch audio.codec {
         case .aac:
-            Encoder.AudioSettings(sampleRate: audio.sampleRate, channels: audio.channels, sampleFormat: .fltp,
-                                  bitRate: audio.bitRate)
+            let fast: Set<AudioEncoderEffort> = [.least, .low]
+            return Encoder.AudioSettings(sampleRate: audio.sampleRate, channels: audio.channels, sampleFormat: .fltp,
+                                         bitRate: audio.bitRate,
+                                         options: audio.effort.map(fast.contains) == true ? ["aac_coder": "fast"] : [:])
         case .opus:
-            Encoder.AudioSettings(sampleRate: 48_000, channels: audio.channels, sampleFormat: .flt,
-                                  bitRate: audio.bitRate)
+            let complexity: [AudioEncoderEffort: Int] = [.least: 0, .low: 3, .medium: 6, .high: 8, .most: 10]
+            return Encoder.AudioSettings(sampleRate: 48_000, channels: audio.channels, sampleFormat: .flt,
+                                         bitRate: audio.bitRate,
+                                         options: audio.effort.flatMap { complexity[$0] }
+                                             .map { ["compression_level": String($0)] } ?? [:])
         }
     }
 
