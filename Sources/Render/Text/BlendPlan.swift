@@ -2,10 +2,13 @@ import LibAV
 import TextLayout
 
 /// How one placement of a raster changes a planar Y'CbCr frame, at full opacity: for each plane, row after row of
-/// samples, the mean premultiplied code value and the coverage of the pixels each sample stands for. Painting at an
-/// opacity scales both, so a title that stays put is planned once for all its frames, fades included, and each
-/// frame only mixes the plan into its samples.
+/// samples, the mean premultiplied code value and the coverage of the pixels each sample stands for, in 16-bit fixed
+/// point (4 bytes a sample). Painting at an opacity scales both, so a title that stays put is planned once for all
+/// its frames, fades included, and each frame only mixes the plan into its samples.
 struct BlendPlan {
+    /// A planned value or coverage: the value in 1/2^(16 - depth) code steps, the coverage in 1/65535ths.
+    typealias Fixed = UInt16
+
     /// What a plan depends on besides the format: the raster's pixels (by their buffer, which the plan keeps alive
     /// so the address names these pixels only), where they land, the painted area and the frame's size.
     struct Key: Equatable {
@@ -19,7 +22,7 @@ struct BlendPlan {
     /// values and coverages row after row.
     struct PlaneSamples {
         let x0: Int, y0: Int, columns: Int, rows: Int
-        var values: [Float], coverage: [Float]
+        var values: [Fixed], coverage: [Fixed]
     }
 
     /// The planes' channel (0 Y', 1 Cb, 2 Cr), depth, sample size and subsampling.
@@ -50,10 +53,10 @@ struct BlendPlan {
     /// stands for inside `area`. Pixels with nothing in them add nothing and are passed over.
     static func sampleRow(_ sampleY: Int, x0: Int, columns: Int, channel: Channel, area: RasterBlender.Area,
                           raster pixels: UnsafePointer<UInt8>, width: Int, left: Int, top: Int,
-                          converted: inout ConvertedColors, values: UnsafeMutablePointer<Float>,
-                          coverage: UnsafeMutablePointer<Float>) {
+                          converted: inout ConvertedColors, values: UnsafeMutablePointer<Fixed>,
+                          coverage: UnsafeMutablePointer<Fixed>) {
         let count = Double(1 << (channel.shiftX + channel.shiftY)), depthScale = Double(1 << (channel.depth - 8))
-        let scale = 1.0 / 255
+        let scale = 1.0 / 255, valueSteps = Double(1 << (16 - channel.depth))
         let firstY = max(area.y0, sampleY << channel.shiftY), endY = min(area.y1, (sampleY + 1) << channel.shiftY)
         for column in 0..<columns {
             let sampleX = x0 + column
@@ -73,20 +76,22 @@ struct BlendPlan {
                 }
             }
             // A sample nothing covers keeps its value exactly: no value, no coverage.
-            values[column] = covered > 0 ? Float(sum / count) : 0
-            coverage[column] = covered > 0 ? Float(covered / count) : 0
+            values[column] = covered > 0 ? Fixed(min(max(sum / count * valueSteps, 0), 65535).rounded()) : 0
+            coverage[column] = covered > 0 ? Fixed((min(covered / count, 1) * 65535).rounded()) : 0
         }
     }
 
-    /// Mixes `columns` planned samples at `opacity` into `row` (samples of `bytes` bytes, at most `maximum`), from
-    /// sample `x0` on: each becomes its value times the opacity plus what was there times one less its coverage
-    /// times the opacity, rounded to the nearest code.
-    static func mixRow(_ row: UnsafeMutableRawPointer, x0: Int, columns: Int, bytes: Int, maximum: Float,
-                       opacity: Float, values: UnsafePointer<Float>, coverage: UnsafePointer<Float>) {
+    /// Mixes `columns` planned samples at `opacity` into `row` (samples of `bytes` bytes and `depth` bits, at most
+    /// `maximum`), from sample `x0` on: each becomes its value times the opacity plus what was there times one less
+    /// its coverage times the opacity, rounded to the nearest code.
+    static func mixRow(_ row: UnsafeMutableRawPointer, x0: Int, columns: Int, bytes: Int, depth: Int, maximum: Float,
+                       opacity: Float, values: UnsafePointer<Fixed>, coverage: UnsafePointer<Fixed>) {
+        let valueScale = opacity / Float(1 << (16 - depth)), coverageScale = opacity / 65535
         if bytes == 1 {
             let samples = row.assumingMemoryBound(to: UInt8.self) + x0
             for column in 0..<columns {
-                let mixed = values[column] * opacity + Float(samples[column]) * (1 - coverage[column] * opacity)
+                let mixed = Float(values[column]) * valueScale
+                    + Float(samples[column]) * (1 - Float(coverage[column]) * coverageScale)
                 // Truncating a non-negative number rounds it down, without a call per sample.
                 samples[column] = UInt8(min(max(mixed + 0.5, 0), maximum))
             }
@@ -94,7 +99,7 @@ struct BlendPlan {
             let samples = (row + x0 * 2).assumingMemoryBound(to: UInt16.self)
             for column in 0..<columns {
                 let old = Float(UInt16(littleEndian: samples[column]))
-                let mixed = values[column] * opacity + old * (1 - coverage[column] * opacity)
+                let mixed = Float(values[column]) * valueScale + old * (1 - Float(coverage[column]) * coverageScale)
                 samples[column] = UInt16(min(max(mixed + 0.5, 0), maximum)).littleEndian
             }
         }
@@ -111,7 +116,7 @@ final class BlendPlans {
     /// The most samples kept in all plans.
     let limit: Int
 
-    /// A store keeping at most `limit` samples (8 bytes each).
+    /// A store keeping at most `limit` samples (4 bytes each).
     init(limit: Int = 4 << 20) {
         self.limit = limit
     }

@@ -95,7 +95,7 @@ struct RasterBlender {
         let rectangles = channels.map { BlendPlan.rectangle(of: planes[$0.index], channel: $0, area: key.area) }
         guard plans.shouldPlan(key, samples: rectangles.reduce(0) { $0 + $1.columns * $1.rows }) else { return nil }
         let samples = zip(channels, rectangles).map { channel, rectangle in
-            var values = [Float](repeating: 0, count: rectangle.columns * rectangle.rows)
+            var values = [BlendPlan.Fixed](repeating: 0, count: rectangle.columns * rectangle.rows)
             var coverage = values
             values.withUnsafeMutableBufferPointer { values in
                 coverage.withUnsafeMutableBufferPointer { coverage in
@@ -128,8 +128,8 @@ struct RasterBlender {
                     for row in 0..<planned.rows {
                         let offset = row * planned.columns
                         BlendPlan.mixRow(plane.base + (planned.y0 + row) * plane.bytesPerRow, x0: planned.x0,
-                                         columns: planned.columns, bytes: channel.bytes, maximum: maximum,
-                                         opacity: strength, values: values.baseAddress! + offset,
+                                         columns: planned.columns, bytes: channel.bytes, depth: channel.depth,
+                                         maximum: maximum, opacity: strength, values: values.baseAddress! + offset,
                                          coverage: coverage.baseAddress! + offset)
                     }
                 }
@@ -138,7 +138,7 @@ struct RasterBlender {
         }
         let rectangle = BlendPlan.rectangle(of: plane, channel: channel, area: area)
         guard rectangle.columns > 0 else { return }
-        var values = [Float](repeating: 0, count: rectangle.columns), coverage = values
+        var values = [BlendPlan.Fixed](repeating: 0, count: rectangle.columns), coverage = values
         for row in rectangle.y0..<(rectangle.y0 + rectangle.rows) {
             values.withUnsafeMutableBufferPointer { values in
                 coverage.withUnsafeMutableBufferPointer { coverage in
@@ -147,8 +147,9 @@ struct RasterBlender {
                                         top: source.top, converted: &converted, values: values.baseAddress!,
                                         coverage: coverage.baseAddress!)
                     BlendPlan.mixRow(plane.base + row * plane.bytesPerRow, x0: rectangle.x0,
-                                     columns: rectangle.columns, bytes: channel.bytes, maximum: maximum,
-                                     opacity: strength, values: values.baseAddress!, coverage: coverage.baseAddress!)
+                                     columns: rectangle.columns, bytes: channel.bytes, depth: channel.depth,
+                                     maximum: maximum, opacity: strength, values: values.baseAddress!,
+                                     coverage: coverage.baseAddress!)
                 }
             }
         }
