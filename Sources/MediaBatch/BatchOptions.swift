@@ -1,3 +1,5 @@
+public import MediaCore
+
 /// How a batch runs: which outputs, where, how many at once, and what to do on failure.
 public struct BatchOptions: Sendable {
     /// Manifest files or directories.
@@ -18,6 +20,8 @@ public struct BatchOptions: Sendable {
     public var failFast = false
     /// Extra attempts for transient (I/O) failures.
     public var retries = 0
+    /// How long one render may run (`--timeout`) before it is stopped and fails at stage `timeout`; nil for no limit.
+    public var timeLimit: MediaTime?
     /// This machine's share of the batch, `index` 0-based.
     public var shard: (index: Int, count: Int)?
     /// The tool's version, recorded in fingerprints and reports.

@@ -21,6 +21,10 @@ public final class BatchRunner: Sendable {
     /// The content digests fingerprints and segment keys name files by, remembered in the cache folder across runs.
     let fileDigests: FileDigests
 
+    /// How many drawing-library calls of renders stopped by a signal or `--timeout` are still running in this process
+    /// (see `ExportSession.abandonedLibraryCalls`).
+    public static var abandonedLibraryCalls: Int { ExportSession.abandonedLibraryCalls }
+
     /// A runner with `options`.
     public init(options: BatchOptions) {
         self.options = options
@@ -182,7 +186,14 @@ public final class BatchRunner: Sendable {
         sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
         token.onCancel { session.cancel() }
-        let result = try Self.export(session, staged: staged)
+        let watchdog = options.timeLimit.map { RenderWatchdog(limit: $0, session: session) }
+        defer { watchdog?.disarm() }
+        let result: ExportResult
+        do {
+            result = try Self.export(session, staged: staged)
+        } catch is CancellationError {
+            throw watchdog?.failure ?? CancellationError()
+        }
         // The old fingerprint goes first: stopped between the two, the next run renders again.
         Fingerprint.forget(for: job.outputPath)
         do {

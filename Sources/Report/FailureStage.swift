@@ -12,4 +12,6 @@ public enum FailureStage: String, Sendable, Hashable, Codable, CaseIterable {
     case mux
     /// Checking the written file.
     case verify
+    /// Running longer than the run's time limit (`--timeout`).
+    case timeout
 }

@@ -64,6 +64,7 @@ enum BatchCommand {
         options.force = invocation.force
         options.failFast = invocation.failFast
         options.retries = invocation.retries
+        options.timeLimit = invocation.timeout
         options.strict = invocation.strict
         options.allowsDevices = invocation.allowDevices
         options.cacheDirectory = DownloadOptions(invocation).cacheDirectory

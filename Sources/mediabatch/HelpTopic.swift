@@ -16,8 +16,8 @@ struct HelpTopic: Sendable {
         text: """
             0: every output was rendered or is up to date (validate: no problem found).
 
-            1: some output failed, was skipped (a dependency failed) or was cancelled (SIGINT or SIGTERM); the \
-            report says which and why.
+            1: some output failed (a render stopped by --timeout among them), was skipped (a dependency failed) or \
+            was cancelled (SIGINT or SIGTERM); the report says which and why.
 
             2: the manifests are invalid (syntax, schema, unknown names, cycles; for validate also missing sources): \
             nothing was rendered.

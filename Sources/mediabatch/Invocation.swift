@@ -54,6 +54,8 @@ struct Invocation: Equatable, Sendable {
     var force = false
     var failFast = false
     var retries = 0
+    /// `--timeout`: how long one render may run.
+    var timeout: MediaTime?
     var shard: String?
     var quiet = false
     var verbose = false
@@ -236,6 +238,7 @@ struct Invocation: Equatable, Sendable {
         case "--max-memory": maxMemory = try memoryBudget(value)
         case "--cache-size": cacheSize = try cacheBytes(value)
         case "--retries": retries = try whole(value, option, in: Bounds.retries)
+        case "--timeout": timeout = try timeLimit(value)
         case "--count": count = try whole(value, option, in: 1...400)
         case "--columns": columns = try whole(value, option, in: 1...40)
         case "--width": width = try whole(value, option, in: 16...4096)
@@ -285,6 +288,16 @@ struct Invocation: Equatable, Sendable {
         return size
     }
 
+    /// `--timeout`'s value: a time in the manifest's syntax from 1 second to 7 days.
+    private func timeLimit(_ value: String) throws(UsageError) -> MediaTime {
+        guard let time = try? TimeSyntax.parse(value), time >= Bounds.timeout.lowerBound,
+              time <= Bounds.timeout.upperBound else {
+            throw UsageError(message: "'--timeout' needs a time from 1s to 7 days, such as '90s', '600' or '01:30:00', "
+                                + "not '\(value)'", command: command)
+        }
+        return time
+    }
+
     /// `value` when it reads as K/N, a shard of a batch split N ways.
     private func shardText(_ value: String) throws(UsageError) -> String {
         let parts = value.split(separator: "/")
@@ -323,5 +336,7 @@ extension Invocation {
         static let outputs = 1...10_000_000
         /// `--max-memory`, in bytes: 1M to 64T.
         static let memory = (1 << 20)...(64 << 40)
+        /// `--timeout`: 1 second to 7 days.
+        static let timeout = MediaTime(value: 1, timescale: 1)...MediaTime(value: 7 * 24 * 3600, timescale: 1)
     }
 }

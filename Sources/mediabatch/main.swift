@@ -15,4 +15,10 @@ do {
     Console(choice: .auto).usage(error)
     status = 64
 }
+// A render stopped while rlottie spun on malformed geometry left that call running, and rlottie's exit handlers would
+// wait for it (minutes): everything is written, so leave without them.
+if BatchRunner.abandonedLibraryCalls > 0 {
+    fflush(nil)
+    _exit(status)
+}
 exit(status)

@@ -46,11 +46,22 @@ struct InvocationTests {
         (["plan", "--otio", ""], "'--otio' needs a directory, not an empty string"),
         (["run", "--cache-size", "lots"], "'--cache-size' needs 0 or a size up to 64T, such as '500M' or '2G', not 'lots'"),
         (["run", "--cache-size", "65T"], "'--cache-size' needs 0 or a size up to 64T, such as '500M' or '2G', not '65T'"),
+        (["run", "--timeout", "0.5s"], "'--timeout' needs a time from 1s to 7 days, such as '90s', '600' or '01:30:00', not '0.5s'"),
+        (["run", "--timeout", "604801"], "'--timeout' needs a time from 1s to 7 days, such as '90s', '600' or '01:30:00', not '604801'"),
+        (["run", "--timeout", "10m"], "'--timeout' needs a time from 1s to 7 days, such as '90s', '600' or '01:30:00', not '10m'"),
+        (["run", "--timeout", "-5s"], "'--timeout' needs a time from 1s to 7 days, such as '90s', '600' or '01:30:00', not '-5s'"),
+        (["validate", "--timeout", "5s"], "unknown option '--timeout' for 'validate'"),
     ])
     func refusesBadCommandLines(arguments: [String], message: String) {
         #expect(performing: { try Invocation(parsing: arguments) }, throws: { error in
             (error as? Invocation.UsageError)?.message == message
         })
+    }
+
+    @Test(arguments: [("90s", 90.0), ("600", 600), ("1500ms", 1.5), ("01:30:00", 5400), ("604800", 604_800)])
+    func readsTimeLimits(text: String, seconds: Double) throws {
+        #expect(try Invocation(parsing: ["run", "--timeout", text]).timeout?.seconds == seconds)
+        #expect(try Invocation(parsing: ["run"]).timeout == nil)
     }
 
     @Test func usageErrorsPointToTheCommandsHelp() {

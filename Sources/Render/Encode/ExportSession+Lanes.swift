@@ -73,8 +73,7 @@ extension ExportSession {
                              shared: EncoderLane.Shared) throws(ExportError) -> [EncoderLane] {
         var workers = [EncoderLane(renderer: video.renderer, shared: shared)]
         for _ in 1..<count {
-            let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices,
-                                  damageTally: damageTally)
+            let pool = sourcePool(damageTally: damageTally)
             pool.planReleases(for: composition)
             video.lanePools.append(pool)
             workers.append(EncoderLane(renderer: try video.makeRenderer(pool), shared: shared))

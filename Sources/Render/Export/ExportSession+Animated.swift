@@ -147,7 +147,7 @@ extension ExportSession {
     private func renderFrames(_ video: ExportSettings.Video, clock: FrameClock, frameCount: Int64,
                               progress: ClosedRange<Double>,
                               _ body: (Frame) throws(ExportError) -> Void) throws(ExportError) -> [SourceWarning] {
-        let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
+        let pool = sourcePool()
         try pool.openAll(in: composition, video: true, audio: false)
         let format: LibAV.PixelFormat = video.codec == .gif ? .bgra : try settings.encoderPixelFormat(video)
         let renderer = try VideoFrameRenderer(

@@ -51,9 +51,9 @@ extension ExportSession {
     /// The sources of an encoded export opened: the pictures' pool, the sound's (its own when the export mixes on a
     /// thread of its own), the audio plan and the run's soundtrack claimed for it.
     private func openSources(range: TimeRange, video: ExportSettings.Video?) throws(ExportError) -> ExportSources {
-        let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices, damageTally: damageTally)
+        let pool = sourcePool(damageTally: damageTally)
         // A pipelined export mixes on a thread of its own, so its audio sources live in a pool of their own.
-        let audioPool = framesAhead > 0 ? SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
+        let audioPool = framesAhead > 0 ? sourcePool()
             : pool
         try pool.openAll(in: composition, video: video != nil, audio: false)
         // A soundtrack another output of the run encoded is replayed: its sources are not even opened. It is claimed

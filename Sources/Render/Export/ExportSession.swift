@@ -255,6 +255,17 @@ public final class ExportSession: Sendable {
         if isCancelled { throw .cancelled }
     }
 
+    /// How many drawing-library calls that stopped exports gave up waiting for are still running in this process
+    /// (rlottie spinning on malformed geometry). rlottie's exit handlers wait for its threads, so a process that
+    /// wants to exit at once flushes its output and calls `_exit` while this is above zero.
+    public static var abandonedLibraryCalls: Int { AbandonableCalls.unfinished.load(ordering: .relaxed) }
+
+    /// A source pool for this export: its settings' decoder threads and devices, stopped with the export.
+    func sourcePool(damageTally: DamageTally? = nil) -> SourcePool {
+        SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices, damageTally: damageTally,
+                   stopped: { [self] in isCancelled })
+    }
+
     /// Notes that the output file is about to be created, so a failure from here on deletes it.
     func willCreateOutput() {
         createdOutput.store(true, ordering: .relaxed)

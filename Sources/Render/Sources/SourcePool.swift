@@ -32,13 +32,17 @@ final class SourcePool {
 
     /// Where the video readers count their damaged packets besides their own records (nil: nowhere).
     let damageTally: DamageTally?
+    /// Whether the export using the pool was stopped: readers whose library calls may not return stop waiting then.
+    let stopped: @Sendable () -> Bool
 
-    /// A pool whose video sources decode on `decoderThreads` threads each, may be devices with `allowsDevices`, and
-    /// count their damaged packets in `damageTally`.
-    init(decoderThreads: Int, allowsDevices: Bool = false, damageTally: DamageTally? = nil) {
+    /// A pool whose video sources decode on `decoderThreads` threads each, may be devices with `allowsDevices`,
+    /// count their damaged packets in `damageTally` and stop waiting for a drawing library once `stopped` is true.
+    init(decoderThreads: Int, allowsDevices: Bool = false, damageTally: DamageTally? = nil,
+         stopped: @escaping @Sendable () -> Bool = { false }) {
         self.decoderThreads = decoderThreads
         self.allowsDevices = allowsDevices
         self.damageTally = damageTally
+        self.stopped = stopped
     }
 
     /// The path shown in errors for a segment's URL.
@@ -62,7 +66,7 @@ final class SourcePool {
         } else if url.isFileURL, DrawingText.isSVG(url.path) {
             reader = try VectorPictureReader(url: url)
         } else if url.isFileURL, LottieAnimation.isLottie(url.path) {
-            reader = try LottiePictureReader(path: url.path)
+            reader = try LottiePictureReader(path: url.path, stopped: stopped)
         } else {
             reader = try DecodedVideoReader(path: Self.path(of: url), trackID: trackID, threads: decoderThreads,
                                             allowsDevices: allowsDevices, firstTime: firstTime,

@@ -12,7 +12,7 @@ extension ExportSession {
             throw ExportError.setup(reason: "poster preset '\(settings.name)' has no video settings")
         }
         video.codec = settings.container == .png ? .png : .mjpeg
-        let pool = SourcePool(decoderThreads: decoderThreads, allowsDevices: allowsDevices)
+        let pool = sourcePool()
         try pool.openAll(in: composition, video: true, audio: false)
         let format = try settings.encoderPixelFormat(video)
         let renderer = try VideoFrameRenderer(
