@@ -13,6 +13,8 @@ public enum CompositionError: Error, CustomStringConvertible, Sendable, Hashable
     case invalidValue(name: String, value: Double)
     /// A value outside the range it must lie in (a ducking depth above 1).
     case valueOutOfRange(name: String, value: Double, range: ClosedRange<Double>)
+    /// A size that must be a finite number, zero or more (a corner radius).
+    case invalidSize(name: String, value: Double)
     /// No track with this ID exists.
     case noSuchTrack(trackID: Int32)
     /// A source track of one media type was inserted into a track of another.
@@ -69,6 +71,8 @@ public enum CompositionError: Error, CustomStringConvertible, Sendable, Hashable
             return "'\(name)' must be a finite number, got \(value)"
         case let .valueOutOfRange(name, value, range):
             return "'\(name)' must be from \(range.lowerBound) to \(range.upperBound), got \(value)"
+        case let .invalidSize(name, value):
+            return "'\(name)' must be a finite number, zero or more, got \(value)"
         case let .noSuchTrack(trackID):
             return "no track with id \(trackID) in the composition"
         case let .mediaTypeMismatch(trackID, trackType, source, sourceTrackID, sourceType):

@@ -14,6 +14,10 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
     public internal(set) var cropRectangleRamps: [Ramp<Rect>]
     /// What fills the canvas behind the picture (a blurred copy of it, or a colour); nil leaves the layers below.
     public var backdrop: LayerBackdrop?
+    /// The radius of the picture's rounded corners, in the track's pixels (the space of crop rectangles), so the
+    /// transform scales it with the picture; the corners of the cropped picture are rounded. nil: square corners.
+    /// Set through `setCornerRadius(_:)`.
+    public internal(set) var cornerRadius: Double?
 
     /// A layer with no ramps: opaque, untransformed, uncropped.
     public init(trackID: Int32) {
@@ -21,6 +25,13 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
         opacityRamps = []
         transformRamps = []
         cropRectangleRamps = []
+    }
+
+    /// Rounds the picture's corners with `radius` track pixels (0 squares them again); a radius larger than half the
+    /// cropped picture's shorter side draws that half.
+    public mutating func setCornerRadius(_ radius: Double) throws {
+        guard radius.isFinite, radius >= 0 else { throw CompositionError.invalidSize(name: "cornerRadius", value: radius) }
+        cornerRadius = radius > 0 ? radius : nil
     }
 
     // MARK: Opacity

@@ -93,6 +93,13 @@ struct KeyText {
         }
     }
 
+    /// Writes a layer's corner radius; nothing for square corners, so their keys read as before rounding existed.
+    mutating func cornerRadius(_ value: Double?) {
+        guard let value else { return }
+        text += "corner "
+        number(value)
+    }
+
     /// Ends a line (a layer, a frame).
     mutating func newline() {
         text += "\n"

@@ -31,6 +31,7 @@ struct SegmentDescriber {
         var transform: AffineTransform2D
         var crop: Rect
         var backdrop: LayerBackdrop?
+        var cornerRadius: Double?
         /// The source, for the key's label; not recorded.
         var url: URL?
 
@@ -47,6 +48,7 @@ struct SegmentDescriber {
             key.transform(transform)
             key.rect(crop)
             key.backdrop(backdrop)
+            key.cornerRadius(cornerRadius)
             key.newline()
         }
 
@@ -54,7 +56,7 @@ struct SegmentDescriber {
         static let hidden = Layer(
             source: "", sourceTrack: 0, sourceStart: .zero, sourceDuration: .zero, targetDuration: .zero,
             naturalSize: Size(width: 0, height: 0), preferredTransform: .identity, opacity: 0, transform: .identity,
-            crop: .infinite, backdrop: nil, url: nil)
+            crop: .infinite, backdrop: nil, cornerRadius: nil, url: nil)
     }
 
     /// A transition effect as the key records it: what it draws, between which layers (their places in the
@@ -277,7 +279,7 @@ struct SegmentDescriber {
                      targetDuration: segment.timeMapping.target.duration, naturalSize: track.naturalSize,
                      preferredTransform: track.preferredTransform, opacity: opacity,
                      transform: layer.transform(at: time), crop: layer.cropRectangle(at: time),
-                     backdrop: layer.backdrop, url: url)
+                     backdrop: layer.backdrop, cornerRadius: layer.cornerRadius, url: url)
     }
 
     /// Whether two frames' descriptions of one layer are the same arrangement (source times advance, the rest holds).

@@ -10,7 +10,8 @@ import LibAV
 /// so a zoom stays as sharp as the source allows); a picture drawn smaller than half its size is first shrunk by
 /// swscale's area filter to a power-of-two level (a mip level), so minifying does not alias. The picture's edges
 /// are anti-aliased through alpha: each pixel's coverage is its distance inside the crop rectangle, measured in
-/// canvas pixels along both source axes, plus one half, clamped to 0...1, times the source's own alpha. Samples are
+/// canvas pixels along both source axes, plus one half, clamped to 0...1, times the source's own alpha; in a rounded
+/// corner, at most its distance inside the corner's arc (`WarpCorners`). Samples are
 /// weighed in 8-bit fractions at both depths, so 16-bit samples keep their extra precision in the sum.
 ///
 /// Buffers and the level scaler are allocated once and reused while the geometry allows.
@@ -80,6 +81,7 @@ final class AffineWarper<Picture: CanvasPicture> {
         let width = mapping.width
         let axisU = mapping.axis(horizontal: true, samples: luma.width, chroma: false)
         let axisV = mapping.axis(horizontal: false, samples: luma.height, chroma: false)
+        let corners = mapping.corners(axisU, axisV)
         for row in 0..<mapping.height {
             let start = mapping.rowStart(row: row, chroma: false)
             let target = lumaOut + row * lumaStride, coverage = alphaOut + row * alphaStride
@@ -92,7 +94,8 @@ final class AffineWarper<Picture: CanvasPicture> {
             var v = WarpMapping.fixed(start.v + mapping.stepV * Double(span.lowerBound))
             let du = WarpMapping.fixed(mapping.stepU), dv = WarpMapping.fixed(mapping.stepV)
             for x in span {
-                let weight = (axisU.coverage(u) &* axisV.coverage(v)) >> 8
+                var weight = (axisU.coverage(u) &* axisV.coverage(v)) >> 8
+                if let corners { weight = min(weight, corners.coverage(u, v)) }
                 let cu = axisU.clamp(u), cv = axisV.clamp(v)
                 target[x] = luma.bilinear(cu, cv, axisU, axisV)
                 var a = min((weight &* (opaque &+ 1)) >> 8, opaque)
@@ -263,6 +266,12 @@ struct WarpMapping {
         let far = (horizontal ? crop.x + crop.width : crop.y + crop.height) * scale / divisor - 0.5
         let canvasPerSample = (horizontal ? placement.scaleX : placement.scaleY) / scale * divisor
         return WarpAxis(low: near, high: far, samples: samples, canvasPerSample: canvasPerSample)
+    }
+
+    /// The crop's rounded corners on luma axes `u` and `v`; nil when they are square.
+    func corners(_ u: WarpAxis, _ v: WarpAxis) -> WarpCorners? {
+        guard placement.cornerRadius > 0 else { return nil }
+        return WarpCorners(u: u, v: v, radius: placement.cornerRadius, scaleU: scaleX, scaleV: scaleY)
     }
 
     /// A coordinate in 16.16 fixed point.

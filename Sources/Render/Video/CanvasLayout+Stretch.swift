@@ -42,4 +42,11 @@ extension CanvasLayout {
         return (adapted, Composition.Rect(x: min(first.x, second.x), y: min(first.y, second.y),
                                           width: abs(second.x - first.x), height: abs(second.y - first.y)))
     }
+
+    /// A corner radius in the display pixels of `picture`, in its frame's pixels.
+    static func adapt(radius: Double, to picture: SourcePicture) -> Double {
+        let width = picture.turn.swapsAxes ? picture.displayHeight : picture.displayWidth
+        guard radius > 0, width > 0 else { return radius }
+        return radius * Double(picture.frame.width) / Double(width)
+    }
 }

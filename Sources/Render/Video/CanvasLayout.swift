@@ -48,7 +48,8 @@ struct CanvasLayout {
     /// shows nothing (no segment, a transparent layer, nothing of it on the canvas). A transform that is not
     /// axis-aligned, or one that moves at `time`, takes the general (warped) path; fitted sources never move. The
     /// reader may hand a picture smaller than its display size (see `largestStretch`) and not yet upright; crop and
-    /// transform, which are in display pixels, are adapted to it.
+    /// transform, which are in display pixels, are adapted to it. Rounded corners take the warped path too: its
+    /// anti-aliased edges round them at any transform.
     func picture(of layer: LayerInstruction, at time: MediaTime, in composition: MutableComposition,
                  sources: SourcePool, opacityFactor: Double = 1) throws(ExportError) -> LayerPicture?
     {
@@ -71,10 +72,12 @@ struct CanvasLayout {
                                  canvasHeight: height)
             : layer.transform(at: time)
         let (transform, crop) = Self.adapt(transform: authored, crop: layer.cropRectangle(at: time), to: shown)
-        if !fitsSources && (PictureOrientation(transform) == nil || Self.transformMoves(layer, at: time)) {
+        let rounded = fitsSources ? 0 : Self.adapt(radius: layer.cornerRadius ?? 0, to: shown)
+        if !fitsSources && (PictureOrientation(transform) == nil || Self.transformMoves(layer, at: time) || rounded > 0) {
             guard let placement = try WarpPlacement.make(
                 frameWidth: frame.width, frameHeight: frame.height, crop: crop, transform: transform,
-                canvasWidth: width, canvasHeight: height, trackID: layer.trackID) else { return nil }
+                canvasWidth: width, canvasHeight: height, trackID: layer.trackID, cornerRadius: rounded)
+            else { return nil }
             return LayerPicture(frame: frame, geometry: .warped(placement), opacity: opacity, wipe: nil)
         }
         guard let placement = LayerPlacement.make(

@@ -24,12 +24,16 @@ struct WarpPlacement: Hashable {
     /// How many times the source is halved before it is sampled, so that a shrunk picture is filtered over all its
     /// pixels rather than point-sampled (a mip level); 0 samples the source itself.
     var level: Int
+    /// The radius of the crop's rounded corners in source pixels, at most half its shorter side; 0 for square ones.
+    var cornerRadius = 0.0
 
     /// The placement of the `crop` of a `frameWidth` x `frameHeight` source drawn through `transform` on a canvas;
     /// nil when nothing is visible (outside the canvas, an empty crop, or a transform that flattens the picture).
-    /// A transform with a value that is not finite is refused with `ExportError.encode`.
+    /// A transform with a value that is not finite is refused with `ExportError.encode`. `cornerRadius` rounds the
+    /// crop's corners (source pixels).
     static func make(frameWidth: Int, frameHeight: Int, crop: Composition.Rect, transform: AffineTransform2D,
-                     canvasWidth: Int, canvasHeight: Int, trackID: Int32) throws(ExportError) -> WarpPlacement? {
+                     canvasWidth: Int, canvasHeight: Int, trackID: Int32,
+                     cornerRadius: Double = 0) throws(ExportError) -> WarpPlacement? {
         let t = transform
         guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
             throw ExportError.encode(path: nil, reason: "track \(trackID): transform \(transform) cannot be drawn; "
@@ -57,7 +61,8 @@ struct WarpPlacement: Hashable {
         let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
         return WarpPlacement(crop: used, inverse: inverse, scaleX: scaleX, scaleY: scaleY, x: left, y: top,
                              width: width, height: height,
-                             level: level(scale: min(scaleX, scaleY), width: frameWidth, height: frameHeight))
+                             level: level(scale: min(scaleX, scaleY), width: frameWidth, height: frameHeight),
+                             cornerRadius: min(max(cornerRadius, 0), min(used.width, used.height) / 2))
     }
 
     /// The mip level for a picture shrunk by `scale`: the most halvings that keep the sampled picture at least as

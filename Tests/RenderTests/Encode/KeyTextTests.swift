@@ -47,7 +47,10 @@ struct KeyTextTests {
         key.rect(Rect(x: 0, y: 0.5, width: 1e-7, height: .infinity))
         key.backdrop(.blur(radius: 0.05))
         key.backdrop(nil)
+        key.cornerRadius(nil)
         key.newline()
         #expect(key.text == "layer=13:sha256:ab.mp4 0.30000000000000004 1001/30000 0.0 0.5 1e-07 inf blur 0.05 - \n")
+        key.cornerRadius(12.5)
+        #expect(key.text.hasSuffix("\ncorner 12.5 "))
     }
 }
