@@ -35,6 +35,10 @@ extension JobBuilder {
                         let ramps = overlays[overlay].0.opacityRamps
                         try overlayCourses[overlay]?.apply(to: &layers[layerIndex], within: range, opacity: ramps.isEmpty)
                         try Self.writeOpacity(ramps, into: &layers[layerIndex])
+                        if let radius = overlays[overlay].0.radius, let course = overlayCourses[overlay] {
+                            try layers[layerIndex].setCornerRadius(Self.cornerRadius(radius, of: overlays[overlay].0,
+                                                                                     course: course, canvas: canvas))
+                        }
                         continue
                     }
                     // Clips joined by cuts on one track share an instruction: each writes its own stretch.
@@ -215,6 +219,21 @@ extension JobBuilder {
             } else {
                 try layer.setOpacity(ramp.startValue, at: ramp.start)
             }
+        }
+    }
+
+    /// An overlay's `radius` in its source's pixels (the space the layer's crop is in): canvas pixels divided by the
+    /// scale its picture rests at in its region, or percent of its cropped picture's shorter side.
+    static func cornerRadius(_ radius: Length, of overlay: OverlaySpec, course: LayerCourse, canvas: Size) -> Double {
+        let crop = course.crop(at: course.range.start)
+        guard crop.width > 0, crop.height > 0, !crop.isInfinite else { return 0 }
+        switch radius {
+        case .percent(let percent):
+            return min(crop.width, crop.height) * percent / 100
+        case .pixels(let pixels):
+            let region = overlayRegion(overlay, pictureSize: Size(width: crop.width, height: crop.height), canvas: canvas)
+            let scale = min(region.width / crop.width, region.height / crop.height)
+            return scale > 0 ? pixels / scale : 0
         }
     }
 

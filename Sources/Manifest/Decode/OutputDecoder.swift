@@ -462,6 +462,7 @@ struct OutputDecoder {
         if let node = fields["fade"], let time = reader.time(node, "fade", frameRate: rate) { spec.fade = time }
         if let node = fields["anchor"] { spec.anchor = anchor(node, "anchor", reader: &reader) }
         if let node = fields["margin"], let length = reader.length(node, "margin") { spec.margin = length }
+        if let node = fields["radius"] { spec.radius = cornerRadius(node, reader: &reader) }
         spec.motion = motion(fields, rate: rate, appearances: true, reader: &reader)
         checkOpacity(spec.motion, ramped: !spec.opacityRamps.isEmpty, fields, reader: &reader)
         if let fade = fields["fade"], spec.motion?.enter != nil || spec.motion?.exit != nil {
@@ -470,6 +471,19 @@ struct OutputDecoder {
         }
         videoOverlay(fields, into: &spec, rate: rate, reader: &reader)
         return spec
+    }
+
+    /// An overlay's `radius`: pixels, or percent up to 50 (half the shorter side rounds it whole).
+    private func cornerRadius(_ node: YAMLNode, reader: inout NodeReader) -> Length? {
+        guard let length = reader.length(node, "radius") else { return nil }
+        switch length {
+        case .pixels(let value) where value >= 0, .percent(let value) where value >= 0 && value <= 50:
+            return length
+        default:
+            reader.error("invalid radius '\(node.string ?? "\(length)")'; use pixels (0 or more, such as '24') or percent of the "
+                         + "picture's shorter side up to 50% ('50%' makes a circle or a pill)", at: node)
+            return nil
+        }
     }
 
     private func track(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> TrackSpec? {

@@ -211,6 +211,9 @@ public struct OverlaySpec: Sendable, Hashable {
     public var volume: Double = 1
     /// A video overlay's `reframe`: its crop follows the subject with the aspect of its region; nil for none.
     public var reframe: ReframeSpec? = nil
+    /// `radius`: rounded corners, in canvas pixels at the overlay's resting size or percent of its picture's shorter
+    /// side (50% makes a circle or a pill); nil for square corners.
+    public var radius: Length? = nil
 }
 
 /// Text over the video.

@@ -31,7 +31,8 @@ enum ManifestSchema {
     static let anchorPoint = ["x", "y"]
     static let soundtrack = ["source", "volume", "loop", "fade_in", "fade_out", "duck", "from", "duck_threshold",
                              "duck_attack", "duck_release"]
-    static let overlay = ["image", "lottie", "loop", "speed", "region", "opacity", "at", "duration", "fade", "anchor", "margin"]
+    static let overlay = ["image", "lottie", "loop", "speed", "region", "opacity", "at", "duration", "fade", "anchor", "margin",
+                          "radius"]
         + motion + appearances
         + videoOverlay
     /// An overlay's keys for a clip played as a picture-in-picture.
