@@ -251,8 +251,9 @@ import Testing
         }
         framed.cornerRadius = 8
         await #expect { _ = try await export(CALayer(), extra: framed) } throws: { error in
-            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2]: rounded corners "
-                + "(cornerRadius 8.0) are not drawn here"
+            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2]: a rounded border "
+                + "(cornerRadius 8.0 with borderWidth 4.0) is not drawn here; put a rounded layer of the border's "
+                + "colour, larger by the border's width, beneath it"
         }
     }
 
@@ -365,6 +366,12 @@ import Testing
         return try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
     }
 
+    /// `layer` with corners of 6 px.
+    private func rounded(_ layer: CALayer) -> CALayer {
+        layer.cornerRadius = 6
+        return layer
+    }
+
     /// A layer showing `picture` in `frame` with `gravity`.
     private func pictureLayer(_ picture: Any, frame: CGRect, gravity: CALayerContentsGravity = .resize,
                               masks: Bool = false, opacity: Float = 1) -> CALayer {
@@ -410,6 +417,35 @@ import Testing
         #expect(near(try color(cut, frame: 15, x: 20, y: 105), (0, 255, 0)))
     }
 
+    @Test func roundedCornersRoundBackgroundsAndThePicturesTheirBoundsCut() async throws {
+        // A white 60x60 card 20 px from the bottom left (columns 20 to 80, rows 40 to 100), corners of 20 px: the
+        // top-left arc is centred at (40, 60), the bottom-right one at (60, 80).
+        let card = CALayer()
+        card.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+        card.backgroundColor = CGColor(gray: 1, alpha: 1)
+        card.cornerRadius = 20
+        let rounded = try await export(CALayer(), extra: card)
+        let (white, red) = ((255, 255, 255), (255, 0, 0))
+        for (x, y, expected) in [(23, 43, red), (77, 97, red), (30, 50, white), (21, 70, white), (50, 41, white),
+                                 (50, 70, white), (18, 70, red)] {
+            #expect(near(try color(rounded, frame: 15, x: x, y: y), expected), "\(x),\(y)")
+        }
+        card.cornerRadius = 0
+        #expect(near(try color(try await export(CALayer(), extra: card), frame: 15, x: 23, y: 43), white))
+        // The green half of the 40x20 logo (columns 10 to 30, rows 90 to 110) with 8 px corners: cut only with
+        // masksToBounds, as Core Animation cuts contents.
+        let logo = try logo()
+        let frame = CGRect(x: 10, y: 10, width: 40, height: 20)
+        let layer = pictureLayer(logo, frame: frame, masks: true)
+        layer.cornerRadius = 8
+        let cut = try await export(CALayer(), extra: layer)
+        #expect(near(try color(cut, frame: 15, x: 11, y: 91), red))
+        #expect(near(try color(cut, frame: 15, x: 11, y: 100), (0, 255, 0)))
+        #expect(near(try color(cut, frame: 15, x: 20, y: 91), (0, 255, 0)))
+        layer.masksToBounds = false
+        #expect(near(try color(try await export(CALayer(), extra: layer), frame: 15, x: 11, y: 91), (0, 255, 0)))
+    }
+
     @Test func layersThatCannotBeDrawnFailTheExportAndSayWhich() async throws {
         let frame = CGRect(x: 0, y: 0, width: 40, height: 20)
         let generated = try AVAssetImageGenerator(asset: AVURLAsset(url: fixtures.red)).copyCGImage(at: .zero,
@@ -420,6 +456,10 @@ import Testing
                 + "context) is not drawn here; read it from a file with CGImageSource"),
             (pictureLayer(try logo(), frame: frame, gravity: .top), "contentsGravity 'top' is not drawn here; the "
                 + "gravities drawn are resize, resizeAspect, resizeAspectFill and center"),
+            (rounded(pictureLayer(try logo(), frame: CGRect(x: 0, y: 0, width: 80, height: 20), gravity: .resizeAspect,
+                                  masks: true)),
+             "a picture that does not fill its rounded layer is not cut to the corners here; give it "
+                + "contentsGravity resize or resizeAspectFill"),
         ]
         for (layer, problem) in refusals {
             await #expect { _ = try await export(blocks(), extra: layer) } throws: { error in

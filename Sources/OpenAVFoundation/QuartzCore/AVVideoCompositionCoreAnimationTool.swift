@@ -126,27 +126,52 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     }
 
     /// Adds `layer`'s own background colour, picture and text (not its sublayers'), at `opacity` and moved by
-    /// `animations`; throws for rounded corners and pictures that cannot be drawn.
+    /// `animations`; throws for pictures that cannot be drawn. Rounded corners (`cornerRadius`) round the background
+    /// and, with `masksToBounds`, cut the picture, as Core Animation does.
     private func drawOwn(_ layer: CALayer, at place: Place, opacity: Double, animations: LayerAnimations,
                          render: Render, into drawing: inout LayerDrawing) throws(AVError) {
         let (path, rect) = (place.path, place.rect)
-        let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.components?[3] ?? 0) > 0
-        if layer.cornerRadius > 0, layer.backgroundColor != nil || layer.contents != nil || hasBorder {
-            throw Self.refuse(path, "rounded corners (cornerRadius \(layer.cornerRadius)) are not drawn here")
-        }
+        let radius = try Self.cornerRadius(of: layer, path: path)
         if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
             drawing.patches.append(LayerDrawing.Patch(fill: .color(Self.hex(background)), rect: rect,
-                                                      alpha: Double(background[3]) * opacity, animations: animations))
+                                                      alpha: Double(background[3]) * opacity, animations: animations,
+                                                      cornerRadius: radius))
         }
         if let contents = layer.contents,
-           let picture = try Self.picture(contents, of: layer, path: path, rect: rect,
+           var picture = try Self.picture(contents, of: layer, path: path, rect: rect,
                                           opacity: (opacity, animations)) {
+            if radius > 0, layer.masksToBounds {
+                guard Self.covers(picture, rect) else {
+                    throw Self.refuse(path, "a picture that does not fill its rounded layer is not cut to the "
+                                      + "corners here; give it contentsGravity resize or resizeAspectFill")
+                }
+                picture.cornerRadius = radius
+            }
             drawing.patches.append(picture)
         }
         if let text = layer as? CATextLayer {
             drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: (opacity, animations),
                                                    render: render))
         }
+    }
+
+    /// `layer`'s corner radius in render pixels (0 for square corners); throws for a rounded border, which is not
+    /// drawn here.
+    private static func cornerRadius(of layer: CALayer, path: String) throws(AVError) -> CGFloat {
+        guard layer.cornerRadius > 0, layer.cornerRadius.isFinite else { return 0 }
+        if layer.borderWidth > 0 && (layer.borderColor?.components?[3] ?? 0) > 0 {
+            throw refuse(path, "a rounded border (cornerRadius \(layer.cornerRadius) with borderWidth "
+                         + "\(layer.borderWidth)) is not drawn here; put a rounded layer of the border's colour, "
+                         + "larger by the border's width, beneath it")
+        }
+        return layer.cornerRadius
+    }
+
+    /// Whether `picture`'s visible part fills `rect` (to half a pixel).
+    private static func covers(_ picture: LayerDrawing.Patch, _ rect: CGRect) -> Bool {
+        let shown = picture.rect.intersection(rect)
+        return abs(shown.minX - rect.minX) < 0.5 && abs(shown.minY - rect.minY) < 0.5
+            && abs(shown.maxX - rect.maxX) < 0.5 && abs(shown.maxY - rect.maxY) < 0.5
     }
 
     /// The four strips of a `width`-wide border inside `rect`: top, bottom, left and right.

@@ -24,6 +24,8 @@ struct LayerDrawing {
         var alpha: Double
         /// The layer's own opacity and moves over time.
         var animations: LayerAnimations
+        /// The radius of its rounded corners in render pixels; 0 for square ones.
+        var cornerRadius: CGFloat = 0
     }
 
     /// The text, in drawing order.
@@ -49,6 +51,7 @@ struct LayerDrawing {
                 try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
                 base = AffineTransform2D.scale(x: width < 2 ? 0.5 : 1, y: height < 2 ? 0.5 : 1)
                     .concatenating(.translation(x: patch.rect.minX.rounded(), y: patch.rect.minY.rounded()))
+                try layer.setCornerRadius(patch.cornerRadius / base.a)
             case let .image(track, crop):
                 try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
                 let size = track.naturalSize
@@ -58,6 +61,8 @@ struct LayerDrawing {
                     try layer.setCropRectangle(Rect(x: crop.minX, y: crop.minY, width: crop.width,
                                                     height: crop.height), at: .zero)
                 }
+                // The radius in the picture's own pixels, which the layer's transform scales to render pixels.
+                try layer.setCornerRadius(patch.cornerRadius / max(base.a, 1e-9))
             }
             try patch.animations.apply(to: &layer, opacityScale: patch.alpha, base: base)
             for index in videoComposition.instructions.indices {
