@@ -162,6 +162,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("blur-over-time", "BlurOverTime", []),
     ("animated-lower-third", "AnimatedLowerThird", []),
     ("filter-watermark", "FilterWatermark", []),
+    ("rounded-card", "RoundedCard", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

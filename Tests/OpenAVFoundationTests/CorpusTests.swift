@@ -250,6 +250,21 @@ import Testing
         #expect(near(try pixel(output, frame: 29, 124, 114), (0, 255, 0)))
     }
 
+    @Test func roundedCardRoundsTheCardAndCutsTheAvatarToACircle() throws {
+        // The 144x40 card covers columns 8 to 152 and rows 72 to 112 (12 px corners, the top-left arc centred at
+        // (20, 84)); the 32x32 avatar columns 14 to 46 and rows 76 to 108, a circle centred at (30, 92).
+        let folder = try fixtures.output("corpus-rounded-card").deletingLastPathComponent()
+        let avatar = folder.appendingPathComponent("avatar.png"), output = folder.appendingPathComponent("card.mp4")
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0x00FF00:size=64x64", "-frames:v", "1", avatar.path])
+        #expect(try run("rounded-card", [fixtures.blue.path, avatar.path, output.path, "Ada"]) == "framed 1.0 s\n")
+        let (white, green, blue) = ((255, 255, 255), (0, 255, 0), (0, 0, 255))
+        for (x, y, expected) in [(9, 73, blue), (80, 75, white), (150, 110, blue), (80, 116, blue),
+                                 (16, 78, white), (30, 92, green), (16, 92, green), (30, 77, green), (44, 106, white)] {
+            let seen = try pixel(output, frame: 15, x, y)
+            #expect(near(seen, expected), "\(x),\(y): \(seen)")
+        }
+    }
+
     @Test func blurOverTimeSoftensTheEdgeMoreAsTheClipGoesOn() throws {
         // Red above blue, meeting at row 60: sharp at the start (radius 0), a few rows blurred at 0.5 s (radius 5)
         // and more at the end (radius 9.7).
