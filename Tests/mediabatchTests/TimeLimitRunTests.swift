@@ -74,6 +74,39 @@ struct TimeLimitRunTests {
         #expect(result.stdout.contains("failed    spins"))
     }
 
+    @Test func afterAnAbandonedRLottieFrameLottieOutputsFailAtOnceSayingWhy() throws {
+        // One render at a time (equal ranks start in the order of their names): the spinning one is stopped at 2 s, and rlottie's shared
+        // threads are still on its frame when the moving animation's output starts.
+        let directory = try CommandRunner.temporaryDirectory("timeout-stuck")
+        try CommandRunner.write("""
+            mediabatch: 1
+            defaults: { out: out, preset: small }
+            presets:
+              small: { base: draft, video: { width: 400, height: 200, fps: 10 }, audio: { bitrate: 64k } }
+            sources:
+              blue: { generate: color, color: blue, duration: 2s, size: 400x200 }
+            outputs:
+              - { name: a-spins, clips: [blue], overlays: [ { lottie: media/spin.json, region: { x: 0, y: 0, width: 100% } } ] }
+              - { name: b-moves, clips: [blue], overlays: [ { lottie: media/move.json, region: { x: 0, y: 0, width: 100% } } ] }
+              - { name: c-plain, clips: [blue] }
+
+            """, to: "m/batch.yaml", in: directory)
+        try CommandRunner.write(Self.spinning, to: "m/media/spin.json", in: directory)
+        try CommandRunner.write(LottieRunTests.moving, to: "m/media/move.json", in: directory)
+        let started = Date()
+        let result = try CommandRunner.run(["run", "m", "--out", "out", "--jobs", "1", "--timeout", "2s"], in: directory)
+        #expect(result.status == 1)
+        #expect(Date().timeIntervalSince(started) < 40)
+        let outcomes = try Self.outcomes(directory)
+        #expect(outcomes["a-spins"]?.stage == "timeout")
+        #expect(outcomes["c-plain"]?.status == "rendered")
+        let media = directory.appendingPathComponent("m/media").resolvingSymlinksInPath().path
+        #expect(outcomes["b-moves"]?.stage == "decode")
+        #expect(outcomes["b-moves"]?.reason == "'\(media)/move.json': rlottie is still drawing a frame of "
+                + "'\(media)/spin.json' that a stopped render gave up on, and its threads, which every Lottie file "
+                + "shares, draw nothing else until it returns; render this output in another run")
+    }
+
     @Test func aSignalStopsARenderWaitingOnRLottie() throws {
         let directory = try Self.prepare("timeout-signal")
         let (process, out, err) = try CommandRunner.start(["run", "m", "--out", "out", "--only", "spins"], in: directory)

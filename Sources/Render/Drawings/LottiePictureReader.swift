@@ -7,7 +7,8 @@ import MediaCore
 /// animation's own size. The last frame drawn is kept for the output frames that show it again.
 ///
 /// rlottie draws on a queue of its own (`AbandonableCalls`): a frame it does not finish no longer holds a stopped
-/// export (a signal, `--timeout`) until it does.
+/// export (a signal, `--timeout`) until it does; while such a frame still runs, every Lottie reader of the process
+/// fails at once with a message saying so, since rlottie's shared rasteriser threads would not get to its shapes.
 final class LottiePictureReader: VideoSourceReader {
     let path: String
     private let drawing: LottieDrawing
@@ -23,7 +24,7 @@ final class LottiePictureReader: VideoSourceReader {
         } catch {
             throw ExportError.wrap(error, path: path)
         }
-        calls = AbandonableCalls(label: "mediabatch.lottie", stopped: stopped)
+        calls = AbandonableCalls(label: "mediabatch.lottie", subject: path, library: .rlottie, stopped: stopped)
     }
 
     /// The animation's own size, the display size layers place it by.
@@ -45,8 +46,14 @@ final class LottiePictureReader: VideoSourceReader {
         }
         drawn = nil
         let drawing = drawing
-        guard let made = calls.run({ drawing.draw(frame: number, width: width, height: height) }) else {
-            throw .cancelled
+        let made: Result<Frame, LibAVError>
+        switch calls.run({ drawing.draw(frame: number, width: width, height: height) }) {
+        case .returned(let result): made = result
+        case .stopped: throw .cancelled
+        case .libraryStuck(let other):
+            throw ExportError.decode(path: path, reason: "rlottie is still drawing a frame of '\(other)' that a "
+                                     + "stopped render gave up on, and its threads, which every Lottie file shares, "
+                                     + "draw nothing else until it returns; render this output in another run")
         }
         do {
             let picture = try made.get()
