@@ -61,6 +61,35 @@ struct RoundedOverlayRunTests {
         }
     }
 
+    /// A white 200x200 square in an explicit timeline's layer with a 40 px radius: the corners of the layer as of the
+    /// overlay above.
+    @Test func layersOfExplicitTimelinesTakeARadiusToo() throws {
+        let white = try CommandRunner.temporaryDirectory("rounded-layer-png").appendingPathComponent("white.png")
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=white:s=200x200", "-frames:v", "1", white.path])
+        let manifest = """
+            mediabatch: 1
+            defaults: { out: out, preset: small }
+            presets:
+              small: { base: draft, video: { width: 640, height: 360, fps: 10, crf: 0, upscale: true }, audio: { bitrate: 64k } }
+            sources:
+              black: { generate: color, color: black, duration: 1s, size: 640x360 }
+            outputs:
+              - name: layered
+                tracks:
+                  - segments: [ { source: media/white.png, to: 1s } ]
+                  - segments: [ { source: black } ]
+                layers:
+                  - { track: 1, region: { x: 100, y: 80, width: 200, height: 200 }, radius: 40 }
+
+            """
+        let (_, videos) = try RGBVideo.render(manifest, files: ["media/white.png": try Data(contentsOf: white)],
+                                              outputs: ["layered": (640, 360)])
+        let video = try #require(videos["layered"])
+        for (x, y, _, round, _) in Self.cases {
+            #expect(Self.seen(video.rgb(5, x, y)) == round, "layered at \(x),\(y): \(video.rgb(5, x, y))")
+        }
+    }
+
     /// A white 120x120 picture with a 30 px radius on an HLG clip, at rest and turned a quarter: the corners show
     /// the dark clip, the edges' middles the picture, on both.
     @Test func roundedCornersAreDrawnOnHLGOutputsAndTurnWithThePicture() throws {

@@ -222,18 +222,22 @@ extension JobBuilder {
         }
     }
 
-    /// An overlay's `radius` in its source's pixels (the space the layer's crop is in): canvas pixels divided by the
-    /// scale its picture rests at in its region, or percent of its cropped picture's shorter side.
+    /// An overlay's `radius` in its source's pixels (the space the layer's crop is in), for its picture cropped as
+    /// its course starts and resting in its region.
     static func cornerRadius(_ radius: Length, of overlay: OverlaySpec, course: LayerCourse, canvas: Size) -> Double {
         let crop = course.crop(at: course.range.start)
         guard crop.width > 0, crop.height > 0, !crop.isInfinite else { return 0 }
+        let region = overlayRegion(overlay, pictureSize: Size(width: crop.width, height: crop.height), canvas: canvas)
+        return cornerRadius(radius, crop: crop, scale: min(region.width / crop.width, region.height / crop.height))
+    }
+
+    /// A `radius` in source pixels for a picture cropped to `crop` and resting at `scale` canvas pixels per source
+    /// pixel: canvas pixels divided by the scale, or percent of the crop's shorter side.
+    static func cornerRadius(_ radius: Length, crop: Rect, scale: Double) -> Double {
+        guard crop.width > 0, crop.height > 0, !crop.isInfinite else { return 0 }
         switch radius {
-        case .percent(let percent):
-            return min(crop.width, crop.height) * percent / 100
-        case .pixels(let pixels):
-            let region = overlayRegion(overlay, pictureSize: Size(width: crop.width, height: crop.height), canvas: canvas)
-            let scale = min(region.width / crop.width, region.height / crop.height)
-            return scale > 0 ? pixels / scale : 0
+        case .percent(let percent): return min(crop.width, crop.height) * percent / 100
+        case .pixels(let pixels): return scale > 0 && scale.isFinite ? pixels / scale : 0
         }
     }
 

@@ -473,7 +473,7 @@ struct OutputDecoder {
         return spec
     }
 
-    /// An overlay's `radius`: pixels, or percent up to 50 (half the shorter side rounds it whole).
+    /// An overlay's or a layer's `radius`: pixels, or percent up to 50 (half the shorter side rounds it whole).
     private func cornerRadius(_ node: YAMLNode, reader: inout NodeReader) -> Length? {
         guard let length = reader.length(node, "radius") else { return nil }
         switch length {
@@ -522,6 +522,7 @@ struct OutputDecoder {
         }
         if let node = fields["opacity"] { spec.opacity = ramps(node, "opacity", range: 0...1, rate: rate, reader: &reader) }
         if let node = fields["volume"] { spec.volume = ramps(node, "volume", range: 0...16, rate: rate, reader: &reader) }
+        if let node = fields["radius"] { spec.radius = cornerRadius(node, reader: &reader) }
         spec.motion = motion(fields, rate: rate, appearances: true, reader: &reader)
         checkOpacity(spec.motion, ramped: fields["opacity"]?.isSequence == true, fields, reader: &reader)
         if let node = fields["reframe"] { spec.reframe = reframe(node, reader: &reader) }

@@ -312,6 +312,8 @@ public struct LayerSpec: Sendable, Hashable {
     /// The layer's `reframe`: each video segment's crop follows its subject with the aspect of the layer's region;
     /// nil for the output's default.
     public var reframe: ReframeSpec? = nil
+    /// `radius`: rounded corners, as an overlay's (`OverlaySpec.radius`); nil for square corners.
+    public var radius: Length? = nil
 }
 
 /// A value set at a time, or ramped linearly across a range.

@@ -50,7 +50,8 @@ enum ManifestSchema {
     static let captions = ["file", "offset", "position", "style", "highlight"] + textStyle
     static let track = ["segments"]
     static let segment = ["source", "from", "to", "at", "speed"]
-    static let layer = ["track", "region", "crop", "fit", "opacity", "volume", "reframe"] + motion + appearances
+    static let layer = ["track", "region", "crop", "fit", "opacity", "volume", "reframe", "radius"] + motion
+        + appearances
     static let ramp = ["at", "value", "from", "to", "start", "end"]
     static let presetOverride = ["base", "aspect", "name", "container", "video", "audio", "faststart", "passthrough",
                                  "poster_at", "metadata", "damage_limit", "loop"]
