@@ -90,6 +90,35 @@ struct RoundedOverlayRunTests {
         }
     }
 
+    /// A white 320x180 clip contained in a 360x640 story (scaled to 360x202.5, rows 218.75 to 421.25) on a red
+    /// fill, its corners rounded by 24 px: the corners show the fill, the rest the clip.
+    @Test func clipsTakeARadiusShowingTheirFillInTheCorners() throws {
+        let manifest = """
+            mediabatch: 1
+            defaults: { out: out, preset: story }
+            presets:
+              story: { base: draft, video: { width: 360, height: 640, fps: 10, crf: 0, upscale: true }, audio: { bitrate: 64k } }
+            sources:
+              white: { generate: color, color: white, duration: 1s, size: 320x180 }
+            outputs:
+              - { name: card, clips: [ { source: white, fill: red, radius: 24 } ] }
+              - { name: square, clips: [ { source: white, fill: red } ] }
+
+            """
+        let (_, videos) = try RGBVideo.render(manifest, outputs: ["card": (360, 640), "square": (360, 640)])
+        let card = try #require(videos["card"]), square = try #require(videos["square"])
+        let red: ((r: Int, g: Int, b: Int)) -> Bool = { $0.r > 200 && $0.g < 60 && $0.b < 60 }
+        let white: ((r: Int, g: Int, b: Int)) -> Bool = { min($0.r, $0.g, $0.b) > 220 }
+        for (x, y) in [(2, 222), (357, 222), (2, 418), (357, 418)] {
+            #expect(red(card.rgb(5, x, y)), "card corner \(x),\(y): \(card.rgb(5, x, y))")
+            #expect(white(square.rgb(5, x, y)), "square corner \(x),\(y): \(square.rgb(5, x, y))")
+        }
+        for (x, y) in [(180, 222), (2, 320), (180, 320), (357, 320), (180, 418)] {
+            #expect(white(card.rgb(5, x, y)), "card at \(x),\(y): \(card.rgb(5, x, y))")
+        }
+        #expect(red(card.rgb(5, 180, 100)) && red(card.rgb(5, 180, 560)))
+    }
+
     /// A white 120x120 picture with a 30 px radius on an HLG clip, at rest and turned a quarter: the corners show
     /// the dark clip, the edges' middles the picture, on both.
     @Test func roundedCornersAreDrawnOnHLGOutputsAndTurnWithThePicture() throws {

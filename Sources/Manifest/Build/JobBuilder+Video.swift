@@ -15,9 +15,11 @@ extension JobBuilder {
         video.frameDuration = frameRate.frameDuration
         if let color = Color(parsing: spec.background) { video.backgroundColor = color }
         let fills = placed.map { Self.leavesBars($0, canvas: canvas) ? $0.clip.fill ?? spec.fill : nil }
+        let radii = placed.map { item in item.clip.radius.map { Self.cornerRadius($0, of: item, canvas: canvas) } }
+        // Clips with fills or rounded corners get instructions of their own: one backdrop and radius per layer.
         video.instructions = Self.split(video.instructions, at: placed.dropFirst().flatMap { item in
             item.transitionIn.duration > .zero ? [item.start, item.start + item.transitionIn.duration] : []
-        } + (fills.contains { $0 != nil } ? placed.map(\.start) : []))
+        } + (fills.contains { $0 != nil } || radii.contains { $0 != nil } ? placed.map(\.start) : []))
         let courses = try clipCourses(placed, composition: composition, canvas: canvas, spec: spec,
                                       frameDuration: video.frameDuration)
         let overlayCourses = try overlays.enumerated().map { index, overlay in
@@ -45,8 +47,8 @@ extension JobBuilder {
                     for clip in placed.indices where placed[clip].videoTrack == trackID
                         && placed[clip].start < range.end && range.start < placed[clip].end {
                         try courses[clip].apply(to: &layers[layerIndex], within: range)
-                        // Clips with fills are cut into instructions of their own above: one backdrop per layer.
                         if let fill = fills[clip] { layers[layerIndex].backdrop = fill }
+                        if let radius = radii[clip] { try layers[layerIndex].setCornerRadius(radius) }
                     }
                 }
                 video.instructions[index].transitionEffect = arrangeTransition(placed: placed, in: range, layers: &layers,
@@ -229,6 +231,16 @@ extension JobBuilder {
         guard crop.width > 0, crop.height > 0, !crop.isInfinite else { return 0 }
         let region = overlayRegion(overlay, pictureSize: Size(width: crop.width, height: crop.height), canvas: canvas)
         return cornerRadius(radius, crop: crop, scale: min(region.width / crop.width, region.height / crop.height))
+    }
+
+    /// A clip's `radius` in its source's pixels, for its picture cropped and fitted to the canvas.
+    static func cornerRadius(_ radius: Length, of item: PlacedClip, canvas: Size) -> Double {
+        let size = item.info.video?.naturalSize ?? canvas
+        let geometry = FitGeometry.place(crop: FitGeometry.crop(item.clip.crop, in: size),
+                                         into: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height),
+                                         fit: item.clip.fit)
+        let t = geometry.transform
+        return cornerRadius(radius, crop: geometry.crop, scale: (t.a * t.a + t.b * t.b).squareRoot())
     }
 
     /// A `radius` in source pixels for a picture cropped to `crop` and resting at `scale` canvas pixels per source

@@ -382,6 +382,7 @@ struct OutputDecoder {
         if let node = fields["transition"] { clip.transition = transition(node, rate: rate, reader: &reader) }
         if let node = fields["captions"] { clip.captions = captions(node, rate: rate, reader: &reader) }
         if let node = fields["fill"], let fill = fill(node, reader: &reader) { clip.fill = fill }
+        if let node = fields["radius"] { clip.radius = cornerRadius(node, reader: &reader) }
         clip.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
         if let node = fields["reframe"] { clip.reframe = reframe(node, reader: &reader) }
         return clip
@@ -473,7 +474,7 @@ struct OutputDecoder {
         return spec
     }
 
-    /// An overlay's or a layer's `radius`: pixels, or percent up to 50 (half the shorter side rounds it whole).
+    /// An overlay's, a layer's or a clip's `radius`: pixels, or percent up to 50 (half the shorter side rounds it whole).
     private func cornerRadius(_ node: YAMLNode, reader: inout NodeReader) -> Length? {
         guard let length = reader.length(node, "radius") else { return nil }
         switch length {

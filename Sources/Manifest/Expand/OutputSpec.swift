@@ -124,6 +124,9 @@ public struct ClipSpec: Sendable, Hashable {
     public var reframe: ReframeSpec? = nil
     /// This clip's own `fill`: `.some(nil)` for `none`; nil takes the output's.
     public var fill: LayerBackdrop?? = nil
+    /// `radius`: rounded corners, as an overlay's (`OverlaySpec.radius`), at the picture's fitted size; nil for square
+    /// corners.
+    public var radius: Length? = nil
 }
 
 /// A caption file (SRT or WebVTT) burned into the picture, with its look.

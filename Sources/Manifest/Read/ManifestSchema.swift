@@ -14,7 +14,7 @@ enum ManifestSchema {
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
-                       "captions", "reframe", "fill", "lottie"] + motion
+                       "captions", "reframe", "fill", "lottie", "radius"] + motion
     /// `reframe` as a mapping (clips, layers and video overlays, and outputs or templates as their default).
     static let reframe = ["mode", "subject", "padding", "smoothing"]
     /// `snap` as a mapping (outputs and templates).
