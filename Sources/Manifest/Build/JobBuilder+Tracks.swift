@@ -122,8 +122,7 @@ extension JobBuilder {
             if let radius = layerSpec?.radius {
                 radii[trackID] = spans.map { size, span in
                     let picture = fittedPicture(layerSpec, size: size, canvas: canvas, animated: animated)
-                    let t = picture.transform
-                    return (span, Self.cornerRadius(radius, crop: picture.crop, scale: (t.a * t.a + t.b * t.b).squareRoot()))
+                    return (span, Self.cornerRadius(radius, crop: picture.crop, transform: picture.transform))
                 }
             }
         }

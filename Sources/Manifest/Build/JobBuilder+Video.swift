@@ -239,8 +239,13 @@ extension JobBuilder {
         let geometry = FitGeometry.place(crop: FitGeometry.crop(item.clip.crop, in: size),
                                          into: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height),
                                          fit: item.clip.fit)
-        let t = geometry.transform
-        return cornerRadius(radius, crop: geometry.crop, scale: (t.a * t.a + t.b * t.b).squareRoot())
+        return cornerRadius(radius, crop: geometry.crop, transform: geometry.transform)
+    }
+
+    /// A `radius` in source pixels for a picture cropped to `crop` and placed by `transform` (at rest): its scale is
+    /// the canvas length of one source pixel along x.
+    static func cornerRadius(_ radius: Length, crop: Rect, transform t: AffineTransform2D) -> Double {
+        cornerRadius(radius, crop: crop, scale: (t.a * t.a + t.b * t.b).squareRoot())
     }
 
     /// A `radius` in source pixels for a picture cropped to `crop` and resting at `scale` canvas pixels per source
