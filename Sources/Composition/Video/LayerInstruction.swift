@@ -18,6 +18,9 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
     /// transform scales it with the picture; the corners of the cropped picture are rounded. nil: square corners.
     /// Set through `setCornerRadius(_:)`.
     public internal(set) var cornerRadius: Double?
+    /// A band of colour over the picture's edges (inside them, following the rounded corners); nil: none. Set
+    /// through `setBorder(width:color:)`.
+    public internal(set) var border: LayerBorder?
 
     /// A layer with no ramps: opaque, untransformed, uncropped.
     public init(trackID: Int32) {
@@ -32,6 +35,14 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
     public mutating func setCornerRadius(_ radius: Double) throws {
         guard radius.isFinite, radius >= 0 else { throw CompositionError.invalidSize(name: "cornerRadius", value: radius) }
         cornerRadius = radius > 0 ? radius : nil
+    }
+
+    /// Draws a band of `color`, `width` track pixels wide, over the picture's edges, or instead of the picture when
+    /// `hidesPicture` (an outline); 0 width, or a transparent colour, removes it.
+    public mutating func setBorder(width: Double, color: Color, hidesPicture: Bool = false) throws {
+        guard width.isFinite, width >= 0 else { throw CompositionError.invalidSize(name: "borderWidth", value: width) }
+        border = width > 0 && color.alpha > 0
+            ? LayerBorder(width: width, color: color, hidesPicture: hidesPicture) : nil
     }
 
     // MARK: Opacity

@@ -100,12 +100,13 @@ struct PassthroughPlan {
         }
     }
 
-    /// Whether `layer` is opaque, untransformed, uncropped and square-cornered throughout (a crop to the whole
+    /// Whether `layer` is opaque, untransformed, uncropped, square-cornered and borderless throughout (a crop to the whole
     /// `width` x `height` picture, as manifests write it, crops nothing; callers check the source's size is that).
     static func isIdentity(_ layer: LayerInstruction, width: Int, height: Int) -> Bool {
         let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         func uncropped(_ rect: Rect) -> Bool { rect.isInfinite || rect == whole }
-        return layer.cornerRadius == nil && layer.opacityRamps.allSatisfy { $0.startValue == 1 && $0.endValue == 1 }
+        return layer.cornerRadius == nil && layer.border == nil
+            && layer.opacityRamps.allSatisfy { $0.startValue == 1 && $0.endValue == 1 }
             && layer.transformRamps.allSatisfy { $0.startValue.isIdentity && $0.endValue.isIdentity }
             && layer.cropRectangleRamps.allSatisfy { uncropped($0.startValue) && uncropped($0.endValue) }
     }

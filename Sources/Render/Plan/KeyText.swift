@@ -100,6 +100,14 @@ struct KeyText {
         number(value)
     }
 
+    /// Writes a layer's border; nothing for none, so borderless keys read as before borders existed.
+    mutating func border(_ value: LayerBorder?) {
+        guard let value else { return }
+        text += value.hidesPicture ? "outline " : "border "
+        number(value.width)
+        color(value.color)
+    }
+
     /// Ends a line (a layer, a frame).
     mutating func newline() {
         text += "\n"

@@ -32,6 +32,7 @@ struct SegmentDescriber {
         var crop: Rect
         var backdrop: LayerBackdrop?
         var cornerRadius: Double?
+        var border: LayerBorder?
         /// The source, for the key's label; not recorded.
         var url: URL?
 
@@ -49,6 +50,7 @@ struct SegmentDescriber {
             key.rect(crop)
             key.backdrop(backdrop)
             key.cornerRadius(cornerRadius)
+            key.border(border)
             key.newline()
         }
 
@@ -56,7 +58,7 @@ struct SegmentDescriber {
         static let hidden = Layer(
             source: "", sourceTrack: 0, sourceStart: .zero, sourceDuration: .zero, targetDuration: .zero,
             naturalSize: Size(width: 0, height: 0), preferredTransform: .identity, opacity: 0, transform: .identity,
-            crop: .infinite, backdrop: nil, cornerRadius: nil, url: nil)
+            crop: .infinite, backdrop: nil, cornerRadius: nil, border: nil, url: nil)
     }
 
     /// A transition effect as the key records it: what it draws, between which layers (their places in the
@@ -279,7 +281,8 @@ struct SegmentDescriber {
                      targetDuration: segment.timeMapping.target.duration, naturalSize: track.naturalSize,
                      preferredTransform: track.preferredTransform, opacity: opacity,
                      transform: layer.transform(at: time), crop: layer.cropRectangle(at: time),
-                     backdrop: layer.backdrop, cornerRadius: layer.cornerRadius, url: url)
+                     backdrop: layer.backdrop, cornerRadius: layer.cornerRadius, border: layer.border,
+                     url: url)
     }
 
     /// Whether two frames' descriptions of one layer are the same arrangement (source times advance, the rest holds).

@@ -11,7 +11,8 @@ import LibAV
 /// swscale's area filter to a power-of-two level (a mip level), so minifying does not alias. The picture's edges
 /// are anti-aliased through alpha: each pixel's coverage is its distance inside the crop rectangle, measured in
 /// canvas pixels along both source axes, plus one half, clamped to 0...1, times the source's own alpha; in a rounded
-/// corner, at most its distance inside the corner's arc (`WarpCorners`). Samples are
+/// corner, at most its distance inside the corner's arc (`WarpCorners`). A border's band (`WarpBorder`) is laid over
+/// the picture inside those edges. Samples are
 /// weighed in 8-bit fractions at both depths, so 16-bit samples keep their extra precision in the sum.
 ///
 /// Buffers and the level scaler are allocated once and reused while the geometry allows.
@@ -26,8 +27,11 @@ final class AffineWarper<Picture: CanvasPicture> {
         output = try Picture.make(width: canvasWidth, height: canvasHeight, alpha: true)
     }
 
-    /// Draws `frame` as `placement` says into the top-left `placement.width` x `placement.height` of `output`.
-    func draw(_ frame: Frame, placement: WarpPlacement) throws(LibAVError) {
+    /// Draws `frame` as `placement` says into the top-left `placement.width` x `placement.height` of `output`, with
+    /// the placement's border (if any) in `borderColor`, the border colour at the picture's depth.
+    func draw(_ frame: Frame, placement: WarpPlacement, borderColor: CanvasColor<Picture.Sample>? = nil)
+        throws(LibAVError)
+    {
         let source = try sampled(frame, level: placement.level)
         let mapping = WarpMapping(placement: placement, scaleX: Double(source.width) / Double(frame.width),
                                   scaleY: Double(source.height) / Double(frame.height))
@@ -38,10 +42,20 @@ final class AffineWarper<Picture: CanvasPicture> {
             let mask = alpha && planes.count >= 4
                 ? SourcePlane<Picture.Sample>(planes[3], width: source.width, height: source.height) : nil
             let chromaWidth = (source.width + 1) / 2, chromaHeight = (source.height + 1) / 2
+            let band = placement.border.flatMap { border in
+                borderColor.map { (border, $0) }
+            }
             withExtendedLifetime(output) {
-                drawLuma(luma, alpha: mask, mapping: mapping)
+                drawLuma(luma, alpha: mask, mapping: mapping, border: band.map {
+                    WarpBorder($0.0, mapping: mapping, chroma: false, samples: (source.width, source.height),
+                               color: $0.1)
+                })
                 drawChroma(SourcePlane(planes[1], width: chromaWidth, height: chromaHeight),
-                           SourcePlane(planes[2], width: chromaWidth, height: chromaHeight), mapping: mapping)
+                           SourcePlane(planes[2], width: chromaWidth, height: chromaHeight), mapping: mapping,
+                           border: band.map {
+                               WarpBorder($0.0, mapping: mapping, chroma: true, samples: (chromaWidth, chromaHeight),
+                                          color: $0.1)
+                           })
             }
         }
     }
@@ -71,9 +85,10 @@ final class AffineWarper<Picture: CanvasPicture> {
         return target
     }
 
-    /// Luma and alpha, one row at a time; pixels outside the picture get alpha 0.
+    /// Luma and alpha, one row at a time; pixels outside the picture get alpha 0. A border's band is laid over the
+    /// picture (the two colours weighed by their alphas) before the edges' coverage applies to both.
     private func drawLuma(_ luma: SourcePlane<Picture.Sample>, alpha: SourcePlane<Picture.Sample>?,
-                          mapping: WarpMapping) {
+                          mapping: WarpMapping, border: WarpBorder<Picture.Sample>?) {
         typealias Sample = Picture.Sample
         let opaque = Int(truncatingIfNeeded: Sample.max)
         let (lumaOut, lumaStride) = output.unsafePlane(0)
@@ -97,11 +112,18 @@ final class AffineWarper<Picture: CanvasPicture> {
                 var weight = (axisU.coverage(u) &* axisV.coverage(v)) >> 8
                 if let corners { weight = min(weight, corners.coverage(u, v)) }
                 let cu = axisU.clamp(u), cv = axisV.clamp(v)
-                target[x] = luma.bilinear(cu, cv, axisU, axisV)
-                var a = min((weight &* (opaque &+ 1)) >> 8, opaque)
-                if let alpha {
-                    a = (a &* Int(truncatingIfNeeded: alpha.bilinear(cu, cv, axisU, axisV)) &+ opaque / 2) / opaque
+                var value = luma.bilinear(cu, cv, axisU, axisV)
+                var shown = alpha.map { Int(truncatingIfNeeded: $0.bilinear(cu, cv, axisU, axisV)) } ?? opaque
+                if let border {
+                    if border.hidesPicture { shown = 0 }
+                    let band = border.coverage(u, v)
+                    if band > 0 {
+                        (value, shown) = WarpBorder.over(border.color.y, value, alpha: shown, coverage: band)
+                    }
                 }
+                target[x] = value
+                var a = min((weight &* (opaque &+ 1)) >> 8, opaque)
+                if shown != opaque { a = (a &* shown &+ opaque / 2) / opaque }
                 coverage[x] = Sample(truncatingIfNeeded: a)
                 u &+= du
                 v &+= dv
@@ -109,9 +131,10 @@ final class AffineWarper<Picture: CanvasPicture> {
         }
     }
 
-    /// Both chroma planes at each 2x2 block's centre, clamped to the picture (alpha decides what shows).
+    /// Both chroma planes at each 2x2 block's centre, clamped to the picture (alpha decides what shows), with a
+    /// border's band mixed in by its coverage of the block's centre.
     private func drawChroma(_ cb: SourcePlane<Picture.Sample>, _ cr: SourcePlane<Picture.Sample>,
-                            mapping: WarpMapping) {
+                            mapping: WarpMapping, border: WarpBorder<Picture.Sample>?) {
         let (cbOut, cbStride) = output.unsafePlane(1)
         let (crOut, crStride) = output.unsafePlane(2)
         let width = mapping.width / 2
@@ -126,6 +149,13 @@ final class AffineWarper<Picture: CanvasPicture> {
                 let cu = axisU.clamp(u), cv = axisV.clamp(v)
                 blue[x] = cb.bilinear(cu, cv, axisU, axisV)
                 red[x] = cr.bilinear(cu, cv, axisU, axisV)
+                if let border {
+                    let band = border.coverage(u, v)
+                    if band > 0 {
+                        blue[x] = WarpBorder.mix(border.color.cb, blue[x], coverage: band)
+                        red[x] = WarpBorder.mix(border.color.cr, red[x], coverage: band)
+                    }
+                }
                 u &+= du
                 v &+= dv
             }
@@ -257,13 +287,13 @@ struct WarpMapping {
         return (point.x * scaleX / divisor - 0.5, point.y * scaleY / divisor - 0.5)
     }
 
-    /// The crop's extent along one axis in sample-index space.
-    func axis(horizontal: Bool, samples: Int, chroma: Bool) -> WarpAxis {
+    /// The crop's extent along one axis in sample-index space, `inset` source pixels inside it on both sides.
+    func axis(horizontal: Bool, samples: Int, chroma: Bool, inset: Double = 0) -> WarpAxis {
         let crop = placement.crop
         let scale = horizontal ? scaleX : scaleY
         let divisor = chroma ? 2.0 : 1.0
-        let near = (horizontal ? crop.x : crop.y) * scale / divisor - 0.5
-        let far = (horizontal ? crop.x + crop.width : crop.y + crop.height) * scale / divisor - 0.5
+        let near = ((horizontal ? crop.x : crop.y) + inset) * scale / divisor - 0.5
+        let far = ((horizontal ? crop.x + crop.width : crop.y + crop.height) - inset) * scale / divisor - 0.5
         let canvasPerSample = (horizontal ? placement.scaleX : placement.scaleY) / scale * divisor
         return WarpAxis(low: near, high: far, samples: samples, canvasPerSample: canvasPerSample)
     }

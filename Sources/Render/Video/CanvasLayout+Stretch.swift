@@ -43,7 +43,8 @@ extension CanvasLayout {
                                           width: abs(second.x - first.x), height: abs(second.y - first.y)))
     }
 
-    /// A corner radius in the display pixels of `picture`, in its frame's pixels.
+    /// A length along the picture (a corner radius, a border's width) in the display pixels of `picture`, in its
+    /// frame's pixels.
     static func adapt(radius: Double, to picture: SourcePicture) -> Double {
         let width = picture.turn.swapsAxes ? picture.displayHeight : picture.displayWidth
         guard radius > 0, width > 0 else { return radius }

@@ -48,8 +48,8 @@ struct CanvasLayout {
     /// shows nothing (no segment, a transparent layer, nothing of it on the canvas). A transform that is not
     /// axis-aligned, or one that moves at `time`, takes the general (warped) path; fitted sources never move. The
     /// reader may hand a picture smaller than its display size (see `largestStretch`) and not yet upright; crop and
-    /// transform, which are in display pixels, are adapted to it. Rounded corners take the warped path too: its
-    /// anti-aliased edges round them at any transform.
+    /// transform, which are in display pixels, are adapted to it. Rounded corners and borders take the warped path
+    /// too: its anti-aliased edges round them at any transform.
     func picture(of layer: LayerInstruction, at time: MediaTime, in composition: MutableComposition,
                  sources: SourcePool, opacityFactor: Double = 1) throws(ExportError) -> LayerPicture?
     {
@@ -73,10 +73,17 @@ struct CanvasLayout {
             : layer.transform(at: time)
         let (transform, crop) = Self.adapt(transform: authored, crop: layer.cropRectangle(at: time), to: shown)
         let rounded = fitsSources ? 0 : Self.adapt(radius: layer.cornerRadius ?? 0, to: shown)
-        if !fitsSources && (PictureOrientation(transform) == nil || Self.transformMoves(layer, at: time) || rounded > 0) {
+        let border = fitsSources ? nil : layer.border.map {
+            var adapted = $0
+            adapted.width = Self.adapt(radius: $0.width, to: shown)
+            return adapted
+        }
+        if !fitsSources && (PictureOrientation(transform) == nil || Self.transformMoves(layer, at: time) || rounded > 0
+                            || border != nil) {
             guard let placement = try WarpPlacement.make(
                 frameWidth: frame.width, frameHeight: frame.height, crop: crop, transform: transform,
-                canvasWidth: width, canvasHeight: height, trackID: layer.trackID, cornerRadius: rounded)
+                canvasWidth: width, canvasHeight: height, trackID: layer.trackID, cornerRadius: rounded,
+                border: border)
             else { return nil }
             return LayerPicture(frame: frame, geometry: .warped(placement), opacity: opacity, wipe: nil)
         }

@@ -177,7 +177,11 @@ final class HDRFrameRenderer: PictureRenderer {
             let warper = try warpers[trackID]
                 ?? AffineWarper<VideoFrameBuffer16>(canvasWidth: stage.layout.width, canvasHeight: stage.layout.height)
             warpers[trackID] = warper
-            try warper.draw(frame, placement: warped)
+            let border = try warped.border.map {
+                let values = try code(of: Color(red: $0.color.red, green: $0.color.green, blue: $0.color.blue))
+                return CanvasColor(y: values.y, cb: values.cb, cr: values.cr)
+            }
+            try warper.draw(frame, placement: warped, borderColor: border)
             return Compositor16.Layer(source: warper.output, x: warped.x, y: warped.y, opacity: shown.opacity,
                                       window: (0, 0, warped.width, warped.height))
         }

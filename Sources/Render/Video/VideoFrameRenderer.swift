@@ -240,7 +240,9 @@ final class VideoFrameRenderer {
                     let warper = try warpers[plan.trackID]
                         ?? AffineWarper<VideoFrameBuffer>(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
                     warpers[plan.trackID] = warper
-                    try warper.draw(plan.frame, placement: placement)
+                    try warper.draw(plan.frame, placement: placement, borderColor: placement.border.map {
+                        Self.code($0.color)
+                    })
                     layers.append(try backed(DrawnLayer(trackID: plan.trackID, layer: CompositorLayer(
                         source: warper.output, x: placement.x, y: placement.y, opacity: plan.opacity,
                         extent: (placement.width, placement.height))), plan))

@@ -26,14 +26,17 @@ struct WarpPlacement: Hashable {
     var level: Int
     /// The radius of the crop's rounded corners in source pixels, at most half its shorter side; 0 for square ones.
     var cornerRadius = 0.0
+    /// The band drawn over the crop's edges: its width in source pixels (at most half the crop's shorter side) and
+    /// colour; nil for none.
+    var border: LayerBorder? = nil
 
     /// The placement of the `crop` of a `frameWidth` x `frameHeight` source drawn through `transform` on a canvas;
     /// nil when nothing is visible (outside the canvas, an empty crop, or a transform that flattens the picture).
     /// A transform with a value that is not finite is refused with `ExportError.encode`. `cornerRadius` rounds the
-    /// crop's corners (source pixels).
+    /// crop's corners and `border` draws a band over its edges (both in source pixels).
     static func make(frameWidth: Int, frameHeight: Int, crop: Composition.Rect, transform: AffineTransform2D,
                      canvasWidth: Int, canvasHeight: Int, trackID: Int32,
-                     cornerRadius: Double = 0) throws(ExportError) -> WarpPlacement? {
+                     cornerRadius: Double = 0, border: LayerBorder? = nil) throws(ExportError) -> WarpPlacement? {
         let t = transform
         guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else {
             throw ExportError.encode(path: nil, reason: "track \(trackID): transform \(transform) cannot be drawn; "
@@ -59,10 +62,12 @@ struct WarpPlacement: Hashable {
         let width = min((right - left + 1) & ~1, canvasWidth - left)
         let height = min((bottom - top + 1) & ~1, canvasHeight - top)
         let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
+        let half = min(used.width, used.height) / 2
         return WarpPlacement(crop: used, inverse: inverse, scaleX: scaleX, scaleY: scaleY, x: left, y: top,
                              width: width, height: height,
                              level: level(scale: min(scaleX, scaleY), width: frameWidth, height: frameHeight),
-                             cornerRadius: min(max(cornerRadius, 0), min(used.width, used.height) / 2))
+                             cornerRadius: min(max(cornerRadius, 0), half),
+                             border: border.flatMap { $0.width > 0 ? $0.held(to: half) : nil })
     }
 
     /// The mip level for a picture shrunk by `scale`: the most halvings that keep the sampled picture at least as
@@ -72,5 +77,14 @@ struct WarpPlacement: Hashable {
         var level = Int((log2(1 / scale) + 1e-9).rounded(.down))
         while level > 0 && (width >> level < 2 || height >> level < 2) { level -= 1 }
         return level
+    }
+}
+
+extension LayerBorder {
+    /// The border with its width held to `limit`.
+    fileprivate func held(to limit: Double) -> LayerBorder {
+        var held = self
+        held.width = min(width, limit)
+        return held
     }
 }

@@ -48,9 +48,14 @@ struct KeyTextTests {
         key.backdrop(.blur(radius: 0.05))
         key.backdrop(nil)
         key.cornerRadius(nil)
+        key.border(nil)
         key.newline()
         #expect(key.text == "layer=13:sha256:ab.mp4 0.30000000000000004 1001/30000 0.0 0.5 1e-07 inf blur 0.05 - \n")
         key.cornerRadius(12.5)
         #expect(key.text.hasSuffix("\ncorner 12.5 "))
+        key.border(LayerBorder(width: 4, color: Color(red: 1, green: 0, blue: 0, alpha: 0.5)))
+        #expect(key.text.hasSuffix("\ncorner 12.5 border 4.0 1.0 0.0 0.0 0.5 "))
+        key.border(LayerBorder(width: 2, color: .white, hidesPicture: true))
+        #expect(key.text.hasSuffix("border 4.0 1.0 0.0 0.0 0.5 outline 2.0 1.0 1.0 1.0 1.0 "))
     }
 }
