@@ -92,8 +92,8 @@ extension JobBuilder {
     func applyExplicitLayers(_ spec: OutputSpec, video: inout VideoComposition, composition: MutableComposition,
                              tracks: ExplicitTracks, canvas: Size) throws {
         var courses: [Int32: (spans: [(course: LayerCourse, span: TimeRange)], writesOpacity: Bool, layer: LayerSpec?)] = [:]
-        // Per track, each stretch of pictures of one size with its corner radius in their pixels.
-        var radii: [Int32: [(span: TimeRange, radius: Double)]] = [:]
+        // Per track, each stretch of pictures of one size with its corner radius and border in their pixels.
+        var edges: [Int32: [(span: TimeRange, edges: PictureEdges?)]] = [:]
         for (trackIndex, trackID) in tracks.video {
             let segments = composition.track(withID: trackID)?.segments.filter { !$0.isEmpty } ?? []
             guard let first = segments.first, let last = segments.last else { continue }
@@ -119,10 +119,11 @@ extension JobBuilder {
                                                     writesOpacity: animated, fitted: fitted)
             let compiled = try reframed ?? spans.map { (try fitted($0.0, $0.1, layerSpec?.motion), $0.1) }
             courses[trackID] = (compiled, animated, layerSpec)
-            if let radius = layerSpec?.radius {
-                radii[trackID] = spans.map { size, span in
+            if let layerSpec, layerSpec.radius != nil || layerSpec.border != nil {
+                edges[trackID] = spans.map { size, span in
                     let picture = fittedPicture(layerSpec, size: size, canvas: canvas, animated: animated)
-                    return (span, Self.cornerRadius(radius, crop: picture.crop, transform: picture.transform))
+                    return (span, PictureEdges(radius: layerSpec.radius, border: layerSpec.border, crop: picture.crop,
+                                               transform: picture.transform))
                 }
             }
         }
@@ -135,9 +136,8 @@ extension JobBuilder {
                     try course.apply(to: &layer, within: range.intersection(span), opacity: writesOpacity)
                 }
                 if !writesOpacity { try Self.writeOpacity(layerSpec?.opacity ?? [], into: &layer) }
-                if let rounded = radii[layer.trackID]?.first(where: { $0.span.start < range.end && range.start < $0.span.end }) {
-                    try layer.setCornerRadius(rounded.radius)
-                }
+                try edges[layer.trackID]?.first { $0.span.start < range.end && range.start < $0.span.end }?.edges?
+                    .apply(to: &layer)
                 video.instructions[index].layerInstructions[layerIndex] = layer
             }
         }

@@ -15,11 +15,12 @@ extension JobBuilder {
         video.frameDuration = frameRate.frameDuration
         if let color = Color(parsing: spec.background) { video.backgroundColor = color }
         let fills = placed.map { Self.leavesBars($0, canvas: canvas) ? $0.clip.fill ?? spec.fill : nil }
-        let radii = placed.map { item in item.clip.radius.map { Self.cornerRadius($0, of: item, canvas: canvas) } }
-        // Clips with fills or rounded corners get instructions of their own: one backdrop and radius per layer.
+        let edges = placed.map { Self.edges(of: $0, canvas: canvas) }
+        // Clips with fills, rounded corners or borders get instructions of their own: one backdrop and one set of
+        // edges per layer.
         video.instructions = Self.split(video.instructions, at: placed.dropFirst().flatMap { item in
             item.transitionIn.duration > .zero ? [item.start, item.start + item.transitionIn.duration] : []
-        } + (fills.contains { $0 != nil } || radii.contains { $0 != nil } ? placed.map(\.start) : []))
+        } + (fills.contains { $0 != nil } || edges.contains { $0 != nil } ? placed.map(\.start) : []))
         let courses = try clipCourses(placed, composition: composition, canvas: canvas, spec: spec,
                                       frameDuration: video.frameDuration)
         let overlayCourses = try overlays.enumerated().map { index, overlay in
@@ -37,9 +38,9 @@ extension JobBuilder {
                         let ramps = overlays[overlay].0.opacityRamps
                         try overlayCourses[overlay]?.apply(to: &layers[layerIndex], within: range, opacity: ramps.isEmpty)
                         try Self.writeOpacity(ramps, into: &layers[layerIndex])
-                        if let radius = overlays[overlay].0.radius, let course = overlayCourses[overlay] {
-                            try layers[layerIndex].setCornerRadius(Self.cornerRadius(radius, of: overlays[overlay].0,
-                                                                                     course: course, canvas: canvas))
+                        if let course = overlayCourses[overlay],
+                           let edges = Self.edges(of: overlays[overlay].0, course: course, canvas: canvas) {
+                            try edges.apply(to: &layers[layerIndex])
                         }
                         continue
                     }
@@ -48,7 +49,7 @@ extension JobBuilder {
                         && placed[clip].start < range.end && range.start < placed[clip].end {
                         try courses[clip].apply(to: &layers[layerIndex], within: range)
                         if let fill = fills[clip] { layers[layerIndex].backdrop = fill }
-                        if let radius = radii[clip] { try layers[layerIndex].setCornerRadius(radius) }
+                        try edges[clip]?.apply(to: &layers[layerIndex])
                     }
                 }
                 video.instructions[index].transitionEffect = arrangeTransition(placed: placed, in: range, layers: &layers,
@@ -224,38 +225,27 @@ extension JobBuilder {
         }
     }
 
-    /// An overlay's `radius` in its source's pixels (the space the layer's crop is in), for its picture cropped as
-    /// its course starts and resting in its region.
-    static func cornerRadius(_ radius: Length, of overlay: OverlaySpec, course: LayerCourse, canvas: Size) -> Double {
+    /// An overlay's `radius` and `border` in its source's pixels (the space the layer's crop is in), for its picture
+    /// cropped as its course starts and resting in its region; nil for neither.
+    static func edges(of overlay: OverlaySpec, course: LayerCourse, canvas: Size) -> PictureEdges? {
+        guard overlay.radius != nil || overlay.border != nil else { return nil }
         let crop = course.crop(at: course.range.start)
-        guard crop.width > 0, crop.height > 0, !crop.isInfinite else { return 0 }
+        guard crop.width > 0, crop.height > 0, !crop.isInfinite else { return nil }
         let region = overlayRegion(overlay, pictureSize: Size(width: crop.width, height: crop.height), canvas: canvas)
-        return cornerRadius(radius, crop: crop, scale: min(region.width / crop.width, region.height / crop.height))
+        return PictureEdges(radius: overlay.radius, border: overlay.border, crop: crop,
+                            scale: min(region.width / crop.width, region.height / crop.height))
     }
 
-    /// A clip's `radius` in its source's pixels, for its picture cropped and fitted to the canvas.
-    static func cornerRadius(_ radius: Length, of item: PlacedClip, canvas: Size) -> Double {
+    /// A clip's `radius` and `border` in its source's pixels, for its picture cropped and fitted to the canvas; nil
+    /// for neither.
+    static func edges(of item: PlacedClip, canvas: Size) -> PictureEdges? {
+        guard item.clip.radius != nil || item.clip.border != nil else { return nil }
         let size = item.info.video?.naturalSize ?? canvas
         let geometry = FitGeometry.place(crop: FitGeometry.crop(item.clip.crop, in: size),
                                          into: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height),
                                          fit: item.clip.fit)
-        return cornerRadius(radius, crop: geometry.crop, transform: geometry.transform)
-    }
-
-    /// A `radius` in source pixels for a picture cropped to `crop` and placed by `transform` (at rest): its scale is
-    /// the canvas length of one source pixel along x.
-    static func cornerRadius(_ radius: Length, crop: Rect, transform t: AffineTransform2D) -> Double {
-        cornerRadius(radius, crop: crop, scale: (t.a * t.a + t.b * t.b).squareRoot())
-    }
-
-    /// A `radius` in source pixels for a picture cropped to `crop` and resting at `scale` canvas pixels per source
-    /// pixel: canvas pixels divided by the scale, or percent of the crop's shorter side.
-    static func cornerRadius(_ radius: Length, crop: Rect, scale: Double) -> Double {
-        guard crop.width > 0, crop.height > 0, !crop.isInfinite else { return 0 }
-        switch radius {
-        case .percent(let percent): return min(crop.width, crop.height) * percent / 100
-        case .pixels(let pixels): return scale > 0 && scale.isFinite ? pixels / scale : 0
-        }
+        return PictureEdges(radius: item.clip.radius, border: item.clip.border, crop: geometry.crop,
+                            transform: geometry.transform)
     }
 
     /// An overlay's crop and transform: its picture contained in its region, which an anchor puts in a corner.

@@ -383,6 +383,7 @@ struct OutputDecoder {
         if let node = fields["captions"] { clip.captions = captions(node, rate: rate, reader: &reader) }
         if let node = fields["fill"], let fill = fill(node, reader: &reader) { clip.fill = fill }
         if let node = fields["radius"] { clip.radius = cornerRadius(node, reader: &reader) }
+        clip.border = border(fields, reader: &reader)
         clip.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
         if let node = fields["reframe"] { clip.reframe = reframe(node, reader: &reader) }
         return clip
@@ -464,6 +465,7 @@ struct OutputDecoder {
         if let node = fields["anchor"] { spec.anchor = anchor(node, "anchor", reader: &reader) }
         if let node = fields["margin"], let length = reader.length(node, "margin") { spec.margin = length }
         if let node = fields["radius"] { spec.radius = cornerRadius(node, reader: &reader) }
+        spec.border = border(fields, reader: &reader)
         spec.motion = motion(fields, rate: rate, appearances: true, reader: &reader)
         checkOpacity(spec.motion, ramped: !spec.opacityRamps.isEmpty, fields, reader: &reader)
         if let fade = fields["fade"], spec.motion?.enter != nil || spec.motion?.exit != nil {
@@ -485,6 +487,32 @@ struct OutputDecoder {
                          + "picture's shorter side up to 50% ('50%' makes a circle or a pill)", at: node)
             return nil
         }
+    }
+
+    /// A clip's, an overlay's or a layer's `border` (a colour, or `false` or `none` for none) and `border_width` (pixels, or
+    /// percent of the picture's shorter side up to 50).
+    private func border(_ fields: [String: YAMLNode], reader: inout NodeReader) -> BorderSpec? {
+        var width = BorderSpec.defaultWidth
+        if let node = fields["border_width"], let length = reader.length(node, "border_width") {
+            switch length {
+            case .pixels(let value) where value >= 0, .percent(let value) where value >= 0 && value <= 50:
+                width = length
+            default:
+                reader.error("invalid border_width '\(node.string ?? "\(length)")'; use pixels (0 or more, such as '6') "
+                             + "or percent of the picture's shorter side up to 50%", at: node)
+            }
+        }
+        guard let node = fields["border"] else {
+            if let node = fields["border_width"] {
+                reader.error("'border_width' needs 'border', the border's colour (such as 'border: white')", at: node)
+            }
+            return nil
+        }
+        guard node.bool != false, node.string != "none", let text = reader.color(node, "border"),
+              let color = Color(parsing: text) else {
+            return nil
+        }
+        return BorderSpec(color: color, width: width)
     }
 
     private func track(_ node: YAMLNode, rate: FrameRate?, reader: inout NodeReader) -> TrackSpec? {
@@ -524,6 +552,7 @@ struct OutputDecoder {
         if let node = fields["opacity"] { spec.opacity = ramps(node, "opacity", range: 0...1, rate: rate, reader: &reader) }
         if let node = fields["volume"] { spec.volume = ramps(node, "volume", range: 0...16, rate: rate, reader: &reader) }
         if let node = fields["radius"] { spec.radius = cornerRadius(node, reader: &reader) }
+        spec.border = border(fields, reader: &reader)
         spec.motion = motion(fields, rate: rate, appearances: true, reader: &reader)
         checkOpacity(spec.motion, ramped: fields["opacity"]?.isSequence == true, fields, reader: &reader)
         if let node = fields["reframe"] { spec.reframe = reframe(node, reader: &reader) }

@@ -126,7 +126,8 @@ public struct ClipSpec: Sendable, Hashable {
     public var fill: LayerBackdrop?? = nil
     /// `radius`: rounded corners, as an overlay's (`OverlaySpec.radius`), at the picture's fitted size; nil for square
     /// corners.
-    public var radius: Length? = nil
+    public var radius: Length? = nil    /// `border`: a band of colour over the picture's edges, as an overlay's; nil for none.
+    public var border: BorderSpec? = nil
 }
 
 /// A caption file (SRT or WebVTT) burned into the picture, with its look.
@@ -216,7 +217,9 @@ public struct OverlaySpec: Sendable, Hashable {
     public var reframe: ReframeSpec? = nil
     /// `radius`: rounded corners, in canvas pixels at the overlay's resting size or percent of its picture's shorter
     /// side (50% makes a circle or a pill); nil for square corners.
-    public var radius: Length? = nil
+    public var radius: Length? = nil    /// `border`: a band of colour over the picture's edges, its width in canvas pixels at the overlay's resting size
+    /// or percent of its picture's shorter side; nil for none.
+    public var border: BorderSpec? = nil
 }
 
 /// Text over the video.
@@ -316,7 +319,8 @@ public struct LayerSpec: Sendable, Hashable {
     /// nil for the output's default.
     public var reframe: ReframeSpec? = nil
     /// `radius`: rounded corners, as an overlay's (`OverlaySpec.radius`); nil for square corners.
-    public var radius: Length? = nil
+    public var radius: Length? = nil    /// `border`: a band of colour over the picture's edges, as an overlay's; nil for none.
+    public var border: BorderSpec? = nil
 }
 
 /// A value set at a time, or ramped linearly across a range.

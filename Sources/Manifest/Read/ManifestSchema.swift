@@ -14,7 +14,7 @@ enum ManifestSchema {
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
-                       "captions", "reframe", "fill", "lottie", "radius"] + motion
+                       "captions", "reframe", "fill", "lottie", "radius", "border", "border_width"] + motion
     /// `reframe` as a mapping (clips, layers and video overlays, and outputs or templates as their default).
     static let reframe = ["mode", "subject", "padding", "smoothing"]
     /// `snap` as a mapping (outputs and templates).
@@ -32,7 +32,7 @@ enum ManifestSchema {
     static let soundtrack = ["source", "volume", "loop", "fade_in", "fade_out", "duck", "from", "duck_threshold",
                              "duck_attack", "duck_release"]
     static let overlay = ["image", "lottie", "loop", "speed", "region", "opacity", "at", "duration", "fade", "anchor", "margin",
-                          "radius"]
+                          "radius", "border", "border_width"]
         + motion + appearances
         + videoOverlay
     /// An overlay's keys for a clip played as a picture-in-picture.
@@ -50,7 +50,8 @@ enum ManifestSchema {
     static let captions = ["file", "offset", "position", "style", "highlight"] + textStyle
     static let track = ["segments"]
     static let segment = ["source", "from", "to", "at", "speed"]
-    static let layer = ["track", "region", "crop", "fit", "opacity", "volume", "reframe", "radius"] + motion
+    static let layer = ["track", "region", "crop", "fit", "opacity", "volume", "reframe", "radius", "border",
+                        "border_width"] + motion
         + appearances
     static let ramp = ["at", "value", "from", "to", "start", "end"]
     static let presetOverride = ["base", "aspect", "name", "container", "video", "audio", "faststart", "passthrough",
