@@ -249,11 +249,25 @@ import Testing
             let seen = try color(output, frame: 15, x: x, y: y)
             #expect(near(seen, expected), "\(x),\(y): \(seen)")
         }
-        framed.cornerRadius = 8
-        await #expect { _ = try await export(CALayer(), extra: framed) } throws: { error in
-            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2]: a rounded border "
-                + "(cornerRadius 8.0 with borderWidth 4.0) is not drawn here; put a rounded layer of the border's "
-                + "colour, larger by the border's width, beneath it"
+        // Corners of 12 px: the top-left arc is centred at (132, 92), the border's inner arc (12 - 4 px) too.
+        // (121, 81) lies 15.6 px from the centre (outside), (125, 85) 9.9 px (on the border), (128, 88) 5.7 px
+        // (inside, where the video shows through the outline).
+        framed.cornerRadius = 12
+        let rounded = try await export(CALayer(), extra: framed)
+        for (x, y, expected) in [(121, 81, (255, 0, 0)), (125, 85, (255, 255, 255)), (128, 88, (255, 0, 0)),
+                                 (122, 100, (255, 255, 255)), (140, 82, (255, 255, 255)), (140, 100, (255, 0, 0)),
+                                 (158, 118, (255, 0, 0)), (155, 115, (255, 255, 255))] {
+            let seen = try color(rounded, frame: 15, x: x, y: y)
+            #expect(near(seen, expected), "rounded \(x),\(y): \(seen)")
+        }
+        // Over a rounded background of another colour, as Core Animation draws it: the band over the background.
+        framed.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        framed.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.5)
+        let card = try await export(CALayer(), extra: framed)
+        for (x, y, expected) in [(121, 81, (255, 0, 0)), (125, 85, (128, 128, 255)), (128, 88, (0, 0, 255)),
+                                 (122, 100, (128, 128, 255)), (140, 100, (0, 0, 255))] {
+            let seen = try color(card, frame: 15, x: x, y: y)
+            #expect(near(seen, expected, tolerance: 24), "card \(x),\(y): \(seen)")
         }
     }
 

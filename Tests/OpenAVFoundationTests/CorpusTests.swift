@@ -252,14 +252,16 @@ import Testing
 
     @Test func roundedCardRoundsTheCardAndCutsTheAvatarToACircle() throws {
         // The 144x40 card covers columns 8 to 152 and rows 72 to 112 (12 px corners, the top-left arc centred at
-        // (20, 84)); the 32x32 avatar columns 14 to 46 and rows 76 to 108, a circle centred at (30, 92).
+        // (20, 84)); the 32x32 avatar columns 14 to 46 and rows 76 to 108, a circle centred at (30, 92) in a gold
+        // ring 4 px wide (12 to 16 px from the centre).
         let folder = try fixtures.output("corpus-rounded-card").deletingLastPathComponent()
         let avatar = folder.appendingPathComponent("avatar.png"), output = folder.appendingPathComponent("card.mp4")
         try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0x00FF00:size=64x64", "-frames:v", "1", avatar.path])
         #expect(try run("rounded-card", [fixtures.blue.path, avatar.path, output.path, "Ada"]) == "framed 1.0 s\n")
-        let (white, green, blue) = ((255, 255, 255), (0, 255, 0), (0, 0, 255))
+        let (white, green, blue, gold) = ((255, 255, 255), (0, 255, 0), (0, 0, 255), (255, 204, 0))
         for (x, y, expected) in [(9, 73, blue), (80, 75, white), (150, 110, blue), (80, 116, blue),
-                                 (16, 78, white), (30, 92, green), (16, 92, green), (30, 77, green), (44, 106, white)] {
+                                 (16, 78, white), (30, 92, green), (22, 92, green), (30, 84, green), (16, 92, gold),
+                                 (30, 78, gold), (44, 92, gold), (44, 106, white)] {
             let seen = try pixel(output, frame: 15, x, y)
             #expect(near(seen, expected), "\(x),\(y): \(seen)")
         }

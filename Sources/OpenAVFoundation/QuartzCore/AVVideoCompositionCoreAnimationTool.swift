@@ -94,6 +94,16 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         // The border is drawn over the layer's picture and sublayers, as Core Animation draws it.
         if let color = layer.borderColor?.components, layer.borderWidth > 0, color[3] > 0 {
             let width = min(layer.borderWidth, place.rect.width / 2, place.rect.height / 2)
+            if layer.cornerRadius > 0, layer.cornerRadius.isFinite {
+                // A rounded border is an outline: a rounded patch of its colour showing only its band.
+                var outline = LayerDrawing.Patch(fill: .color(Self.hex(color)), rect: place.rect,
+                                                 alpha: Double(color[3]) * opacity, animations: animations,
+                                                 cornerRadius: layer.cornerRadius)
+                outline.border = LayerBorder(width: width, color: Color(red: color[0], green: color[1], blue: color[2]),
+                                             hidesPicture: true)
+                drawing.patches.append(outline)
+                return
+            }
             for edge in Self.borderEdges(of: place.rect, width: width) {
                 drawing.patches.append(LayerDrawing.Patch(fill: .color(Self.hex(color)), rect: edge,
                                                           alpha: Double(color[3]) * opacity, animations: animations))
@@ -131,7 +141,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     private func drawOwn(_ layer: CALayer, at place: Place, opacity: Double, animations: LayerAnimations,
                          render: Render, into drawing: inout LayerDrawing) throws(AVError) {
         let (path, rect) = (place.path, place.rect)
-        let radius = try Self.cornerRadius(of: layer, path: path)
+        let radius = layer.cornerRadius > 0 && layer.cornerRadius.isFinite ? layer.cornerRadius : 0
         if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
             drawing.patches.append(LayerDrawing.Patch(fill: .color(Self.hex(background)), rect: rect,
                                                       alpha: Double(background[3]) * opacity, animations: animations,
@@ -153,18 +163,6 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: (opacity, animations),
                                                    render: render))
         }
-    }
-
-    /// `layer`'s corner radius in render pixels (0 for square corners); throws for a rounded border, which is not
-    /// drawn here.
-    private static func cornerRadius(of layer: CALayer, path: String) throws(AVError) -> CGFloat {
-        guard layer.cornerRadius > 0, layer.cornerRadius.isFinite else { return 0 }
-        if layer.borderWidth > 0 && (layer.borderColor?.components?[3] ?? 0) > 0 {
-            throw refuse(path, "a rounded border (cornerRadius \(layer.cornerRadius) with borderWidth "
-                         + "\(layer.borderWidth)) is not drawn here; put a rounded layer of the border's colour, "
-                         + "larger by the border's width, beneath it")
-        }
-        return layer.cornerRadius
     }
 
     /// Whether `picture`'s visible part fills `rect` (to half a pixel).

@@ -46,7 +46,8 @@ open class CALayer: @unchecked Sendable {
     open var borderWidth: CGFloat = 0
     /// The colour of that line: opaque black by default.
     open var borderColor: CGColor? = .black
-    /// The radius of rounded corners; only 0 (square corners) is drawn here.
+    /// The radius of rounded corners in pixels: it rounds the background colour and the border, and the picture
+    /// when `masksToBounds` cuts it; 0 for square corners.
     open var cornerRadius: CGFloat = 0
     /// The layer's picture: a `CGImage` read from a file with `CGImageSource`, drawn with its transparency.
     open var contents: Any?

@@ -26,6 +26,9 @@ struct LayerDrawing {
         var animations: LayerAnimations
         /// The radius of its rounded corners in render pixels; 0 for square ones.
         var cornerRadius: CGFloat = 0
+        /// A band over its edges, `width` in render pixels (a rounded border is a patch showing only its band); nil
+        /// for none.
+        var border: LayerBorder?
     }
 
     /// The text, in drawing order.
@@ -52,6 +55,9 @@ struct LayerDrawing {
                 base = AffineTransform2D.scale(x: width < 2 ? 0.5 : 1, y: height < 2 ? 0.5 : 1)
                     .concatenating(.translation(x: patch.rect.minX.rounded(), y: patch.rect.minY.rounded()))
                 try layer.setCornerRadius(patch.cornerRadius / base.a)
+                if let border = patch.border {
+                    try layer.setBorder(width: border.width / base.a, color: border.color, hidesPicture: border.hidesPicture)
+                }
             case let .image(track, crop):
                 try composition.modifyTrack(id) { try $0.insertTimeRange(range, of: track, at: .zero) }
                 let size = track.naturalSize
@@ -63,6 +69,10 @@ struct LayerDrawing {
                 }
                 // The radius in the picture's own pixels, which the layer's transform scales to render pixels.
                 try layer.setCornerRadius(patch.cornerRadius / max(base.a, 1e-9))
+                if let border = patch.border {
+                    try layer.setBorder(width: border.width / max(base.a, 1e-9), color: border.color,
+                                        hidesPicture: border.hidesPicture)
+                }
             }
             try patch.animations.apply(to: &layer, opacityScale: patch.alpha, base: base)
             for index in videoComposition.instructions.indices {

@@ -35,6 +35,8 @@ avatar.contents = avatarImage
 avatar.contentsGravity = .resizeAspectFill
 avatar.cornerRadius = side / 2
 avatar.masksToBounds = true
+avatar.borderWidth = 4
+avatar.borderColor = CGColor(red: 1, green: 0.8, blue: 0, alpha: 1)
 card.addSublayer(avatar)
 
 let name = CATextLayer()
