@@ -89,44 +89,28 @@ final class AffineWarper<Picture: CanvasPicture> {
     /// picture (the two colours weighed by their alphas) before the edges' coverage applies to both.
     private func drawLuma(_ luma: SourcePlane<Picture.Sample>, alpha: SourcePlane<Picture.Sample>?,
                           mapping: WarpMapping, border: WarpBorder<Picture.Sample>?) {
-        typealias Sample = Picture.Sample
-        let opaque = Int(truncatingIfNeeded: Sample.max)
         let (lumaOut, lumaStride) = output.unsafePlane(0)
         let (alphaOut, alphaStride) = output.unsafePlane(3)
         let width = mapping.width
         let axisU = mapping.axis(horizontal: true, samples: luma.width, chroma: false)
         let axisV = mapping.axis(horizontal: false, samples: luma.height, chroma: false)
-        let corners = mapping.corners(axisU, axisV)
+        let source = LumaSource(luma: luma, alpha: alpha, u: axisU, v: axisV, corners: mapping.corners(axisU, axisV))
+        let step = (u: WarpMapping.fixed(mapping.stepU), v: WarpMapping.fixed(mapping.stepV))
         for row in 0..<mapping.height {
             let start = mapping.rowStart(row: row, chroma: false)
             let target = lumaOut + row * lumaStride, coverage = alphaOut + row * alphaStride
             let span = axisU.span(from: start.u, step: mapping.stepU, count: width)
                 .clamped(to: axisV.span(from: start.v, step: mapping.stepV, count: width))
-            target.update(repeating: Sample.limitedBlack, count: width)
+            target.update(repeating: Picture.Sample.limitedBlack, count: width)
             coverage.update(repeating: 0, count: width)
             guard span.lowerBound < span.upperBound else { continue }
-            var u = WarpMapping.fixed(start.u + mapping.stepU * Double(span.lowerBound))
-            var v = WarpMapping.fixed(start.v + mapping.stepV * Double(span.lowerBound))
-            let du = WarpMapping.fixed(mapping.stepU), dv = WarpMapping.fixed(mapping.stepV)
-            for x in span {
-                var weight = (axisU.coverage(u) &* axisV.coverage(v)) >> 8
-                if let corners { weight = min(weight, corners.coverage(u, v)) }
-                let cu = axisU.clamp(u), cv = axisV.clamp(v)
-                var value = luma.bilinear(cu, cv, axisU, axisV)
-                var shown = alpha.map { Int(truncatingIfNeeded: $0.bilinear(cu, cv, axisU, axisV)) } ?? opaque
-                if let border {
-                    if border.hidesPicture { shown = 0 }
-                    let band = border.coverage(u, v)
-                    if band > 0 {
-                        (value, shown) = WarpBorder.over(border.color.y, value, alpha: shown, coverage: band)
-                    }
-                }
-                target[x] = value
-                var a = min((weight &* (opaque &+ 1)) >> 8, opaque)
-                if shown != opaque { a = (a &* shown &+ opaque / 2) / opaque }
-                coverage[x] = Sample(truncatingIfNeeded: a)
-                u &+= du
-                v &+= dv
+            let first = (u: WarpMapping.fixed(start.u + mapping.stepU * Double(span.lowerBound)),
+                         v: WarpMapping.fixed(start.v + mapping.stepV * Double(span.lowerBound)))
+            // The band has a loop of its own, which keeps the common, borderless one lean.
+            if let border {
+                source.drawRow(span, from: first, step: step, into: (target, coverage), border: border)
+            } else {
+                source.drawRow(span, from: first, step: step, into: (target, coverage))
             }
         }
     }
@@ -149,16 +133,76 @@ final class AffineWarper<Picture: CanvasPicture> {
                 let cu = axisU.clamp(u), cv = axisV.clamp(v)
                 blue[x] = cb.bilinear(cu, cv, axisU, axisV)
                 red[x] = cr.bilinear(cu, cv, axisU, axisV)
-                if let border {
-                    let band = border.coverage(u, v)
-                    if band > 0 {
-                        blue[x] = WarpBorder.mix(border.color.cb, blue[x], coverage: band)
-                        red[x] = WarpBorder.mix(border.color.cr, red[x], coverage: band)
-                    }
+                u &+= du
+                v &+= dv
+            }
+            guard let border else { continue }
+            u = WarpMapping.fixed(start.u)
+            v = WarpMapping.fixed(start.v)
+            for x in 0..<width {
+                let band = border.coverage(u, v)
+                if band > 0 {
+                    blue[x] = WarpBorder.mix(border.color.cb, blue[x], coverage: band)
+                    red[x] = WarpBorder.mix(border.color.cr, red[x], coverage: band)
                 }
                 u &+= du
                 v &+= dv
             }
+        }
+    }
+}
+
+/// What every luma pixel of one draw reads: the sampled planes, and the crop's axes and rounded corners.
+private struct LumaSource<Sample: BlendSample> {
+    let luma: SourcePlane<Sample>
+    let alpha: SourcePlane<Sample>?
+    let u: WarpAxis
+    let v: WarpAxis
+    let corners: WarpCorners?
+
+    /// Draws the pixels `span` of a row into `into.luma` and `into.alpha`, the first mapping to `point` (16.16)
+    /// and each next one `step` further.
+    @inline(__always)
+    func drawRow(_ span: Range<Int>, from point: (u: Int, v: Int), step: (u: Int, v: Int),
+                 into row: (luma: UnsafeMutablePointer<Sample>, alpha: UnsafeMutablePointer<Sample>)) {
+        let opaque = Int(truncatingIfNeeded: Sample.max)
+        var (pu, pv) = point
+        for x in span {
+            var weight = (u.coverage(pu) &* v.coverage(pv)) >> 8
+            if let corners { weight = min(weight, corners.coverage(pu, pv)) }
+            let cu = u.clamp(pu), cv = v.clamp(pv)
+            row.luma[x] = luma.bilinear(cu, cv, u, v)
+            var a = min((weight &* (opaque &+ 1)) >> 8, opaque)
+            if let alpha {
+                a = (a &* Int(truncatingIfNeeded: alpha.bilinear(cu, cv, u, v)) &+ opaque / 2) / opaque
+            }
+            row.alpha[x] = Sample(truncatingIfNeeded: a)
+            pu &+= step.u
+            pv &+= step.v
+        }
+    }
+
+    /// `drawRow` with `border`'s band laid over the picture (or drawn alone when it hides the picture).
+    func drawRow(_ span: Range<Int>, from point: (u: Int, v: Int), step: (u: Int, v: Int),
+                 into row: (luma: UnsafeMutablePointer<Sample>, alpha: UnsafeMutablePointer<Sample>),
+                 border: WarpBorder<Sample>) {
+        let opaque = Int(truncatingIfNeeded: Sample.max)
+        var (pu, pv) = point
+        for x in span {
+            var weight = (u.coverage(pu) &* v.coverage(pv)) >> 8
+            if let corners { weight = min(weight, corners.coverage(pu, pv)) }
+            let cu = u.clamp(pu), cv = v.clamp(pv)
+            var value = luma.bilinear(cu, cv, u, v)
+            var shown = border.hidesPicture ? 0
+                : alpha.map { Int(truncatingIfNeeded: $0.bilinear(cu, cv, u, v)) } ?? opaque
+            let band = border.coverage(pu, pv)
+            if band > 0 { (value, shown) = WarpBorder.over(border.color.y, value, alpha: shown, coverage: band) }
+            row.luma[x] = value
+            var a = min((weight &* (opaque &+ 1)) >> 8, opaque)
+            if shown != opaque { a = (a &* shown &+ opaque / 2) / opaque }
+            row.alpha[x] = Sample(truncatingIfNeeded: a)
+            pu &+= step.u
+            pv &+= step.v
         }
     }
 }

@@ -17,6 +17,9 @@ struct WarpBorder<Sample: BlendSample> {
     let fills: Bool
     /// Whether the picture is left out (an outline).
     let hidesPicture: Bool
+    /// How far inside the inner rectangle (16.16 samples) a point is clear of its anti-aliased edge and corners.
+    let clearU: Int
+    let clearV: Int
 
     /// The band of `border` (source pixels) inside the crop of `mapping` on axes made by `axis` with an inset, for
     /// luma or chroma samples, drawn in `color`.
@@ -34,12 +37,18 @@ struct WarpBorder<Sample: BlendSample> {
         let crop = mapping.placement.crop
         fills = 2 * border.width >= min(crop.width, crop.height)
         hidesPicture = border.hidesPicture
+        // A canvas pixel (twice the anti-aliased edge, so rounding cannot matter), and the corners. radius.
+        clearU = max(WarpMapping.fixed(2 * u.margin), corners?.radiusU ?? 0)
+        clearV = max(WarpMapping.fixed(2 * v.margin), corners?.radiusV ?? 0)
     }
 
     /// The band's coverage 0...256 of the pixel whose centre maps to (`pointU`, `pointV`) (16.16).
     @inline(__always)
     func coverage(_ pointU: Int, _ pointV: Int) -> Int {
         if fills { return strength }
+        // Well inside the inner rectangle, and clear of its corners, the band covers nothing.
+        let insideU = min(pointU &- u.low, u.high &- pointU), insideV = min(pointV &- v.low, v.high &- pointV)
+        if insideU > clearU && insideV > clearV { return 0 }
         var inside = (u.coverage(pointU) &* v.coverage(pointV)) >> 8
         if let corners { inside = min(inside, corners.coverage(pointU, pointV)) }
         return ((256 &- inside) &* strength) >> 8
