@@ -28,7 +28,8 @@ extension BatchRunner {
         var estimates: [String: RenderMemory.Estimates] = [:]
         for name in names {
             guard let job = jobs[name] else { continue }
-            let one = RenderMemory.estimate(settings: job.settings, composition: job.composition, sources: streams,
+            let one = RenderMemory.estimate(settings: job.settings, composition: job.composition,
+                                            videoComposition: job.videoComposition, sources: streams,
                                             decoderThreads: decoderThreads)
             estimates[name] = RenderMemory.Estimates(
                 oneLane: one, inLanes: RenderMemory.inLanes(one, settings: job.settings, composition: job.composition),

@@ -22,7 +22,8 @@ import LibAV
 /// decoder thread holds (a 4K source decodes on several, see `DecoderThreads`), and every decoder open at the worst
 /// moment (a crossfade between two 4K clips holds both; see `decoderBytes(of:sources:threads:)`); and a source an SDR
 /// output tone-maps or converts from a wide gamut (HDR, BT.2020, P3: `ColorDescription.needsLightConversion`) adds
-/// its float RGB pictures at the size it is drawn (about the output's).
+/// its float RGB pictures at the size it is drawn (about the output's). Layers drawn through a general transform
+/// (turned, moving, rounded or bordered) add a canvas-size buffer each (`warpedLayerBytes(_:settings:)`).
 public enum RenderMemory {
     /// What the process holds besides its renders (shared libraries, Swift runtime, manifests).
     public static let processBytes = 58 << 20
@@ -63,14 +64,17 @@ public enum RenderMemory {
         return estimate(settings: settings, sourcePixels: largest)
     }
 
-    /// The estimated peak of a render of `composition` with `settings` whose sources' video streams are in `sources`
-    /// by path, decoding on `decoderThreads` per source; the size-only estimate when none of them is known.
+    /// The estimated peak of a render of `composition` (laid out by `videoComposition`) with `settings` whose
+    /// sources' video streams are in `sources` by path, decoding on `decoderThreads` per source; the size-only
+    /// estimate when none of them is known. Warped layers' buffers count in both (`warpedLayerBytes`).
     public static func estimate(settings: ExportSettings, composition: MutableComposition,
-                                sources: [String: ProbedStream], decoderThreads: Int) -> Int {
+                                videoComposition: VideoComposition? = nil, sources: [String: ProbedStream],
+                                decoderThreads: Int) -> Int {
         let streams = composition.tracks(withMediaType: .video).flatMap(\.segments)
             .compactMap { $0.sourceURL.flatMap { sources[SourcePool.path(of: $0)] } }
+        let warped = warpedLayerBytes(videoComposition, settings: settings)
         guard let video = settings.video, !streams.isEmpty else {
-            return estimate(settings: settings, composition: composition)
+            return estimate(settings: settings, composition: composition) + warped
         }
         // Never below nothing: a render of one small source holds less than the fitted jobs' other decoders.
         let decoders = max(0, decoderBytes(of: composition, sources: sources, threads: decoderThreads)
@@ -78,7 +82,7 @@ public enum RenderMemory {
         let outputPixels = Double(video.width * video.height)
         let light = video.isHDR ? 0 : streams.filter { ColorDescription(probed: $0).needsLightConversion }
             .map { lightPictures * 12 * min(Double($0.width * $0.height), outputPixels) }.max() ?? 0
-        return estimate(settings: settings, sourcePixels: 0) + Int(decoders + light)
+        return estimate(settings: settings, sourcePixels: 0) + Int(decoders + light) + warped
     }
 
     /// What a render holds in its tail (`ExportSession.onTail`: the encoder draining, the sound ending, the file
