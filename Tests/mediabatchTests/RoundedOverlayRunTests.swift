@@ -90,6 +90,43 @@ struct RoundedOverlayRunTests {
         }
     }
 
+    /// A layer whose track joins a 200x200 picture and a 400x400 one, both shown 200 px wide with a 40 px radius:
+    /// each picture's corners are measured in its own pixels, so the second's are as round as the first's, not half
+    /// as round. (108, 88) lies 45 px from the 40 px arc's centre (outside) but inside a 20 px arc.
+    @Test func aLayerJoiningPicturesOfTwoSizesRoundsEachAlike() throws {
+        let folder = try CommandRunner.temporaryDirectory("rounded-sizes-png")
+        var files: [String: Data] = [:]
+        for side in [200, 400] {
+            let url = folder.appendingPathComponent("white\(side).png")
+            try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=white:s=\(side)x\(side)", "-frames:v", "1", url.path])
+            files["media/white\(side).png"] = try Data(contentsOf: url)
+        }
+        let manifest = """
+            mediabatch: 1
+            defaults: { out: out, preset: small }
+            presets:
+              small: { base: draft, video: { width: 640, height: 360, fps: 10, crf: 0, upscale: true }, audio: { bitrate: 64k } }
+            sources:
+              black: { generate: color, color: black, duration: 2s, size: 640x360 }
+            outputs:
+              - name: joined
+                tracks:
+                  - segments: [ { source: media/white200.png, to: 1s }, { source: media/white400.png, to: 1s, at: 1s } ]
+                  - segments: [ { source: black } ]
+                layers:
+                  - { track: 1, region: { x: 100, y: 80, width: 200, height: 200 }, radius: 40 }
+
+            """
+        let (_, videos) = try RGBVideo.render(manifest, files: files, outputs: ["joined": (640, 360)])
+        let video = try #require(videos["joined"])
+        for frame in [5, 15] {
+            #expect(Self.seen(video.rgb(frame, 108, 88)) == .black, "frame \(frame): \(video.rgb(frame, 108, 88))")
+            for (x, y, _, round, _) in Self.cases {
+                #expect(Self.seen(video.rgb(frame, x, y)) == round, "frame \(frame) at \(x),\(y): \(video.rgb(frame, x, y))")
+            }
+        }
+    }
+
     /// A white 320x180 clip contained in a 360x640 story (scaled to 360x202.5, rows 218.75 to 421.25) on a red
     /// fill, its corners rounded by 24 px: the corners show the fill, the rest the clip.
     @Test func clipsTakeARadiusShowingTheirFillInTheCorners() throws {

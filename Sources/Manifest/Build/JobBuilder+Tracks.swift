@@ -127,6 +127,10 @@ extension JobBuilder {
                 }
             }
         }
+        // A layer has one radius and border per instruction: where a track joins pictures of different sizes, each
+        // picture's start begins an instruction, so each is measured in its own pixels.
+        video.instructions = Self.split(video.instructions,
+                                        at: edges.values.flatMap { $0.count > 1 ? $0.map(\.span.start) : [] })
         for index in video.instructions.indices {
             let range = video.instructions[index].timeRange
             for layerIndex in video.instructions[index].layerInstructions.indices {
