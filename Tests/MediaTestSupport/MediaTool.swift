@@ -18,6 +18,17 @@ public enum MediaTool {
         try run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"] + arguments)
     }
 
+    /// The bytes of a `width` x `height` PNG of one `color` (an ffmpeg colour: a name or `0xrrggbb`), made by
+    /// ffmpeg in a scratch folder.
+    public static func solidPNG(_ color: String, width: Int, height: Int) throws -> Data {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediabatch-png-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("solid.png")
+        try ffmpeg(["-f", "lavfi", "-i", "color=\(color):s=\(width)x\(height)", "-frames:v", "1", file.path])
+        return try Data(contentsOf: file)
+    }
+
     /// `sha256sum`'s digest of the file at `path`: an independent hash to check mediabatch's against.
     public static func sha256(_ path: String) throws -> String {
         String(String(decoding: try run("sha256sum", [path]), as: UTF8.self).prefix(64))

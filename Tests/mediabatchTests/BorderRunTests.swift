@@ -56,10 +56,9 @@ struct BorderRunTests {
     ]
 
     @Test func bordersLineOverlaysInsideTheirEdgesAndCorners() throws {
-        let blue = try CommandRunner.temporaryDirectory("border-png").appendingPathComponent("blue.png")
-        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=0x0000ff:s=200x200", "-frames:v", "1", blue.path])
+        let blue = try MediaTool.solidPNG("0x0000ff", width: 200, height: 200)
         let size = (640, 360)
-        let (_, videos) = try RGBVideo.render(Self.manifest, files: ["media/blue.png": try Data(contentsOf: blue)],
+        let (_, videos) = try RGBVideo.render(Self.manifest, files: ["media/blue.png": blue],
                                               outputs: ["square": size, "round": size, "clear": size, "whole": size])
         for (x, y, square, round, clear, whole) in Self.cases {
             for (name, expected) in [("square", square), ("round", round), ("clear", clear), ("whole", whole)] {
@@ -72,8 +71,7 @@ struct BorderRunTests {
     /// A blue 320x180 clip contained in a 360x640 story (rows 218.75 to 421.25) on a white fill with a 24 px radius
     /// and an 8 px red band, and the blue square in an explicit timeline's layer with the overlay's band.
     @Test func clipsAndLayersTakeBordersToo() throws {
-        let blue = try CommandRunner.temporaryDirectory("border-layer-png").appendingPathComponent("blue.png")
-        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=0x0000ff:s=200x200", "-frames:v", "1", blue.path])
+        let blue = try MediaTool.solidPNG("0x0000ff", width: 200, height: 200)
         let manifest = """
             mediabatch: 1
             defaults: { out: out }
@@ -94,7 +92,7 @@ struct BorderRunTests {
                   - { track: 1, region: { x: 100, y: 80, width: 200, height: 200 }, radius: 40, border: red, border_width: 10 }
 
             """
-        let (_, videos) = try RGBVideo.render(manifest, files: ["media/blue.png": try Data(contentsOf: blue)],
+        let (_, videos) = try RGBVideo.render(manifest, files: ["media/blue.png": blue],
                                               outputs: ["card": (360, 640), "layered": (640, 360)])
         let card = try #require(videos["card"]), layered = try #require(videos["layered"])
         let white: ((r: Int, g: Int, b: Int)) -> Bool = { min($0.r, $0.g, $0.b) > 220 }

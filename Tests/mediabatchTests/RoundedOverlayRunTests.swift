@@ -48,10 +48,9 @@ struct RoundedOverlayRunTests {
     ]
 
     @Test func roundedCornersCutTheOverlayAlongItsArcs() throws {
-        let white = try CommandRunner.temporaryDirectory("rounded-png").appendingPathComponent("white.png")
-        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=white:s=200x200", "-frames:v", "1", white.path])
+        let white = try MediaTool.solidPNG("white", width: 200, height: 200)
         let size = (640, 360)
-        let (_, videos) = try RGBVideo.render(Self.manifest, files: ["media/white.png": try Data(contentsOf: white)],
+        let (_, videos) = try RGBVideo.render(Self.manifest, files: ["media/white.png": white],
                                               outputs: ["square": size, "round": size, "circle": size])
         for (x, y, square, round, circle) in Self.cases {
             for (name, expected) in [("square", square), ("round", round), ("circle", circle)] {
@@ -64,8 +63,7 @@ struct RoundedOverlayRunTests {
     /// A white 200x200 square in an explicit timeline's layer with a 40 px radius: the corners of the layer as of the
     /// overlay above.
     @Test func layersOfExplicitTimelinesTakeARadiusToo() throws {
-        let white = try CommandRunner.temporaryDirectory("rounded-layer-png").appendingPathComponent("white.png")
-        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=white:s=200x200", "-frames:v", "1", white.path])
+        let white = try MediaTool.solidPNG("white", width: 200, height: 200)
         let manifest = """
             mediabatch: 1
             defaults: { out: out, preset: small }
@@ -82,7 +80,7 @@ struct RoundedOverlayRunTests {
                   - { track: 1, region: { x: 100, y: 80, width: 200, height: 200 }, radius: 40 }
 
             """
-        let (_, videos) = try RGBVideo.render(manifest, files: ["media/white.png": try Data(contentsOf: white)],
+        let (_, videos) = try RGBVideo.render(manifest, files: ["media/white.png": white],
                                               outputs: ["layered": (640, 360)])
         let video = try #require(videos["layered"])
         for (x, y, _, round, _) in Self.cases {
@@ -94,13 +92,8 @@ struct RoundedOverlayRunTests {
     /// each picture's corners are measured in its own pixels, so the second's are as round as the first's, not half
     /// as round. (108, 88) lies 45 px from the 40 px arc's centre (outside) but inside a 20 px arc.
     @Test func aLayerJoiningPicturesOfTwoSizesRoundsEachAlike() throws {
-        let folder = try CommandRunner.temporaryDirectory("rounded-sizes-png")
-        var files: [String: Data] = [:]
-        for side in [200, 400] {
-            let url = folder.appendingPathComponent("white\(side).png")
-            try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=white:s=\(side)x\(side)", "-frames:v", "1", url.path])
-            files["media/white\(side).png"] = try Data(contentsOf: url)
-        }
+        let files = ["media/white200.png": try MediaTool.solidPNG("white", width: 200, height: 200),
+                     "media/white400.png": try MediaTool.solidPNG("white", width: 400, height: 400)]
         let manifest = """
             mediabatch: 1
             defaults: { out: out, preset: small }
