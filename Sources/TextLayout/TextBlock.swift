@@ -62,6 +62,8 @@ public struct TextBlock: Sendable, Hashable {
     public var boxColor: RGBA?
     /// The box padding.
     public var boxPadding: Double = 0
+    /// The radius of each line box's corners as a fraction of the box's height, up to 0.5 (0: square).
+    public var boxRadius: Double = 0
 
     /// Creates a block of plain `text`.
     public init(text: String) {

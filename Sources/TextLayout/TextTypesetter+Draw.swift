@@ -55,15 +55,34 @@ extension TextTypesetter {
         return TextRaster(width: width, height: height, x: x0, y: y0, pixels: canvas.pixels())
     }
 
+    /// Adds a closed path around `box` with corners of `radius` (at most half its shorter side) to `cr`'s path.
+    private static func roundedRectangle(_ box: (x: Double, y: Double, width: Double, height: Double),
+                                         radius: Double, on cr: OpaquePointer) {
+        let (left, top, right, bottom) = (box.x, box.y, box.x + box.width, box.y + box.height)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, right - radius, top + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, right - radius, bottom - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, left + radius, bottom - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, left + radius, top + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
     /// Box, shadow, outline and fill of `layout`, in layout coordinates.
     private func paint(_ layout: Layout, block: TextBlock, on cr: OpaquePointer) {
         func source(_ color: TextBlock.RGBA) { cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha) }
         if let box = block.boxColor {
             source(box)
             for line in lineRectangles(layout) {
-                cairo_rectangle(cr, line.x - block.boxPadding, line.y - block.boxPadding,
-                                line.width + 2 * block.boxPadding, line.height + 2 * block.boxPadding)
+                let box = (x: line.x - block.boxPadding, y: line.y - block.boxPadding,
+                           width: line.width + 2 * block.boxPadding, height: line.height + 2 * block.boxPadding)
+                let radius = min(block.boxRadius * box.height, box.width / 2, box.height / 2)
+                if radius > 0 {
+                    Self.roundedRectangle(box, radius: radius, on: cr)
+                } else {
+                    cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+                }
             }
+            // The boxes of neighbouring lines may overlap: filled together, they make one shape.
             cairo_fill(cr)
         }
         if block.shadowOffset > 0 {

@@ -430,6 +430,18 @@ struct ManifestErrorTests {
                   - { source: { generate: color, color: reddish, duration: 1s } }
                                                         ^
             """),
+        ErrorCase(name: "a text box's radius in pixels", manifest: """
+            mediabatch: 1
+            outputs:
+              - name: x
+                title: { text: hi, box: red, box_radius: 12 }
+                clips:
+                  - { source: { generate: color, color: red, duration: 1s } }
+            """, expected: """
+            manifest.yaml:4:46: error: invalid box_radius '12'; use percent of the line's box height up to 50% ('50%' rounds its ends into a pill)
+                title: { text: hi, box: red, box_radius: 12 }
+                                                         ^
+            """),
         ErrorCase(name: "invalid speeds, region without size, generator without duration", manifest: """
             mediabatch: 1
             sources:

@@ -116,6 +116,33 @@ struct TextRunTests {
         #expect(upright.width > 2 * upright.height && turned.height > 2 * turned.width, "\(upright) then \(turned)")
     }
 
+    /// A red box behind white text: square corners fill the box's bounding rectangle; `box_radius: 50%` rounds its
+    /// ends into a pill, whose corners show the black clip while the middles of its ends stay red.
+    @Test func boxRadiusRoundsTheBoxesCorners() throws {
+        let videos = try Self.render("""
+              - { name: square, clips: [black], titles: [ { text: "Sale", anchor: center, size: 12%, box: red, outline: false } ] }
+              - { name: pill, clips: [black], titles: [ { text: "Sale", anchor: center, size: 12%, box: red, box_radius: 50%, outline: false } ] }
+
+            """, names: ["square": (480, 270), "pill": (480, 270)])
+        let red: ((r: Int, g: Int, b: Int)) -> Bool = { $0.r > 180 && $0.g < 70 && $0.b < 70 }
+        for name in ["square", "pill"] {
+            let video = try #require(videos[name])
+            let box = video.ink(5, red)
+            #expect(box.maxY - box.minY > 30 && box.maxX - box.minX > 60, "\(name): box \(box)")
+            let (middle, inset) = ((box.minY + box.maxY) / 2, 3)
+            for (x, y) in [(box.minX + inset, middle), (box.maxX - inset, middle),
+                           ((box.minX + box.maxX) / 2, box.minY + inset)] {
+                #expect(red(video.rgb(5, x, y)), "\(name) edge \(x),\(y): \(video.rgb(5, x, y))")
+            }
+            for (x, y) in [(box.minX + inset, box.minY + inset), (box.maxX - inset, box.minY + inset),
+                           (box.minX + inset, box.maxY - inset), (box.maxX - inset, box.maxY - inset)] {
+                let color = video.rgb(5, x, y)
+                #expect(name == "square" ? red(color) : max(color.r, color.g, color.b) < 40,
+                        "\(name) corner \(x),\(y): \(color)")
+            }
+        }
+    }
+
     @Test func percentSizesAreOfTheShorterSideInEveryAspect() throws {
         let outputs = """
               - name: wide

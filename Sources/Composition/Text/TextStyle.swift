@@ -33,6 +33,9 @@ public struct TextStyle: Sendable, Hashable, Codable {
     public var boxColor: Color?
     /// Space between the text and the edge of its box, as a fraction of the output height.
     public var boxPadding: Double
+    /// The radius of each line box's corners as a fraction of the box's height (0.5 rounds its ends whole, a pill);
+    /// nil for square corners.
+    public var boxRadius: Double?
     /// Whether to use the bold face.
     public var bold: Bool
     /// Whether to use the italic face.

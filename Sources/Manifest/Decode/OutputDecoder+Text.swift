@@ -152,6 +152,14 @@ extension OutputDecoder {
                 style.boxColor = color
             }
         }
+        if let node = fields["box_radius"], let length = reader.length(node, "box_radius") {
+            if case .percent(let value) = length, value >= 0, value <= 50 {
+                style.boxRadius = value / 100
+            } else {
+                reader.error("invalid box_radius '\(node.string ?? "\(length)")'; use percent of the line's box height "
+                             + "up to 50% ('50%' rounds its ends into a pill)", at: node)
+            }
+        }
         if let node = fields["bold"], let value = reader.bool(node, "bold") { style.bold = value }
         if let node = fields["italic"], let value = reader.bool(node, "italic") { style.italic = value }
         if let node = fields["align"], let value = reader.choice(node, "alignment", TextStyle.Alignment.allCases.map(\.rawValue)) {

@@ -41,8 +41,9 @@ enum ManifestSchema {
     /// An output's `background` as a generator (a colour or a gradient filling the canvas for the whole output).
     static let background = ["generate", "color"] + GeneratorDecoder.gradientKeys
     /// Keys that say how text looks, shared by titles and captions.
-    static let textStyle = ["font", "size", "color", "outline", "outline_width", "shadow", "box", "bold", "italic",
-                            "align", "fit", "min_size", "max_lines", "line_spacing", "letter_spacing", "language"]
+    static let textStyle = ["font", "size", "color", "outline", "outline_width", "shadow", "box", "box_radius", "bold",
+                            "italic", "align", "fit", "min_size", "max_lines", "line_spacing", "letter_spacing",
+                            "language"]
     static let title = ["text", "at", "duration", "position", "anchor", "region", "animate", "enter", "exit",
                         "animate_duration", "motion", "safe_area"] + textStyle
     /// The long form of a title's `animate`, `enter` or `exit`.

@@ -43,6 +43,7 @@ struct PlacedBlock {
         block.shadowColor = Self.rgba(style.shadowColor)
         block.boxColor = style.boxColor.map(Self.rgba)
         block.boxPadding = max(0, style.boxPadding * h)
+        block.boxRadius = min(max(style.boxRadius ?? 0, 0), 0.5)
         let column: Int
         switch layer.placement {
         case let .anchor(anchor, marginX, marginY):
