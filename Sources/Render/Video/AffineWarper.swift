@@ -192,7 +192,8 @@ private struct LumaSource<Sample: BlendSample> {
             var weight = (u.coverage(pu) &* v.coverage(pv)) >> 8
             if let corners { weight = min(weight, corners.coverage(pu, pv)) }
             let cu = u.clamp(pu), cv = v.clamp(pv)
-            var value = luma.bilinear(cu, cv, u, v)
+            // An outline samples nothing: where it shows, it shows the band alone.
+            var value = border.hidesPicture ? border.color.y : luma.bilinear(cu, cv, u, v)
             var shown = border.hidesPicture ? 0
                 : alpha.map { Int(truncatingIfNeeded: $0.bilinear(cu, cv, u, v)) } ?? opaque
             let band = border.coverage(pu, pv)
