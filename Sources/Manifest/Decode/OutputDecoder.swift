@@ -489,8 +489,8 @@ struct OutputDecoder {
         }
     }
 
-    /// A clip's, an overlay's or a layer's `border` (a colour, or `false` or `none` for none) and `border_width` (pixels, or
-    /// percent of the picture's shorter side up to 50).
+    /// A clip's, an overlay's or a layer's `border` (a colour, or `false` or `none` for none) and `border_width`
+    /// (pixels, or percent of the picture's shorter side up to 50).
     private func border(_ fields: [String: YAMLNode], reader: inout NodeReader) -> BorderSpec? {
         var width = BorderSpec.defaultWidth
         if let node = fields["border_width"], let length = reader.length(node, "border_width") {

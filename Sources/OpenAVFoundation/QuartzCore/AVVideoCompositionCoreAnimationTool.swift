@@ -96,6 +96,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             let width = min(layer.borderWidth, place.rect.width / 2, place.rect.height / 2)
             if layer.cornerRadius > 0, layer.cornerRadius.isFinite {
                 // A rounded border is an outline: a rounded patch of its colour showing only its band.
+                guard width > 0 else { return }
                 var outline = LayerDrawing.Patch(fill: .color(Self.hex(color)), rect: place.rect,
                                                  alpha: Double(color[3]) * opacity, animations: animations,
                                                  cornerRadius: layer.cornerRadius)

@@ -21,8 +21,8 @@ struct WarpBorder<Sample: BlendSample> {
     let clearU: Int
     let clearV: Int
 
-    /// The band of `border` (source pixels) inside the crop of `mapping` on axes made by `axis` with an inset, for
-    /// luma or chroma samples, drawn in `color`.
+    /// The band of `border` (its width in source pixels) inside the crop of `mapping`, in luma samples or, when
+    /// `chroma`, chroma samples (`samples` of them), drawn in `color`.
     init(_ border: LayerBorder, mapping: WarpMapping, chroma: Bool, samples: (width: Int, height: Int),
          color: CanvasColor<Sample>) {
         u = mapping.axis(horizontal: true, samples: samples.width, chroma: chroma, inset: border.width)
@@ -37,7 +37,7 @@ struct WarpBorder<Sample: BlendSample> {
         let crop = mapping.placement.crop
         fills = 2 * border.width >= min(crop.width, crop.height)
         hidesPicture = border.hidesPicture
-        // A canvas pixel (twice the anti-aliased edge, so rounding cannot matter), and the corners. radius.
+        // A canvas pixel (twice the anti-aliased edge, so rounding cannot matter), and the inner corners' radius.
         clearU = max(WarpMapping.fixed(2 * u.margin), corners?.radiusU ?? 0)
         clearV = max(WarpMapping.fixed(2 * v.margin), corners?.radiusV ?? 0)
     }
