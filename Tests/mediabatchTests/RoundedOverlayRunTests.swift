@@ -61,37 +61,10 @@ struct RoundedOverlayRunTests {
     }
 
     /// A white 200x200 square in an explicit timeline's layer with a 40 px radius: the corners of the layer as of the
-    /// overlay above.
-    @Test func layersOfExplicitTimelinesTakeARadiusToo() throws {
-        let white = try MediaTool.solidPNG("white", width: 200, height: 200)
-        let manifest = """
-            mediabatch: 1
-            defaults: { out: out, preset: small }
-            presets:
-              small: { base: draft, video: { width: 640, height: 360, fps: 10, crf: 0, upscale: true }, audio: { bitrate: 64k } }
-            sources:
-              black: { generate: color, color: black, duration: 1s, size: 640x360 }
-            outputs:
-              - name: layered
-                tracks:
-                  - segments: [ { source: media/white.png, to: 1s } ]
-                  - segments: [ { source: black } ]
-                layers:
-                  - { track: 1, region: { x: 100, y: 80, width: 200, height: 200 }, radius: 40 }
-
-            """
-        let (_, videos) = try RGBVideo.render(manifest, files: ["media/white.png": white],
-                                              outputs: ["layered": (640, 360)])
-        let video = try #require(videos["layered"])
-        for (x, y, _, round, _) in Self.cases {
-            #expect(Self.seen(video.rgb(5, x, y)) == round, "layered at \(x),\(y): \(video.rgb(5, x, y))")
-        }
-    }
-
-    /// A layer whose track joins a 200x200 picture and a 400x400 one, both shown 200 px wide with a 40 px radius:
-    /// each picture's corners are measured in its own pixels, so the second's are as round as the first's, not half
-    /// as round. (108, 88) lies 45 px from the 40 px arc's centre (outside) but inside a 20 px arc.
-    @Test func aLayerJoiningPicturesOfTwoSizesRoundsEachAlike() throws {
+    /// overlay above. And a layer whose track joins that picture and a 400x400 one, both shown 200 px wide: each
+    /// picture's corners are measured in its own pixels, so the second's are as round as the first's, not half as
+    /// round ((108, 88) lies 45 px from the 40 px arc's centre, outside, but inside a 20 px arc).
+    @Test func layersOfExplicitTimelinesTakeARadiusMeasuredOnEachPicture() throws {
         let files = ["media/white200.png": try MediaTool.solidPNG("white", width: 200, height: 200),
                      "media/white400.png": try MediaTool.solidPNG("white", width: 400, height: 400)]
         let manifest = """
@@ -102,6 +75,12 @@ struct RoundedOverlayRunTests {
             sources:
               black: { generate: color, color: black, duration: 2s, size: 640x360 }
             outputs:
+              - name: layered
+                tracks:
+                  - segments: [ { source: media/white200.png, to: 1s } ]
+                  - segments: [ { source: black, to: 1s } ]
+                layers:
+                  - { track: 1, region: { x: 100, y: 80, width: 200, height: 200 }, radius: 40 }
               - name: joined
                 tracks:
                   - segments: [ { source: media/white200.png, to: 1s }, { source: media/white400.png, to: 1s, at: 1s } ]
@@ -110,12 +89,14 @@ struct RoundedOverlayRunTests {
                   - { track: 1, region: { x: 100, y: 80, width: 200, height: 200 }, radius: 40 }
 
             """
-        let (_, videos) = try RGBVideo.render(manifest, files: files, outputs: ["joined": (640, 360)])
-        let video = try #require(videos["joined"])
-        for frame in [5, 15] {
-            #expect(Self.seen(video.rgb(frame, 108, 88)) == .black, "frame \(frame): \(video.rgb(frame, 108, 88))")
+        let (_, videos) = try RGBVideo.render(manifest, files: files,
+                                              outputs: ["layered": (640, 360), "joined": (640, 360)])
+        let layered = try #require(videos["layered"]), joined = try #require(videos["joined"])
+        for (video, name, frame) in [(layered, "layered", 5), (joined, "joined", 5), (joined, "joined", 15)] {
+            #expect(Self.seen(video.rgb(frame, 108, 88)) == .black, "\(name) frame \(frame): \(video.rgb(frame, 108, 88))")
             for (x, y, _, round, _) in Self.cases {
-                #expect(Self.seen(video.rgb(frame, x, y)) == round, "frame \(frame) at \(x),\(y): \(video.rgb(frame, x, y))")
+                #expect(Self.seen(video.rgb(frame, x, y)) == round,
+                        "\(name) frame \(frame) at \(x),\(y): \(video.rgb(frame, x, y))")
             }
         }
     }
