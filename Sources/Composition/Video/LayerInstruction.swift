@@ -21,6 +21,9 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
     /// A band of colour over the picture's edges (inside them, following the rounded corners); nil: none. Set
     /// through `setBorder(width:color:)`.
     public internal(set) var border: LayerBorder?
+    /// The brightness, contrast and colourfulness of the picture (and of a backdrop made from it); nil leaves them.
+    /// Set through `setColorControls(_:)`.
+    public internal(set) var colorControls: ColorControls?
 
     /// A layer with no ramps: opaque, untransformed, uncropped.
     public init(trackID: Int32) {
@@ -43,6 +46,15 @@ public struct LayerInstruction: Sendable, Hashable, Codable {
         guard width.isFinite, width >= 0 else { throw CompositionError.invalidSize(name: "borderWidth", value: width) }
         border = width > 0 && color.alpha > 0
             ? LayerBorder(width: width, color: color, hidesPicture: hidesPicture) : nil
+    }
+
+    /// Changes the picture's brightness, contrast and colourfulness by `controls` (controls that change nothing
+    /// remove them); a value outside its range is an error.
+    public mutating func setColorControls(_ controls: ColorControls) throws {
+        if let (name, value, range) = controls.invalidValue {
+            throw CompositionError.valueOutOfRange(name: name, value: value, range: range)
+        }
+        colorControls = controls.isIdentity ? nil : controls
     }
 
     // MARK: Opacity

@@ -9,7 +9,7 @@ public enum PictureFilter: Sendable, Hashable, Codable {
     /// A blur averaging a square `2 * radius + 1` pixels wide.
     case boxBlur(radius: Int)
     /// `brightness` added (-1 to 1, 0 for none), contrast about the middle grey scaled by `contrast` (1 for none),
-    /// colourfulness scaled by `saturation` (0 grey, 1 unchanged).
+    /// colourfulness scaled by `saturation` (0 grey, 1 unchanged), as `ColorControls` changes a layer's picture.
     case colorControls(brightness: Double, contrast: Double, saturation: Double)
     /// The colours moved towards sepia by `intensity` (0 none, 1 full).
     case sepia(intensity: Double)
