@@ -85,7 +85,8 @@ struct PassthroughPlan {
         }
         if let videoComposition, !isIdentity(videoComposition, trackID: track.trackID, width: video.width,
                                              height: video.height) {
-            return .reencode("passthrough: the video composition changes the picture (layers, opacity, transform or crop)")
+            return .reencode("passthrough: the video composition changes the picture (layers, opacity, transform, crop, "
+                             + "corners, border or colour)")
         }
         return probe(url: url, track: track, copyAudio: !audioTracks.isEmpty && settings.audio != nil, video: video,
                      settings: settings)
@@ -100,12 +101,13 @@ struct PassthroughPlan {
         }
     }
 
-    /// Whether `layer` is opaque, untransformed, uncropped, square-cornered and borderless throughout (a crop to the whole
-    /// `width` x `height` picture, as manifests write it, crops nothing; callers check the source's size is that).
+    /// Whether `layer` is opaque, untransformed, uncropped, square-cornered, borderless and unchanged in colour
+    /// throughout (a crop to the whole `width` x `height` picture, as manifests write it, crops nothing; callers check
+    /// the source's size is that).
     static func isIdentity(_ layer: LayerInstruction, width: Int, height: Int) -> Bool {
         let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         func uncropped(_ rect: Rect) -> Bool { rect.isInfinite || rect == whole }
-        return layer.cornerRadius == nil && layer.border == nil
+        return layer.cornerRadius == nil && layer.border == nil && layer.colorControls == nil
             && layer.opacityRamps.allSatisfy { $0.startValue == 1 && $0.endValue == 1 }
             && layer.transformRamps.allSatisfy { $0.startValue.isIdentity && $0.endValue.isIdentity }
             && layer.cropRectangleRamps.allSatisfy { uncropped($0.startValue) && uncropped($0.endValue) }

@@ -23,7 +23,8 @@ import LibAV
 /// moment (a crossfade between two 4K clips holds both; see `decoderBytes(of:sources:threads:)`); and a source an SDR
 /// output tone-maps or converts from a wide gamut (HDR, BT.2020, P3: `ColorDescription.needsLightConversion`) adds
 /// its float RGB pictures at the size it is drawn (about the output's). Layers drawn through a general transform
-/// (turned, moving, rounded or bordered) add a canvas-size buffer each (`warpedLayerBytes(_:settings:)`).
+/// (turned, moving, rounded or bordered) add a canvas-size buffer each (`warpedLayerBytes(_:settings:)`), and layers
+/// with colour controls a picture of their source's size each (`lookedLayerBytes(_:composition:settings:)`).
 public enum RenderMemory {
     /// What the process holds besides its renders (shared libraries, Swift runtime, manifests).
     public static let processBytes = 58 << 20
@@ -66,13 +67,15 @@ public enum RenderMemory {
 
     /// The estimated peak of a render of `composition` (laid out by `videoComposition`) with `settings` whose
     /// sources' video streams are in `sources` by path, decoding on `decoderThreads` per source; the size-only
-    /// estimate when none of them is known. Warped layers' buffers count in both (`warpedLayerBytes`).
+    /// estimate when none of them is known. Warped layers' buffers and looked layers' pictures count in both
+    /// (`warpedLayerBytes`, `lookedLayerBytes`).
     public static func estimate(settings: ExportSettings, composition: MutableComposition,
                                 videoComposition: VideoComposition? = nil, sources: [String: ProbedStream],
                                 decoderThreads: Int) -> Int {
         let streams = composition.tracks(withMediaType: .video).flatMap(\.segments)
             .compactMap { $0.sourceURL.flatMap { sources[SourcePool.path(of: $0)] } }
         let warped = warpedLayerBytes(videoComposition, settings: settings)
+            + lookedLayerBytes(videoComposition, composition: composition, settings: settings)
         guard let video = settings.video, !streams.isEmpty else {
             return estimate(settings: settings, composition: composition) + warped
         }

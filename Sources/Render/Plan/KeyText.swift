@@ -108,6 +108,15 @@ struct KeyText {
         color(value.color)
     }
 
+    /// Writes a layer's colour controls; nothing for none, so keys of unchanged layers read as before.
+    mutating func colorControls(_ value: ColorControls?) {
+        guard let value else { return }
+        text += "controls "
+        number(value.brightness)
+        number(value.contrast)
+        number(value.saturation)
+    }
+
     /// Ends a line (a layer, a frame).
     mutating func newline() {
         text += "\n"

@@ -33,6 +33,7 @@ struct SegmentDescriber {
         var backdrop: LayerBackdrop?
         var cornerRadius: Double?
         var border: LayerBorder?
+        var colorControls: ColorControls?
         /// The source, for the key's label; not recorded.
         var url: URL?
 
@@ -51,6 +52,7 @@ struct SegmentDescriber {
             key.backdrop(backdrop)
             key.cornerRadius(cornerRadius)
             key.border(border)
+            key.colorControls(colorControls)
             key.newline()
         }
 
@@ -58,7 +60,7 @@ struct SegmentDescriber {
         static let hidden = Layer(
             source: "", sourceTrack: 0, sourceStart: .zero, sourceDuration: .zero, targetDuration: .zero,
             naturalSize: Size(width: 0, height: 0), preferredTransform: .identity, opacity: 0, transform: .identity,
-            crop: .infinite, backdrop: nil, cornerRadius: nil, border: nil, url: nil)
+            crop: .infinite, backdrop: nil, cornerRadius: nil, border: nil, colorControls: nil, url: nil)
     }
 
     /// A transition effect as the key records it: what it draws, between which layers (their places in the
@@ -282,7 +284,7 @@ struct SegmentDescriber {
                      preferredTransform: track.preferredTransform, opacity: opacity,
                      transform: layer.transform(at: time), crop: layer.cropRectangle(at: time),
                      backdrop: layer.backdrop, cornerRadius: layer.cornerRadius, border: layer.border,
-                     url: url)
+                     colorControls: layer.colorControls, url: url)
     }
 
     /// Whether two frames' descriptions of one layer are the same arrangement (source times advance, the rest holds).

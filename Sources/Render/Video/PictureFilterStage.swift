@@ -4,7 +4,8 @@ import MediaCore
 import TextLayout
 
 /// Applies a video composition's picture filters (`PictureFilter`) to finished pictures, between compositing and
-/// drawing text: runs of filters through libavfilter, overlays painted by `RasterBlender`, in the order given. The
+/// drawing text: runs of filters through libavfilter, overlays painted by `RasterBlender`, colour controls through
+/// the layers' `ColorControlsTable`, in the order given. The
 /// steps for the filters last applied are kept, so a stretch with the same filters builds its graphs and loads its
 /// pictures once; filters that change every frame build them per frame.
 final class PictureFilterStage {
@@ -14,6 +15,8 @@ final class PictureFilterStage {
         case graph(FilterGraph)
         /// A picture painted at frame pixel (`left`, `top`).
         case overlay(TextRaster, left: Int, top: Int, opacity: Double)
+        /// Colour controls, sample by sample in place (the layers' colour controls' tables).
+        case controls(ColorControlsTable)
     }
 
     /// The filters by stretch.
@@ -85,6 +88,8 @@ final class PictureFilterStage {
                     picture = filtered
                 case let .overlay(raster, left, top, opacity):
                     try paint(raster, left: left, top: top, opacity: opacity, onto: picture)
+                case let .controls(table):
+                    try table.apply(picture, into: picture)
                 }
             }
             return picture
@@ -108,12 +113,23 @@ final class PictureFilterStage {
                                                  filters: text + ",format=pix_fmts=" + frame.pixelFormat.name)))
         }
         for filter in filters {
-            guard case let .overlay(overlay) = filter else {
+            switch filter {
+            case let .overlay(overlay):
+                try endRun()
+                if let pass = try overlayPass(overlay, width: frame.width, height: frame.height) { passes.append(pass) }
+            case let .colorControls(brightness, contrast, saturation):
+                let controls = ColorControls(brightness: min(1, max(-1, brightness)), contrast: max(0, contrast),
+                                             saturation: max(0, saturation))
+                guard !controls.isIdentity else { continue }
+                try endRun()
+                guard let table = ColorControlsTable(controls, format: frame.pixelFormat,
+                                                     fullRange: frame.colorDescription.isFullRange) else {
+                    throw LibAVError.invalidArgument("cannot change the colours of '\(frame.pixelFormat)' pictures")
+                }
+                passes.append(.controls(table))
+            default:
                 run.append(filter)
-                continue
             }
-            try endRun()
-            if let pass = try overlayPass(overlay, width: frame.width, height: frame.height) { passes.append(pass) }
         }
         try endRun()
         return passes
@@ -177,10 +193,6 @@ final class PictureFilterStage {
                 guard radius > 0 else { return nil }
                 let luma = min(radius, widest.luma), chroma = min(radius >> max(shift.x, shift.y), widest.chroma)
                 return "boxblur=luma_radius=\(luma):luma_power=1:chroma_radius=\(chroma):chroma_power=1"
-            case let .colorControls(brightness, contrast, saturation):
-                guard brightness != 0 || contrast != 1 || saturation != 1 else { return nil }
-                return "eq=brightness=\(min(1, max(-1, brightness))):contrast=\(min(1000, max(-1000, contrast)))"
-                    + ":saturation=\(min(3, max(0, saturation)))"
             case let .sepia(intensity):
                 let amount = min(1, max(0, intensity))
                 guard amount > 0 else { return nil }
@@ -195,7 +207,7 @@ final class PictureFilterStage {
                 return "colorchannelmixer=" + terms.joined(separator: ":")
             case .invert:
                 return "negate"
-            case .overlay:
+            case .overlay, .colorControls:
                 return nil
             }
         }.joined(separator: ",")

@@ -12,6 +12,8 @@ struct RenderStage {
     let outputWidth: Int
     let outputHeight: Int
     let outputFormat: LibAV.PixelFormat
+    /// The layers' colour controls, applied to their pictures.
+    private let looks = LayerLooks()
 
     /// The stage of a renderer of `width` x `height` `pixelFormat` pictures of `composition`.
     init(composition: MutableComposition, videoComposition: VideoComposition?, width: Int, height: Int,
@@ -29,11 +31,22 @@ struct RenderStage {
     func prepare(for time: MediaTime) {
         sources.releaseVideo(before: time)
         sources.warmUp(before: time)
+        looks.endPicture()
     }
 
-    /// The picture `layer` shows at `time` and where, its opacity times `opacityFactor`; nil when it shows nothing.
+    /// The picture `layer` shows at `time` (changed by its colour controls) and where, its opacity times
+    /// `opacityFactor`; nil when it shows nothing.
     func picture(of layer: LayerInstruction, at time: MediaTime,
                  opacityFactor: Double) throws(ExportError) -> LayerPicture? {
-        try layout.picture(of: layer, at: time, in: composition, sources: sources, opacityFactor: opacityFactor)
+        guard var picture = try layout.picture(of: layer, at: time, in: composition, sources: sources,
+                                               opacityFactor: opacityFactor) else { return nil }
+        if let controls = layer.colorControls {
+            do {
+                picture.frame = try looks.apply(controls, to: picture.frame, trackID: layer.trackID)
+            } catch {
+                throw ExportError.decode(path: nil, reason: "colour controls of track \(layer.trackID): \(error)")
+            }
+        }
+        return picture
     }
 }

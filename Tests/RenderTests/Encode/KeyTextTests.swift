@@ -49,6 +49,7 @@ struct KeyTextTests {
         key.backdrop(nil)
         key.cornerRadius(nil)
         key.border(nil)
+        key.colorControls(nil)
         key.newline()
         #expect(key.text == "layer=13:sha256:ab.mp4 0.30000000000000004 1001/30000 0.0 0.5 1e-07 inf blur 0.05 - \n")
         key.cornerRadius(12.5)
@@ -57,5 +58,7 @@ struct KeyTextTests {
         #expect(key.text.hasSuffix("\ncorner 12.5 border 4.0 1.0 0.0 0.0 0.5 "))
         key.border(LayerBorder(width: 2, color: .white, hidesPicture: true))
         #expect(key.text.hasSuffix("border 4.0 1.0 0.0 0.0 0.5 outline 2.0 1.0 1.0 1.0 1.0 "))
+        key.colorControls(ColorControls(brightness: -0.1, saturation: 0))
+        #expect(key.text.hasSuffix("outline 2.0 1.0 1.0 1.0 1.0 controls -0.1 1.0 0.0 "))
     }
 }

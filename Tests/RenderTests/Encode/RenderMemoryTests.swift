@@ -206,24 +206,48 @@ import Testing
     /// peaked at 476 MB square and 486 MB rounded, its two encoder lanes holding a buffer each.)
     @Test(arguments: Arrangement.allCases)
     func warpedLayersCountTheirBuffers(arrangement: Arrangement) throws {
+        let added = try Self.addedByLayers(renderSize: Size(width: 1920, height: 1080)) { layer in
+            if layer.trackID == 2 { try arrangement.apply(to: &layer) }
+        }
+        for (format, bytes, extra) in added {
+            #expect(extra == Int(Double(arrangement.buffers) * 1920 * 1080 * 2.5 * bytes), "\(format)")
+        }
+    }
+
+    /// A layer with colour controls keeps its changed picture, 4:2:0 at its track's natural size (1280x720 here),
+    /// counted for the instruction with the most: both layers looked count two, one counts one.
+    @Test(arguments: [([Int32](), 0.0), ([2], 1.0), ([1, 2], 2.0)])
+    func lookedLayersCountTheirPictures(looked: [Int32], pictures: Double) throws {
+        let added = try Self.addedByLayers { layer in
+            if looked.contains(layer.trackID) { try layer.setColorControls(ColorControls(saturation: 0)) }
+        }
+        for (format, bytes, extra) in added {
+            #expect(extra == Int(pictures * 1280 * 720 * 1.5 * bytes), "\(format)")
+        }
+    }
+
+    /// What laying out two 4 s 720p tracks (`/c.mp4` on track 1, `/p.mp4` on track 2) into a 1920x1080 output adds
+    /// to the estimate when `change` edits every layer instruction, for 8-bit and 10-bit outputs (with the bytes
+    /// per sample of each).
+    static func addedByLayers(renderSize: Size? = nil, _ change: (inout LayerInstruction) throws -> Void) throws
+        -> [(format: String, bytes: Double, extra: Int)] {
         let composition = try Self.composition([(path: "/c.mp4", start: 0, duration: 4, track: 1),
                                                 (path: "/p.mp4", start: 0, duration: 4, track: 2)])
         var videoComposition = VideoComposition.make(propertiesOf: composition)
-        videoComposition.renderSize = Size(width: 1920, height: 1080)
+        if let renderSize { videoComposition.renderSize = renderSize }
         for index in videoComposition.instructions.indices {
-            for layer in videoComposition.instructions[index].layerInstructions.indices
-            where videoComposition.instructions[index].layerInstructions[layer].trackID == 2 {
-                try arrangement.apply(to: &videoComposition.instructions[index].layerInstructions[layer])
+            for layer in videoComposition.instructions[index].layerInstructions.indices {
+                try change(&videoComposition.instructions[index].layerInstructions[layer])
             }
         }
         let sources = ["/c.mp4": Self.plain, "/p.mp4": Self.plain]
-        for (format, bytes) in [("yuv420p", 1.0), ("yuv420p10le", 2.0)] {
+        return [("yuv420p", 1.0), ("yuv420p10le", 2.0)].map { format, bytes in
             let settings = Self.settings(1920, 1080, pixelFormat: format)
             let plain = RenderMemory.estimate(settings: settings, composition: composition, sources: sources,
                                               decoderThreads: 1)
             let laidOut = RenderMemory.estimate(settings: settings, composition: composition,
                                                 videoComposition: videoComposition, sources: sources, decoderThreads: 1)
-            #expect(laidOut - plain == Int(Double(arrangement.buffers) * 1920 * 1080 * 2.5 * bytes), "\(format)")
+            return (format, bytes, laidOut - plain)
         }
     }
 }

@@ -39,6 +39,9 @@ import Testing
          [(54, 54, 54), (182, 182, 182), (18, 18, 18), (255, 255, 255)]),
         ("brighter", [.colorControls(brightness: 0.2, contrast: 1, saturation: 1)],
          [(255, 51, 51), (51, 255, 51), (51, 51, 255), (255, 255, 255)]),
+        // Contrast scales every component about the middle grey, colour included (as Core Image's does).
+        ("flatter", [.colorControls(brightness: 0, contrast: 0.5, saturation: 1)],
+         [(191, 64, 64), (64, 191, 64), (64, 64, 191), (191, 191, 191)]),
         ("sepia", [.sepia(intensity: 1)], [(100, 89, 69), (196, 175, 136), (48, 43, 33), (255, 255, 239)]),
         ("none", [.sepia(intensity: 0), .gaussianBlur(sigma: 0)], [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]),
     ] as [(String, [PictureFilter], [(Int, Int, Int)])])
