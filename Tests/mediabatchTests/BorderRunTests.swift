@@ -143,17 +143,9 @@ struct BorderRunTests {
         ("border: redd", "6:95", "unknown colour 'redd'; did you mean 'red'?"),
     ])
     func badBordersAreErrorsAtTheirPlace(keys: String, place: String, message: String) throws {
-        let directory = try CommandRunner.temporaryDirectory("border-bad")
-        try CommandRunner.write("""
-            mediabatch: 1
-            defaults: { out: out }
-            sources:
-              black: { generate: color, color: black, duration: 1s, size: 640x360 }
-            outputs:
-              - { name: a, clips: [black], overlays: [ { image: logo.png, region: { width: 10% }, \(keys) } ] }
-
-            """, to: "m/batch.yaml", in: directory)
-        let result = try CommandRunner.run(["validate", "m"], in: directory)
+        let result = try CommandRunner.validateOneOutput(
+            "{ name: a, clips: [black], overlays: [ { image: logo.png, region: { width: 10% }, \(keys) } ] }",
+            name: "border-bad")
         #expect(result.status == 2)
         #expect(result.stderr.contains("m/batch.yaml:\(place): error: \(message)"), "\(result.stderr)")
     }

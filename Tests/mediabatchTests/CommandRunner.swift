@@ -67,6 +67,22 @@ struct CommandRunner {
             .appendingPathComponent("presets")
     }
 
+    /// `mediabatch validate` of a manifest whose one output is `output` (a flow mapping, on line 6) beside a 1 s black
+    /// 640x360 colour source named `black`, in a fresh directory named after `name`.
+    static func validateOneOutput(_ output: String, name: String) throws -> Result {
+        let directory = try temporaryDirectory(name)
+        try write("""
+            mediabatch: 1
+            defaults: { out: out }
+            sources:
+              black: { generate: color, color: black, duration: 1s, size: 640x360 }
+            outputs:
+              - \(output)
+
+            """, to: "m/batch.yaml", in: directory)
+        return try run(["validate", "m"], in: directory)
+    }
+
     /// Writes `text` to `name` in `directory`.
     static func write(_ text: String, to name: String, in directory: URL) throws {
         let url = directory.appendingPathComponent(name)

@@ -160,17 +160,9 @@ struct RoundedOverlayRunTests {
         ("60%", "invalid radius '60%'"),
     ])
     func badRadiiAreErrorsAtTheirPlace(radius: String, start: String) throws {
-        let directory = try CommandRunner.temporaryDirectory("rounded-bad")
-        try CommandRunner.write("""
-            mediabatch: 1
-            defaults: { out: out }
-            sources:
-              black: { generate: color, color: black, duration: 1s, size: 640x360 }
-            outputs:
-              - { name: a, clips: [black], overlays: [ { image: logo.png, region: { width: 10% }, radius: \(radius) } ] }
-
-            """, to: "m/batch.yaml", in: directory)
-        let result = try CommandRunner.run(["validate", "m"], in: directory)
+        let result = try CommandRunner.validateOneOutput(
+            "{ name: a, clips: [black], overlays: [ { image: logo.png, region: { width: 10% }, radius: \(radius) } ] }",
+            name: "rounded-bad")
         #expect(result.status == 2)
         #expect(result.stderr.contains("m/batch.yaml:6:95: error: \(start); use pixels (0 or more, such as '24') or "
                                        + "percent of the picture's shorter side up to 50% ('50%' makes a circle or a "

@@ -142,6 +142,7 @@ extension JobBuilder {
                 if !writesOpacity { try Self.writeOpacity(layerSpec?.opacity ?? [], into: &layer) }
                 try edges[layer.trackID]?.first { $0.span.start < range.end && range.start < $0.span.end }?.edges?
                     .apply(to: &layer)
+                if let look = layerSpec?.look ?? spec.look { try layer.setColorControls(look) }
                 video.instructions[index].layerInstructions[layerIndex] = layer
             }
         }

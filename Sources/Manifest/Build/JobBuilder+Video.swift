@@ -16,11 +16,13 @@ extension JobBuilder {
         if let color = Color(parsing: spec.background) { video.backgroundColor = color }
         let fills = placed.map { Self.leavesBars($0, canvas: canvas) ? $0.clip.fill ?? spec.fill : nil }
         let edges = placed.map { Self.edges(of: $0, canvas: canvas) }
-        // Clips with fills, rounded corners or borders get instructions of their own: one backdrop and one set of
-        // edges per layer.
+        let looks = placed.map { $0.clip.look ?? spec.look }
+        // Clips with fills, rounded corners, borders or looks get instructions of their own: one backdrop, one set of
+        // edges and one look per layer.
+        let ownInstructions = fills.contains { $0 != nil } || edges.contains { $0 != nil } || looks.contains { $0 != nil }
         video.instructions = Self.split(video.instructions, at: placed.dropFirst().flatMap { item in
             item.transitionIn.duration > .zero ? [item.start, item.start + item.transitionIn.duration] : []
-        } + (fills.contains { $0 != nil } || edges.contains { $0 != nil } ? placed.map(\.start) : []))
+        } + (ownInstructions ? placed.map(\.start) : []))
         let courses = try clipCourses(placed, composition: composition, canvas: canvas, spec: spec,
                                       frameDuration: video.frameDuration)
         let overlayCourses = try overlays.enumerated().map { index, overlay in
@@ -42,6 +44,7 @@ extension JobBuilder {
                            let edges = Self.edges(of: overlays[overlay].0, course: course, canvas: canvas) {
                             try edges.apply(to: &layers[layerIndex])
                         }
+                        if let look = overlays[overlay].0.look { try layers[layerIndex].setColorControls(look) }
                         continue
                     }
                     // Clips joined by cuts on one track share an instruction: each writes its own stretch.
@@ -50,6 +53,7 @@ extension JobBuilder {
                         try courses[clip].apply(to: &layers[layerIndex], within: range)
                         if let fill = fills[clip] { layers[layerIndex].backdrop = fill }
                         try edges[clip]?.apply(to: &layers[layerIndex])
+                        if let look = looks[clip] { try layers[layerIndex].setColorControls(look) }
                     }
                 }
                 video.instructions[index].transitionEffect = arrangeTransition(placed: placed, in: range, layers: &layers,

@@ -111,6 +111,7 @@ struct OutputDecoder {
             (spec.background, spec.backgroundGradient) = value
         }
         outputFill(fields, into: &spec, reader: &reader)
+        outputLook(fields, into: &spec, reader: &reader)
         if let node = fields["time_pitch"],
            let text = reader.choice(node, "time_pitch", ["time-domain", "spectral", "varispeed"]) {
             spec.timePitch = text == "varispeed" ? .varispeed : (text == "spectral" ? .spectral : .timeDomain)
@@ -382,6 +383,7 @@ struct OutputDecoder {
         if let node = fields["transition"] { clip.transition = transition(node, rate: rate, reader: &reader) }
         if let node = fields["captions"] { clip.captions = captions(node, rate: rate, reader: &reader) }
         if let node = fields["fill"], let fill = fill(node, reader: &reader) { clip.fill = fill }
+        if let node = fields["look"], let look = look(node, reader: &reader) { clip.look = look }
         if let node = fields["radius"] { clip.radius = cornerRadius(node, reader: &reader) }
         clip.border = border(fields, reader: &reader)
         clip.motion = motion(fields, rate: rate, appearances: false, reader: &reader)
@@ -466,6 +468,7 @@ struct OutputDecoder {
         if let node = fields["margin"], let length = reader.length(node, "margin") { spec.margin = length }
         if let node = fields["radius"] { spec.radius = cornerRadius(node, reader: &reader) }
         spec.border = border(fields, reader: &reader)
+        if let node = fields["look"], let look = look(node, reader: &reader) { spec.look = look }
         spec.motion = motion(fields, rate: rate, appearances: true, reader: &reader)
         checkOpacity(spec.motion, ramped: !spec.opacityRamps.isEmpty, fields, reader: &reader)
         if let fade = fields["fade"], spec.motion?.enter != nil || spec.motion?.exit != nil {
@@ -553,6 +556,7 @@ struct OutputDecoder {
         if let node = fields["volume"] { spec.volume = ramps(node, "volume", range: 0...16, rate: rate, reader: &reader) }
         if let node = fields["radius"] { spec.radius = cornerRadius(node, reader: &reader) }
         spec.border = border(fields, reader: &reader)
+        if let node = fields["look"], let look = look(node, reader: &reader) { spec.look = look }
         spec.motion = motion(fields, rate: rate, appearances: true, reader: &reader)
         checkOpacity(spec.motion, ramped: fields["opacity"]?.isSequence == true, fields, reader: &reader)
         if let node = fields["reframe"] { spec.reframe = reframe(node, reader: &reader) }

@@ -47,6 +47,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var background: String
     /// What fills the bars around each contained clip (`fill`; a clip's own wins); nil leaves the background.
     public var fill: LayerBackdrop? = nil
+    /// The colour controls of the output's clips and layers (`look`; a clip's or layer's own wins); nil changes none.
+    public var look: ColorControls? = nil
     /// A gradient behind everything instead (its size and length are settled when the job is built).
     public var backgroundGradient: GeneratedSource? = nil
     /// The file name (without extension) when it differs from `name`: outputs of one name in several folders are
@@ -124,9 +126,12 @@ public struct ClipSpec: Sendable, Hashable {
     public var reframe: ReframeSpec? = nil
     /// This clip's own `fill`: `.some(nil)` for `none`; nil takes the output's.
     public var fill: LayerBackdrop?? = nil
+    /// This clip's own `look`: `.some(nil)` for `none`; nil takes the output's.
+    public var look: ColorControls?? = nil
     /// `radius`: rounded corners, as an overlay's (`OverlaySpec.radius`), at the picture's fitted size; nil for square
     /// corners.
-    public var radius: Length? = nil    /// `border`: a band of colour over the picture's edges, as an overlay's; nil for none.
+    public var radius: Length? = nil
+    /// `border`: a band of colour over the picture's edges, as an overlay's; nil for none.
     public var border: BorderSpec? = nil
 }
 
@@ -217,9 +222,13 @@ public struct OverlaySpec: Sendable, Hashable {
     public var reframe: ReframeSpec? = nil
     /// `radius`: rounded corners, in canvas pixels at the overlay's resting size or percent of its picture's shorter
     /// side (50% makes a circle or a pill); nil for square corners.
-    public var radius: Length? = nil    /// `border`: a band of colour over the picture's edges, its width in canvas pixels at the overlay's resting size
+    public var radius: Length? = nil
+    /// `border`: a band of colour over the picture's edges, its width in canvas pixels at the overlay's resting size
     /// or percent of its picture's shorter side; nil for none.
     public var border: BorderSpec? = nil
+    /// `look`: the picture's colour controls; nil changes none (an output's `look` is not an overlay's: logos keep
+    /// their colours).
+    public var look: ColorControls? = nil
 }
 
 /// Text over the video.
@@ -319,8 +328,11 @@ public struct LayerSpec: Sendable, Hashable {
     /// nil for the output's default.
     public var reframe: ReframeSpec? = nil
     /// `radius`: rounded corners, as an overlay's (`OverlaySpec.radius`); nil for square corners.
-    public var radius: Length? = nil    /// `border`: a band of colour over the picture's edges, as an overlay's; nil for none.
+    public var radius: Length? = nil
+    /// `border`: a band of colour over the picture's edges, as an overlay's; nil for none.
     public var border: BorderSpec? = nil
+    /// The layer's own `look`: `.some(nil)` for `none`; nil takes the output's.
+    public var look: ColorControls?? = nil
 }
 
 /// A value set at a time, or ramped linearly across a range.

@@ -10,11 +10,11 @@ enum ManifestSchema {
     /// Keys a template may set and an output may override.
     static let templatable = ["intro", "outro", "transition", "soundtrack", "overlays", "title", "titles", "captions",
                               "preset", "background", "metadata", "clips", "tracks", "layers", "out", "time_pitch",
-                              "timeline", "reframe", "fill", "snap"]
+                              "timeline", "reframe", "fill", "snap", "look"]
     static let template = templatable
     static let output = ["name", "template", "data", "matrix", "vars"] + templatable
     static let clip = ["source", "from", "to", "duration", "speed", "volume", "crop", "fit", "transition", "mute",
-                       "captions", "reframe", "fill", "lottie", "radius", "border", "border_width"] + motion
+                       "captions", "reframe", "fill", "lottie", "radius", "border", "border_width", "look"] + motion
     /// `reframe` as a mapping (clips, layers and video overlays, and outputs or templates as their default).
     static let reframe = ["mode", "subject", "padding", "smoothing"]
     /// `snap` as a mapping (outputs and templates).
@@ -32,12 +32,14 @@ enum ManifestSchema {
     static let soundtrack = ["source", "volume", "loop", "fade_in", "fade_out", "duck", "from", "duck_threshold",
                              "duck_attack", "duck_release"]
     static let overlay = ["image", "lottie", "loop", "speed", "region", "opacity", "at", "duration", "fade", "anchor", "margin",
-                          "radius", "border", "border_width"]
+                          "radius", "border", "border_width", "look"]
         + motion + appearances
         + videoOverlay
     /// An overlay's keys for a clip played as a picture-in-picture.
     static let videoOverlay = ["video", "from", "to", "volume", "mute", "reframe"]
     static let region = ["x", "y", "width", "height"]
+    /// `look` as a mapping (clips, layers, overlays, and outputs or templates as their default).
+    static let look = ["brightness", "contrast", "saturation"]
     /// An output's `background` as a generator (a colour or a gradient filling the canvas for the whole output).
     static let background = ["generate", "color"] + GeneratorDecoder.gradientKeys
     /// Keys that say how text looks, shared by titles and captions.
@@ -52,7 +54,7 @@ enum ManifestSchema {
     static let track = ["segments"]
     static let segment = ["source", "from", "to", "at", "speed"]
     static let layer = ["track", "region", "crop", "fit", "opacity", "volume", "reframe", "radius", "border",
-                        "border_width"] + motion
+                        "border_width", "look"] + motion
         + appearances
     static let ramp = ["at", "value", "from", "to", "start", "end"]
     static let presetOverride = ["base", "aspect", "name", "container", "video", "audio", "faststart", "passthrough",

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// What a segment's key records, seen through runs of the binary: a transition into an unchanged clip is kept
-/// across runs like the clip, and two outputs that differ only in what fills behind a picture share nothing.
+/// across runs like the clip, and two outputs that differ only in what fills behind a picture, or in its look, share
+/// nothing.
 @Suite struct SegmentKeyRunTests {
     /// A batch of two outputs, `a` and `b`: a 2 s intro, a 3 s colour clip and a 2 s outro at 12 fps, joined by
     /// 1 s crossfades (12 frames, long enough to be segments of their own); `clip` adds keys to `b`'s clip.
@@ -149,13 +150,14 @@ import Testing
         #expect((again.cached["a"] ?? []).count == 5, "\(again.cached)")
     }
 
-    @Test func outputsThatDifferOnlyInTheirFillShareNoSegment() throws {
-        let directory = try Self.makeBatch(clip: ", fill: blur")
+    @Test(arguments: [", fill: blur", ", look: { saturation: 0.5 }"])
+    func outputsThatDifferOnlyInTheirFillOrLookShareNoSegment(keys: String) throws {
+        let directory = try Self.makeBatch(clip: keys)
         let together = try Self.render(directory, cache: "together")
         let alone = try Self.render(directory, cache: "alone", only: "b", names: ["b"])
         let first = try Self.render(directory, cache: "first", only: "a", names: ["a"])
-        #expect(together.files["b"] == alone.files["b"], "b took a segment drawn without its blurred fill")
-        #expect(together.files["a"] == first.files["a"], "a took a segment drawn with b's blurred fill")
+        #expect(together.files["b"] == alone.files["b"], "b took a segment drawn without its\(keys)")
+        #expect(together.files["a"] == first.files["a"], "a took a segment drawn with b's\(keys)")
         #expect(together.files["a"] != together.files["b"])
     }
 }
