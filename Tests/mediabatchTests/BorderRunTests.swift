@@ -108,6 +108,37 @@ struct BorderRunTests {
         }
     }
 
+    /// A 200x200 picture whose right half is clear (green with no alpha) on a black clip, with a 10 px red band: on
+    /// the right, the band's inner edge falls inside a 2x2 colour block, which the band covers in part. Over the clear
+    /// half the band is a shade of red there (dimmer where it covers less), never tinted by the clear pixels' green.
+    @Test func aBandOverClearPixelsKeepsItsColour() throws {
+        let directory = try CommandRunner.temporaryDirectory("border-clear")
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0x00ff00:s=200x200,format=rgba,"
+                                + "geq=r='0':g='if(lt(X,100),0,255)':b='if(lt(X,100),255,0)':a='if(lt(X,100),255,0)'",
+                              "-frames:v", "1", directory.appendingPathComponent("half.png").path])
+        let half = try Data(contentsOf: directory.appendingPathComponent("half.png"))
+        let (_, videos) = try RGBVideo.render("""
+            mediabatch: 1
+            defaults: { out: out, preset: small }
+            presets:
+              small: { base: draft, video: { width: 640, height: 360, fps: 10, crf: 0 }, audio: { bitrate: 64k } }
+            sources:
+              black: { generate: color, color: black, duration: 1s, size: 640x360 }
+            outputs:
+              - { name: clear, clips: [black], overlays: [ { image: media/half.png, region: { x: 101, y: 80, width: 200 }, border: red, border_width: 10 } ] }
+
+            """, files: ["media/half.png": half], outputs: ["clear": (640, 360)])
+        let video = try #require(videos["clear"])
+        let red: ((r: Int, g: Int, b: Int)) -> Bool = { $0.r > $0.g + 40 && abs($0.g - $0.b) <= 12 }
+        for y in [100, 180, 260] {
+            // The band's inner edge (partly covered) and its middle; the clip inside it.
+            for x in [290, 291, 295] {
+                #expect(red(video.rgb(5, x, y)), "at \(x),\(y): \(video.rgb(5, x, y))")
+            }
+            #expect(Self.seen(video.rgb(5, 286, y)) == .clip, "at 286,\(y): \(video.rgb(5, 286, y))")
+        }
+    }
+
     /// A white 120x120 picture with a 10 px red band on an HLG clip, at rest and turned a quarter: the band is red
     /// on both, the middle white.
     @Test func bordersAreDrawnOnHLGOutputsAndTurnWithThePicture() throws {

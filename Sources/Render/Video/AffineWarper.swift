@@ -51,8 +51,8 @@ final class AffineWarper<Picture: CanvasPicture> {
                                color: $0.1)
                 })
                 drawChroma(SourcePlane(planes[1], width: chromaWidth, height: chromaHeight),
-                           SourcePlane(planes[2], width: chromaWidth, height: chromaHeight), mapping: mapping,
-                           border: band.map {
+                           SourcePlane(planes[2], width: chromaWidth, height: chromaHeight), alpha: mask,
+                           mapping: mapping, border: band.map {
                                WarpBorder($0.0, mapping: mapping, chroma: true, samples: (chromaWidth, chromaHeight),
                                           color: $0.1)
                            })
@@ -116,9 +116,11 @@ final class AffineWarper<Picture: CanvasPicture> {
     }
 
     /// Both chroma planes at each 2x2 block's centre, clamped to the picture (alpha decides what shows), with a
-    /// border's band mixed in by its coverage of the block's centre.
+    /// border's band laid over them by its coverage of the block's centre, weighed against the picture's alpha
+    /// there as luma is (an outline's picture, or a see-through one where it is clear, gives way to the band).
     private func drawChroma(_ cb: SourcePlane<Picture.Sample>, _ cr: SourcePlane<Picture.Sample>,
-                            mapping: WarpMapping, border: WarpBorder<Picture.Sample>?) {
+                            alpha: SourcePlane<Picture.Sample>?, mapping: WarpMapping,
+                            border: WarpBorder<Picture.Sample>?) {
         let (cbOut, cbStride) = output.unsafePlane(1)
         let (crOut, crStride) = output.unsafePlane(2)
         let width = mapping.width / 2
@@ -137,18 +139,50 @@ final class AffineWarper<Picture: CanvasPicture> {
                 v &+= dv
             }
             guard let border else { continue }
+            let shown = ChromaShown(alpha: alpha, hidesPicture: border.hidesPicture, mapping: mapping)
             u = WarpMapping.fixed(start.u)
             v = WarpMapping.fixed(start.v)
             for x in 0..<width {
                 let band = border.coverage(u, v)
                 if band > 0 {
-                    blue[x] = WarpBorder.mix(border.color.cb, blue[x], coverage: band)
-                    red[x] = WarpBorder.mix(border.color.cr, red[x], coverage: band)
+                    if let picture = shown.alpha(u, v) {
+                        blue[x] = WarpBorder.over(border.color.cb, blue[x], alpha: picture, coverage: band).value
+                        red[x] = WarpBorder.over(border.color.cr, red[x], alpha: picture, coverage: band).value
+                    } else {
+                        blue[x] = WarpBorder.mix(border.color.cb, blue[x], coverage: band)
+                        red[x] = WarpBorder.mix(border.color.cr, red[x], coverage: band)
+                    }
                 }
                 u &+= du
                 v &+= dv
             }
         }
+    }
+}
+
+/// The picture's alpha at a 2x2 block's centre, for laying a border's band over its chroma: none for an outline,
+/// the alpha plane's sample there for a see-through picture, nil (opaque) otherwise.
+private struct ChromaShown<Sample: BlendSample> {
+    let plane: SourcePlane<Sample>?
+    let hidesPicture: Bool
+    let u: WarpAxis
+    let v: WarpAxis
+
+    init(alpha: SourcePlane<Sample>?, hidesPicture: Bool, mapping: WarpMapping) {
+        plane = alpha
+        self.hidesPicture = hidesPicture
+        u = mapping.axis(horizontal: true, samples: alpha?.width ?? 1, chroma: false)
+        v = mapping.axis(horizontal: false, samples: alpha?.height ?? 1, chroma: false)
+    }
+
+    /// The alpha at the block whose centre maps to chroma point (`pointU`, `pointV`) (16.16); nil for an opaque
+    /// picture. In luma samples that centre is twice as far from the origin, plus half a sample.
+    @inline(__always)
+    func alpha(_ pointU: Int, _ pointV: Int) -> Int? {
+        if hidesPicture { return 0 }
+        guard let plane else { return nil }
+        let lu = u.clamp(2 &* pointU &+ 32768), lv = v.clamp(2 &* pointV &+ 32768)
+        return Int(truncatingIfNeeded: plane.bilinear(lu, lv, u, v))
     }
 }
 
