@@ -50,7 +50,8 @@ public struct TextBlock: Sendable, Hashable {
     public var alignment = Alignment.center
     /// The fill colour of text without a colour of its own.
     public var color = RGBA(red: 1, green: 1, blue: 1)
-    /// The outline width in pixels (0: none) and its colour; not drawn with a box.
+    /// The outline width in pixels (0: none) and its colour; with a box, drawn around the boxes when `outlinesBox`,
+    /// else not at all.
     public var outlineWidth: Double = 0
     /// The outline colour.
     public var outlineColor = RGBA(red: 0, green: 0, blue: 0)
@@ -64,6 +65,8 @@ public struct TextBlock: Sendable, Hashable {
     public var boxPadding: Double = 0
     /// The radius of each line box's corners as a fraction of the box's height, up to 0.5 (0: square).
     public var boxRadius: Double = 0
+    /// Whether the outline is drawn around the boxes (outside their joined shape) when there is a box.
+    public var outlinesBox = false
 
     /// Creates a block of plain `text`.
     public init(text: String) {

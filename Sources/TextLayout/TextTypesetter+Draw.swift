@@ -67,21 +67,40 @@ extension TextTypesetter {
         cairo_close_path(cr)
     }
 
-    /// Box, shadow, outline and fill of `layout`, in layout coordinates.
+    /// Adds each line's box (padded, its corners rounded by the block's box radius) to `cr`'s path.
+    private func boxPaths(_ layout: Layout, block: TextBlock, on cr: OpaquePointer) {
+        for line in lineRectangles(layout) {
+            let box = (x: line.x - block.boxPadding, y: line.y - block.boxPadding,
+                       width: line.width + 2 * block.boxPadding, height: line.height + 2 * block.boxPadding)
+            let radius = min(block.boxRadius * box.height, box.width / 2, box.height / 2)
+            if radius > 0 {
+                Self.roundedRectangle(box, radius: radius, on: cr)
+            } else {
+                cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+            }
+        }
+    }
+
+    /// Box (with its outline), shadow, outline and fill of `layout`, in layout coordinates.
     private func paint(_ layout: Layout, block: TextBlock, on cr: OpaquePointer) {
         func source(_ color: TextBlock.RGBA) { cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha) }
         if let box = block.boxColor {
-            source(box)
-            for line in lineRectangles(layout) {
-                let box = (x: line.x - block.boxPadding, y: line.y - block.boxPadding,
-                           width: line.width + 2 * block.boxPadding, height: line.height + 2 * block.boxPadding)
-                let radius = min(block.boxRadius * box.height, box.width / 2, box.height / 2)
-                if radius > 0 {
-                    Self.roundedRectangle(box, radius: radius, on: cr)
-                } else {
-                    cairo_rectangle(cr, box.x, box.y, box.width, box.height)
-                }
+            if block.outlinesBox, block.outlineWidth > 0 {
+                // Stroked twice as wide, then cleared inside the boxes: what remains lies outside their joined
+                // shape, so a see-through box does not show the stroke's inner half.
+                cairo_push_group(cr)
+                boxPaths(layout, block: block, on: cr)
+                source(block.outlineColor)
+                cairo_set_line_width(cr, 2 * block.outlineWidth)
+                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                cairo_stroke_preserve(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+                cairo_fill(cr)
+                cairo_pop_group_to_source(cr)
+                cairo_paint(cr)
             }
+            source(box)
+            boxPaths(layout, block: block, on: cr)
             // The boxes of neighbouring lines may overlap: filled together, they make one shape.
             cairo_fill(cr)
         }

@@ -143,6 +143,31 @@ struct TextRunTests {
         }
     }
 
+    /// An outline written beside a box rings the box: yellow just outside the red box's edges, none where the box
+    /// has only the style's default outline (left out, as before), and none inside a see-through box (the stroke's
+    /// inner half is cleared, not covered).
+    @Test func anOutlineWrittenBesideABoxRingsTheBox() throws {
+        let videos = try Self.render("""
+              - { name: plain, clips: [black], titles: [ { text: "Sale", anchor: center, size: 12%, box: red } ] }
+              - { name: ringed, clips: [black], titles: [ { text: "Sale", anchor: center, size: 12%, box: red, outline: yellow, outline_width: 0.012 } ] }
+              - { name: clear, clips: [black], titles: [ { text: "Sale", anchor: center, size: 12%, box: "#ff000080", outline: yellow, outline_width: 0.012 } ] }
+
+            """, names: ["plain": (480, 270), "ringed": (480, 270), "clear": (480, 270)])
+        let red: ((r: Int, g: Int, b: Int)) -> Bool = { $0.r > 90 && $0.g < 70 && $0.b < 70 }
+        let yellow: ((r: Int, g: Int, b: Int)) -> Bool = { $0.r > 180 && $0.g > 180 && $0.b < 90 }
+        for name in ["plain", "ringed", "clear"] {
+            let video = try #require(videos[name])
+            let box = video.ink(5, red), middle = (box.minY + box.maxY) / 2
+            #expect(box.width > 60 && box.height > 30, "\(name): box \(box)")
+            // Just outside the box's left and right edges, and just inside them.
+            for (x, outside) in [(box.minX - 2, true), (box.maxX + 2, true), (box.minX + 2, false), (box.maxX - 2, false)] {
+                let color = video.rgb(5, x, middle)
+                let ringed = name != "plain" && outside
+                #expect(yellow(color) == ringed, "\(name) at \(x),\(middle): \(color)")
+            }
+        }
+    }
+
     @Test func percentSizesAreOfTheShorterSideInEveryAspect() throws {
         let outputs = """
               - name: wide

@@ -29,8 +29,11 @@ public struct TextStyle: Sendable, Hashable, Codable {
     public var shadowColor: Color
     /// How far the shadow falls down and to the right, as a fraction of the output height; 0 draws no shadow.
     public var shadowOffset: Double
-    /// A box drawn behind each line, or nil for none; the box takes the outline's place.
+    /// A box drawn behind each line, or nil for none; the box takes the outline's place (see `outlinesBox`).
     public var boxColor: Color?
+    /// Whether, with a box, the outline is drawn around the boxes (a border `outlineWidth` wide outside their
+    /// joined shape) instead of being left out; nil or false: left out.
+    public var outlinesBox: Bool?
     /// Space between the text and the edge of its box, as a fraction of the output height.
     public var boxPadding: Double
     /// The radius of each line box's corners as a fraction of the box's height (0.5 rounds its ends whole, a pill);

@@ -165,6 +165,9 @@ extension OutputDecoder {
         if let node = fields["align"], let value = reader.choice(node, "alignment", TextStyle.Alignment.allCases.map(\.rawValue)) {
             style.alignment = TextStyle.Alignment(rawValue: value) ?? style.alignment
         }
+        // An outline written beside a box draws around the box: the box would otherwise leave it out.
+        if fields["outline"] != nil || fields["outline_width"] != nil { style.outlinesBox = true }
+        if style.boxColor == nil || style.outlineWidth <= 0 { style.outlinesBox = nil }
         return style
     }
 

@@ -44,6 +44,7 @@ struct PlacedBlock {
         block.boxColor = style.boxColor.map(Self.rgba)
         block.boxPadding = max(0, style.boxPadding * h)
         block.boxRadius = min(max(style.boxRadius ?? 0, 0), 0.5)
+        block.outlinesBox = style.outlinesBox == true
         let column: Int
         switch layer.placement {
         case let .anchor(anchor, marginX, marginY):
