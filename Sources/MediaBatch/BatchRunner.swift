@@ -186,7 +186,9 @@ public final class BatchRunner: Sendable {
         sessions.withLock { $0[job.name] = session }
         defer { _ = sessions.withLock { $0.removeValue(forKey: job.name) } }
         token.onCancel { session.cancel() }
-        let watchdog = options.timeLimit.map { RenderWatchdog(limit: $0, session: session) }
+        let watchdog = Self.timeLimit(of: job, options: options).map {
+            RenderWatchdog(limit: $0.limit, origin: $0.origin, session: session)
+        }
         defer { watchdog?.disarm() }
         let result: ExportResult
         do {
@@ -206,6 +208,19 @@ public final class BatchRunner: Sendable {
         finished.stills = [:]
         let poster = options.posters ? poster(for: job, candidates: posterTimes, stills: result.stills, token: token) : nil
         return RenderedOutput(result: finished, posterPath: poster)
+    }
+
+    /// The shorter of `--timeout` and the job's manifest's `limits.render_time`, and where it was given; nil for
+    /// neither.
+    static func timeLimit(of job: Job, options: BatchOptions) -> (limit: MediaTime, origin: String)? {
+        let manifest = job.renderTimeLimit.map {
+            ($0, "limits.render_time in \(URL(fileURLWithPath: job.manifestPath).lastPathComponent)")
+        }
+        let flag = options.timeLimit.map { ($0, "--timeout") }
+        switch (flag, manifest) {
+        case let (flag?, manifest?): return manifest.0 < flag.0 ? manifest : flag
+        case let (flag, manifest): return flag ?? manifest
+        }
     }
 
     /// The temporary file `job` is written to, in its output's folder (made if missing), after removing what an

@@ -103,7 +103,7 @@ extension CommandSpec {
                    help: "fail an output on any damaged source packet (default: conceal up to the preset's damage_limit)"),
             Option(name: "--retries", value: "N", help: "retry transient (I/O) failures up to N times, 0 to 100 (default 0)"),
             Option(name: "--timeout", value: "TIME",
-                   help: "stop a render that runs longer than TIME, 1s to 7 days, such as 90s or 00:10:00, and fail its output at stage 'timeout' (default: no limit)"),
+                   help: "stop a render that runs longer than TIME, 1s to 7 days, such as 90s or 00:10:00, and fail its output at stage 'timeout' (default: no limit; a manifest's own is 'limits: { render_time: TIME }', and the shorter wins)"),
             Option(name: "--shard", value: "K/N", help: "render the K-th of N deterministic shares, N at most 10000 (or from JOB_COMPLETION_INDEX and the like)"),
             Option(name: "--report", value: "DIR", takesPath: true,
                    help: "also write one combined report of the whole run into DIR"),

@@ -74,6 +74,44 @@ struct TimeLimitRunTests {
         #expect(result.stdout.contains("failed    spins"))
     }
 
+    /// `limits.render_time` in a manifest stops its long render as `--timeout` would, saying where the limit was
+    /// given; with both, the shorter wins.
+    @Test func aManifestsRenderTimeLimitStopsItsLongRenders() throws {
+        let directory = try CommandRunner.temporaryDirectory("render-time")
+        try CommandRunner.write(Self.manifest.replacingOccurrences(of: "mediabatch: 1\n",
+                                                                   with: "mediabatch: 1\nlimits: { render_time: 2s }\n"),
+                                to: "m/batch.yaml", in: directory)
+        for (arguments, limit, origin) in [([String](), "2s", "limits.render_time in batch.yaml"),
+                                           (["--timeout", "1s"], "1s", "--timeout"),
+                                           (["--timeout", "90s"], "2s", "limits.render_time in batch.yaml")] {
+            let result = try CommandRunner.run(["run", "m", "--out", "out", "--force", "--only", "long", "--only", "short"]
+                                                   + arguments, in: directory)
+            #expect(result.status == 1, "\(result.stderr)")
+            let outcomes = try Self.outcomes(directory)
+            #expect(outcomes["short"]?.status == "rendered")
+            let long = try #require(outcomes["long"])
+            #expect(long.status == "failed" && long.stage == "timeout")
+            let reason = try #require(long.reason)
+            let pattern = try Regex("the render ran longer than the time limit of \(limit) \\((.+)\\) and was stopped, "
+                                    + "\\d+% done")
+            let match = try #require(reason.wholeMatch(of: pattern), "\(reason)")
+            #expect(match.output[1].substring.map(String.init) == origin, "\(reason)")
+        }
+        // The limit is not part of what an output renders: changing it renders nothing again.
+        try CommandRunner.write(Self.manifest.replacingOccurrences(of: "mediabatch: 1\n",
+                                                                   with: "mediabatch: 1\nlimits: { render_time: 5s }\n"),
+                                to: "m/batch.yaml", in: directory)
+        let again = try CommandRunner.run(["run", "m", "--out", "out", "--only", "short"], in: directory)
+        let status = try Self.outcomes(directory)["short"]?.status
+        #expect(again.status == 0 && status == "up-to-date", "\(again.stdout)")
+        let bad = try CommandRunner.temporaryDirectory("render-time-bad")
+        try CommandRunner.write("mediabatch: 1\nlimits: { render_time: 0.5s }\noutputs: []\n", to: "m/batch.yaml", in: bad)
+        let validation = try CommandRunner.run(["validate", "m"], in: bad)
+        #expect(validation.status == 2)
+        #expect(validation.stderr.contains("m/batch.yaml:2:24: error: 'render_time' must be from 1s to 7 days, such as "
+                                           + "'90s' or '01:30:00', not 0.5s"), "\(validation.stderr)")
+    }
+
     @Test func afterAnAbandonedRLottieFrameLottieOutputsFailAtOnceSayingWhy() throws {
         // One render at a time (equal ranks start in the order of their names): the spinning one is stopped at 2 s, and rlottie's shared
         // threads are still on its frame when the moving animation's output starts.

@@ -40,6 +40,9 @@ public struct Job: Sendable, Hashable, Codable {
     public var reframes: [ReframedClip]? = nil
     /// The soundtrack's beat grid and the cuts `snap` moved; nil when the output does not snap.
     public var beatSnap: BeatSnap? = nil
+    /// How long its render may run (its manifest's `limits.render_time`); nil for no limit. Not part of what it
+    /// renders: changing it renders nothing again.
+    public var renderTimeLimit: MediaTime? = nil
 
     /// The composition's duration: the length of the output.
     public var expectedDuration: MediaTime { composition.duration }
@@ -62,8 +65,8 @@ public struct Job: Sendable, Hashable, Codable {
         }
     }
 
-    /// The properties that say where the job was declared, not what it renders.
-    private static let declarationProperties: Set<String> = ["manifestPath", "location"]
+    /// The properties that say where the job was declared and how long it may take, not what it renders.
+    private static let declarationProperties: Set<String> = ["manifestPath", "location", "renderTimeLimit"]
 }
 
 

@@ -120,6 +120,7 @@ public struct JobBuilder {
         job.rolls = split.isEmpty ? nil : split
         job.reframes = reframeLog.clips.isEmpty ? nil : reframeLog.clips
         job.beatSnap = beatSnap
+        job.renderTimeLimit = spec.renderTimeLimit
         return job
     }
 

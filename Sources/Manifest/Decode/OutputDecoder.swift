@@ -107,6 +107,7 @@ struct OutputDecoder {
         }
         spec.backgroundGradient = manifest.defaultBackgroundGradient
         spec.timelineLimits = manifest.timelineLimits
+        spec.renderTimeLimit = manifest.renderTimeLimit
         if let node = fields["background"], let value = GeneratorDecoder.background(node, reader: &reader) {
             (spec.background, spec.backgroundGradient) = value
         }

@@ -56,6 +56,8 @@ public struct OutputSpec: Sendable, Hashable {
     public var fileName: String? = nil
     /// How long the output may last and how often its soundtrack may loop (the manifest's `limits:`).
     public var timelineLimits = TimelineLimits()
+    /// How long one render of the output may run (its manifest's `limits.render_time`); nil for no limit.
+    public var renderTimeLimit: MediaTime? = nil
     /// The data row the output was made from, nil for an output of no data table.
     public var dataRow: DataRow? = nil
 

@@ -44,6 +44,8 @@ public struct ManifestFile: Sendable {
     var outputLimit: Int?
     /// `limits.duration` and `limits.loops`: how long an output may last and how often a soundtrack may loop.
     var timelineLimits = TimelineLimits()
+    /// How long one render of the manifest's outputs may run (`limits.render_time`); nil for no limit.
+    var renderTimeLimit: MediaTime?
 
     /// The YAML text, for quoting lines.
     public var source: YAMLSource { document.source }
@@ -86,7 +88,7 @@ public struct ManifestFile: Sendable {
         }
         if let node = top["downloads"] { downloadPolicy = Self.downloads(node, reader: &reader) }
         if let node = top["presets"] { presets = Self.presets(node, reader: &reader) }
-        if let node = top["limits"] { (outputLimit, timelineLimits) = Self.limits(node, reader: &reader) }
+        if let node = top["limits"] { (outputLimit, timelineLimits, renderTimeLimit) = Self.limits(node, reader: &reader) }
         if let node = top["outputs"], let items = reader.list(node, "outputs") {
             for item in items {
                 let label = item["name"]?.string.map { "output '\($0)'" } ?? "an output"

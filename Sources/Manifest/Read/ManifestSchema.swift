@@ -3,7 +3,7 @@ enum ManifestSchema {
     static let topLevel = ["mediabatch", "defaults", "vars", "sources", "templates", "outputs", "presets", "downloads",
                            "limits"]
     static let downloads = ["allow_hosts", "max_size", "timeout"]
-    static let limits = ["outputs", "duration", "loops"]
+    static let limits = ["outputs", "duration", "loops", "render_time"]
     static let defaults = ["preset", "out", "template", "background"]
     static let source = ["path", "generate", "duration", "size", "fps", "color", "frequency", "output", "url", "sha256"]
         + GeneratorDecoder.gradientKeys
