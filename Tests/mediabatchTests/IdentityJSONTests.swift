@@ -26,7 +26,7 @@ struct IdentityJSONTests {
             for job in plan.jobs {
                 let parts = try job.identityParts()
                 let expected = try Mirror(reflecting: job).children.compactMap { child -> (String, Data)? in
-                    guard let name = child.label, !["manifestPath", "location"].contains(name),
+                    guard let name = child.label, !Job.declarationProperties.contains(name),
                           let value = child.value as? any Encodable else { return nil }
                     return (name, try foundation.encode(value))
                 }

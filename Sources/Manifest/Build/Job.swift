@@ -65,8 +65,9 @@ public struct Job: Sendable, Hashable, Codable {
         }
     }
 
-    /// The properties that say where the job was declared and how long it may take, not what it renders.
-    private static let declarationProperties: Set<String> = ["manifestPath", "location", "renderTimeLimit"]
+    /// The properties that say where the job was declared and how long it may take, not what it renders: left out of
+    /// its identity.
+    public static let declarationProperties: Set<String> = ["manifestPath", "location", "renderTimeLimit"]
 }
 
 
