@@ -19,7 +19,8 @@ extension JobBuilder {
         let looks = placed.map { $0.clip.look ?? spec.look }
         // Clips with fills, rounded corners, borders or looks get instructions of their own: one backdrop, one set of
         // edges and one look per layer.
-        let ownInstructions = fills.contains { $0 != nil } || edges.contains { $0 != nil } || looks.contains { $0 != nil }
+        let ownInstructions = fills.contains { $0 != nil } || edges.contains { $0 != nil }
+            || looks.contains { $0 != nil }
         video.instructions = Self.split(video.instructions, at: placed.dropFirst().flatMap { item in
             item.transitionIn.duration > .zero ? [item.start, item.start + item.transitionIn.duration] : []
         } + (ownInstructions ? placed.map(\.start) : []))

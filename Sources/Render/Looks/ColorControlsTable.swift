@@ -55,9 +55,9 @@ struct ColorControlsTable {
     private func map(_ from: Frame.Plane, into to: Frame.Plane, through table: [UInt16]?) {
         let rows = min(from.rows, to.rows), bytes = min(from.usedBytesPerRow, to.usedBytesPerRow)
         guard let table else {
-            if from.base != to.base {
-                for row in 0..<rows { (to.base + row * to.bytesPerRow).copyMemory(from: from.base + row * from.bytesPerRow,
-                                                                                   byteCount: bytes) }
+            guard from.base != to.base else { return }
+            for row in 0..<rows {
+                (to.base + row * to.bytesPerRow).copyMemory(from: from.base + row * from.bytesPerRow, byteCount: bytes)
             }
             return
         }

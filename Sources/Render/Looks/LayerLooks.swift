@@ -8,10 +8,17 @@ import LibAV
 /// make of them anyway. Each track keeps its frames, and the last picture it changed, so a still shown for many
 /// frames is changed once; tracks not drawn since the last picture let go of theirs.
 final class LayerLooks {
+    /// What a table was made for.
+    private struct TableKey: Equatable {
+        var controls: ColorControls
+        var format: LibAV.PixelFormat
+        var fullRange: Bool
+    }
+
     /// What one track keeps.
     private final class TrackState {
         var table: ColorControlsTable?
-        var controls: ColorControls?
+        var key: TableKey?
         var converter: Scaler?
         var converted: Frame?
         var changed: Frame?
@@ -28,12 +35,12 @@ final class LayerLooks {
         let state = tracks[trackID] ?? TrackState()
         tracks[trackID] = state
         state.used = true
-        if let last = state.last, last.input === frame, state.controls == controls { return last.output }
+        if let last = state.last, last.input === frame, state.key?.controls == controls { return last.output }
         let input = try yuv(frame, state: state)
-        let fullRange = input.colorDescription.isFullRange
-        if state.controls != controls || state.table?.format != input.pixelFormat {
-            state.table = ColorControlsTable(controls, format: input.pixelFormat, fullRange: fullRange)
-            state.controls = controls
+        let key = TableKey(controls: controls, format: input.pixelFormat, fullRange: input.colorDescription.isFullRange)
+        if state.key != key {
+            state.table = ColorControlsTable(controls, format: key.format, fullRange: key.fullRange)
+            state.key = key
         }
         guard let table = state.table else { return frame }
         let output: Frame

@@ -5,9 +5,9 @@ import TextLayout
 
 /// Applies a video composition's picture filters (`PictureFilter`) to finished pictures, between compositing and
 /// drawing text: runs of filters through libavfilter, overlays painted by `RasterBlender`, colour controls through
-/// the layers' `ColorControlsTable`, in the order given. The
-/// steps for the filters last applied are kept, so a stretch with the same filters builds its graphs and loads its
-/// pictures once; filters that change every frame build them per frame.
+/// the layers' `ColorControlsTable`, in the order given. The steps for the filters last applied are kept, so a
+/// stretch with the same filters builds its graphs and loads its pictures once; filters that change every frame build
+/// them per frame.
 final class PictureFilterStage {
     /// One step of a filter list.
     private enum Pass {
