@@ -20,9 +20,8 @@ struct BorderRunTests {
         }
     }
 
-    /// A 200x200 blue square at (100, 80) on a black 640x360 clip, with a 10 px red band: square corners, 40 px
-    /// corners, a band of half-transparent red, and a band of 50% (the whole picture).
-    static let manifest = """
+    /// The suite's 640x360 lossless preset and 1 s black clip, up to `outputs:`.
+    static let header = """
         mediabatch: 1
         defaults: { out: out, preset: small }
         presets:
@@ -30,6 +29,12 @@ struct BorderRunTests {
         sources:
           black: { generate: color, color: black, duration: 1s, size: 640x360 }
         outputs:
+
+        """
+
+    /// A 200x200 blue square at (100, 80) on a black 640x360 clip, with a 10 px red band: square corners, 40 px
+    /// corners, a band of half-transparent red, and a band of 50% (the whole picture).
+    static let manifest = header + """
           - { name: square, clips: [black], overlays: [ { image: media/blue.png, region: { x: 100, y: 80, width: 200 }, border: red, border_width: 10 } ] }
           - { name: round, clips: [black], overlays: [ { image: media/blue.png, region: { x: 100, y: 80, width: 200 }, radius: 40, border: "#ff0000", border_width: 10 } ] }
           - { name: clear, clips: [black], overlays: [ { image: media/blue.png, region: { x: 100, y: 80, width: 200 }, border: "#ff000080", border_width: 10 } ] }
@@ -117,14 +122,7 @@ struct BorderRunTests {
                                 + "geq=r='0':g='if(lt(X,100),0,255)':b='if(lt(X,100),255,0)':a='if(lt(X,100),255,0)'",
                               "-frames:v", "1", directory.appendingPathComponent("half.png").path])
         let half = try Data(contentsOf: directory.appendingPathComponent("half.png"))
-        let (_, videos) = try RGBVideo.render("""
-            mediabatch: 1
-            defaults: { out: out, preset: small }
-            presets:
-              small: { base: draft, video: { width: 640, height: 360, fps: 10, crf: 0 }, audio: { bitrate: 64k } }
-            sources:
-              black: { generate: color, color: black, duration: 1s, size: 640x360 }
-            outputs:
+        let (_, videos) = try RGBVideo.render(Self.header + """
               - { name: clear, clips: [black], overlays: [ { image: media/half.png, region: { x: 101, y: 80, width: 200 }, border: red, border_width: 10 } ] }
 
             """, files: ["media/half.png": half], outputs: ["clear": (640, 360)])
