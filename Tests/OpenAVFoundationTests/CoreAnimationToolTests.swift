@@ -12,9 +12,10 @@ import Testing
         fixtures = try AVFixtures.get()
     }
 
-    /// Exports the red clip with `text` in a tree whose parent is flipped when `flipped`; returns the file.
-    private func export(_ text: CALayer, flipped: Bool = false, extra: CALayer? = nil,
-                        videoOpacity: Float = 1) async throws -> URL {
+    /// Exports the red clip with `text` in a tree whose parent is flipped when `flipped` and masks to rounded corners
+    /// of `parentCornerRadius` when it is not 0; returns the file.
+    func export(_ text: CALayer, flipped: Bool = false, extra: CALayer? = nil,
+                videoOpacity: Float = 1, parentCornerRadius: CGFloat = 0) async throws -> URL {
         let asset = AVURLAsset(url: fixtures.red)
         let videoComposition = try await AVMutableVideoComposition.videoComposition(withPropertiesOf: asset)
         let size = videoComposition.renderSize
@@ -23,6 +24,8 @@ import Testing
         video.frame = parent.frame
         video.opacity = videoOpacity
         parent.isGeometryFlipped = flipped
+        parent.cornerRadius = parentCornerRadius
+        parent.masksToBounds = parentCornerRadius > 0
         parent.addSublayer(video)
         parent.addSublayer(text)
         if let extra { parent.addSublayer(extra) }
@@ -36,7 +39,7 @@ import Testing
     }
 
     /// White full blocks, 24 px, in a 100x30 layer 10 px from the left and bottom edges.
-    private func blocks(opacity: Float = 1) -> CATextLayer {
+    func blocks(opacity: Float = 1) -> CATextLayer {
         let text = CATextLayer()
         text.string = "█████"
         text.fontSize = 24
@@ -107,7 +110,7 @@ import Testing
     }
 
     /// A linear `keyPath` animation from `from` to `to` over the first second, kept at its end.
-    private func move(_ keyPath: String, from: Any, to: Any) -> CABasicAnimation {
+    func move(_ keyPath: String, from: Any, to: Any) -> CABasicAnimation {
         let animation = CABasicAnimation(keyPath: keyPath)
         animation.fromValue = from
         animation.toValue = to
@@ -374,7 +377,7 @@ import Testing
     }
 
     /// A 40x20 PNG, opaque green on its left half and transparent on its right, read with ImageIO's calls.
-    private func logo() throws -> CGImage {
+    func logo() throws -> CGImage {
         let file = try fixtures.halfGreenLogo()
         let source = try #require(CGImageSourceCreateWithURL(file as CFURL, nil))
         return try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
@@ -387,8 +390,8 @@ import Testing
     }
 
     /// A layer showing `picture` in `frame` with `gravity`.
-    private func pictureLayer(_ picture: Any, frame: CGRect, gravity: CALayerContentsGravity = .resize,
-                              masks: Bool = false, opacity: Float = 1) -> CALayer {
+    func pictureLayer(_ picture: Any, frame: CGRect, gravity: CALayerContentsGravity = .resize,
+                      masks: Bool = false, opacity: Float = 1) -> CALayer {
         let layer = CALayer()
         layer.contents = picture
         layer.frame = frame

@@ -37,7 +37,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         // Fonts are listed once for the whole tree.
         let fonts = (try? SystemFonts().installedFamilies()).map(FontFamilies.init)
         try collect(animationLayer, at: Place(path: "the parent layer", rect: canvas, opacity: 1, flipped: false),
-                    render: Render(height: renderSize.height,
+                    render: Render(canvas: canvas,
                                    frames: LayerAnimations.Frames(length: duration, step: frameDuration), fonts: fonts),
                     into: &drawing)
         return drawing
@@ -45,8 +45,8 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
 
     /// The render a tree is drawn over.
     private struct Render {
-        /// Its height in pixels.
-        let height: CGFloat
+        /// Its rectangle in pixels.
+        let canvas: CGRect
         /// How long it lasts, and its frames.
         let frames: LayerAnimations.Frames
         /// The installed font families, nil when they cannot be listed.
@@ -65,6 +65,8 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         var flipped: Bool
         /// The animations of an animated superlayer, which move and fade this layer with it.
         var inherited: LayerAnimations?
+        /// Where the superlayers that mask to their bounds let it show; nil where none cuts anything.
+        var clip: LayerClip?
     }
 
     /// Adds what `layer` at `place` and its sublayers draw to `drawing`.
@@ -81,14 +83,20 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         let opacity = place.inherited == nil ? place.opacity : place.opacity * own.opacity.before
         try drawOwn(layer, at: place, opacity: opacity, animations: animations, render: render, into: &drawing)
         let sublayersFlipped = place.flipped != layer.isGeometryFlipped
-        for (index, sublayer) in (layer.sublayers ?? []).enumerated() {
+        let sublayers = layer.sublayers ?? []
+        let clip = layer.masksToBounds && !sublayers.isEmpty
+            ? try LayerClip.masking(place.rect, cornerRadius: Self.cornerRadius(of: layer),
+                                    moves: animations.changesPlace, path: place.path, inside: place.clip,
+                                    canvas: render.canvas, refusal: { Self.refuse(place.path, $0) })
+            : place.clip
+        for (index, sublayer) in sublayers.enumerated() {
             let frame = sublayer.frame, rect = place.rect
             let top = sublayersFlipped ? rect.minY + frame.minY : rect.minY + rect.height - frame.maxY
             let sublayerPlace = Place(
                 path: "\(place.path).sublayers[\(index)]",
                 rect: CGRect(x: rect.minX + frame.minX, y: top, width: frame.width, height: frame.height),
                 opacity: own.isAnimated ? place.opacity : place.opacity * own.opacity.before,
-                flipped: sublayersFlipped, inherited: own.isAnimated ? own : place.inherited)
+                flipped: sublayersFlipped, inherited: own.isAnimated ? own : place.inherited, clip: clip)
             try collect(sublayer, at: sublayerPlace, render: render, into: &drawing)
         }
         // The border is drawn over the layer's picture and sublayers, as Core Animation draws it.
@@ -102,12 +110,13 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                                                  cornerRadius: layer.cornerRadius)
                 outline.border = LayerBorder(width: width, color: Color(red: color[0], green: color[1], blue: color[2]),
                                              hidesPicture: true)
-                drawing.patches.append(outline)
+                try Self.add(outline, at: place, to: &drawing)
                 return
             }
             for edge in Self.borderEdges(of: place.rect, width: width) {
-                drawing.patches.append(LayerDrawing.Patch(fill: .color(Self.hex(color)), rect: edge,
-                                                          alpha: Double(color[3]) * opacity, animations: animations))
+                try Self.add(LayerDrawing.Patch(fill: .color(Self.hex(color)), rect: edge,
+                                                alpha: Double(color[3]) * opacity, animations: animations),
+                             at: place, to: &drawing)
             }
         }
     }
@@ -125,6 +134,9 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                               + "background or picture layers themselves")
         }
         guard videoLayers.contains(where: { $0 === layer }) else { return }
+        if let clip = place.clip {
+            throw Self.refuse(path, "a video layer inside \(clip.path), which masks to its bounds, is not cut here")
+        }
         guard !layer.isHidden, place.opacity * own.opacity.before == 1, !own.isAnimated, place.inherited == nil,
               own.placement.isIdentity else {
             throw Self.refuse(path, "a video layer is drawn whole here; it cannot be hidden, see-through, animated or "
@@ -142,11 +154,12 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     private func drawOwn(_ layer: CALayer, at place: Place, opacity: Double, animations: LayerAnimations,
                          render: Render, into drawing: inout LayerDrawing) throws(AVError) {
         let (path, rect) = (place.path, place.rect)
-        let radius = layer.cornerRadius > 0 && layer.cornerRadius.isFinite ? layer.cornerRadius : 0
+        let radius = Self.cornerRadius(of: layer)
         if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
-            drawing.patches.append(LayerDrawing.Patch(fill: .color(Self.hex(background)), rect: rect,
-                                                      alpha: Double(background[3]) * opacity, animations: animations,
-                                                      cornerRadius: radius))
+            try Self.add(LayerDrawing.Patch(fill: .color(Self.hex(background)), rect: rect,
+                                            alpha: Double(background[3]) * opacity, animations: animations,
+                                            cornerRadius: radius),
+                         at: place, to: &drawing)
         }
         if let contents = layer.contents,
            var picture = try Self.picture(contents, of: layer, path: path, rect: rect,
@@ -158,12 +171,25 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                 }
                 picture.cornerRadius = radius
             }
-            drawing.patches.append(picture)
+            try Self.add(picture, at: place, to: &drawing)
         }
-        if let text = layer as? CATextLayer {
+        if let text = layer as? CATextLayer,
+           try place.clip?.shows(textIn: rect, animations: animations, refusal: { Self.refuse(path, $0) }) ?? true {
             drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: (opacity, animations),
                                                    render: render))
         }
+    }
+
+    /// `layer`'s corner radius; 0 for square corners.
+    private static func cornerRadius(of layer: CALayer) -> CGFloat {
+        layer.cornerRadius > 0 && layer.cornerRadius.isFinite ? layer.cornerRadius : 0
+    }
+
+    /// Adds `patch` to `drawing` as the clip of `place` shows it: cut, or left out when none of it shows.
+    private static func add(_ patch: LayerDrawing.Patch, at place: Place,
+                            to drawing: inout LayerDrawing) throws(AVError) {
+        guard let clip = place.clip else { return drawing.patches.append(patch) }
+        if let shown = try clip.cut(patch, refusal: { refuse(place.path, $0) }) { drawing.patches.append(shown) }
     }
 
     /// Whether `picture`'s visible part fills `rect` (to half a pixel).
@@ -206,7 +232,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         let color = layer.foregroundColor?.components ?? [1, 1, 1, 1]
         // A still layer's opacity is part of the colour; a moved one's is the text's motion.
         let alpha = color[3] * opacity.superlayers * (opacity.own.isMoved ? 1 : opacity.own.opacity.before)
-        var style = TextStyle(fontFamily: face.family, size: Double(layer.fontSize / render.height),
+        var style = TextStyle(fontFamily: face.family, size: Double(layer.fontSize / render.canvas.height),
                               color: Color(red: color[0], green: color[1], blue: color[2], alpha: alpha),
                               outlineWidth: 0, shadowOffset: 0, bold: face.bold, italic: face.italic,
                               alignment: layer.alignmentMode == .center ? .center

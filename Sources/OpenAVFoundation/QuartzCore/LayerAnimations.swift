@@ -35,6 +35,8 @@ struct LayerAnimations: Sendable {
     var isTurning: Bool { scale.isAnimated || rotation.isAnimated }
     /// Whether the layer is drawn anywhere but in its frame as it stands: animated or transformed.
     var isMoved: Bool { isAnimated || !placement.isIdentity }
+    /// Whether the layer is drawn anywhere but in its frame at some time: moved, turned, scaled or transformed.
+    var changesPlace: Bool { offset.isAnimated || isTurning || !placement.isIdentity }
 
     /// The key paths drawn.
     private static let paths: Set = ["opacity", "position", "position.x", "position.y", "transform.scale",

@@ -29,6 +29,14 @@ struct LayerDrawing {
         /// A band over its edges, `width` in render pixels (a rounded border is a patch showing only its band); nil
         /// for none.
         var border: LayerBorder?
+
+        /// The part of the render it covers: its rectangle, or a cut picture's crop within it.
+        var shownRect: CGRect {
+            guard case let .image(track, crop?) = fill else { return rect }
+            let across = rect.width / track.naturalSize.width, down = rect.height / track.naturalSize.height
+            return CGRect(x: rect.minX + crop.minX * across, y: rect.minY + crop.minY * down,
+                          width: crop.width * across, height: crop.height * down)
+        }
     }
 
     /// The text, in drawing order.
