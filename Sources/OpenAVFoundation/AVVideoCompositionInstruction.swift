@@ -18,18 +18,21 @@ public protocol AVVideoCompositionInstructionProtocol: AnyObject, Sendable {
     var passthroughTrackID: CMPersistentTrackID { get }
 }
 
-/// What to show over a range: layers stacked with the first on top; none shows the background (black).
+/// What to show over a range: layers stacked with the first on top, over the background colour (opaque black unless
+/// `backgroundColor` says otherwise).
 public class AVVideoCompositionInstruction: AVVideoCompositionInstructionProtocol, @unchecked Sendable {
     struct Contents {
         var timeRange: CMTimeRange
         var layerInstructions: [AVVideoCompositionLayerInstruction]
         var enablePostProcessing: Bool
+        var backgroundColor: CGColor?
     }
 
     let state: Mutex<Contents>
 
     init(timeRange: CMTimeRange, layerInstructions: [AVVideoCompositionLayerInstruction]) {
-        state = Mutex(Contents(timeRange: timeRange, layerInstructions: layerInstructions, enablePostProcessing: true))
+        state = Mutex(Contents(timeRange: timeRange, layerInstructions: layerInstructions, enablePostProcessing: true,
+                               backgroundColor: nil))
     }
 
     /// The range the instruction applies to.
@@ -40,6 +43,10 @@ public class AVVideoCompositionInstruction: AVVideoCompositionInstructionProtoco
 
     /// Whether Core Animation post-processing may run; there is none here.
     public var enablePostProcessing: Bool { state.withLock { $0.enablePostProcessing } }
+
+    /// The colour shown where no layer covers the picture; nil for opaque black. Its alpha is ignored: the exported
+    /// pictures have none.
+    public var backgroundColor: CGColor? { state.withLock { $0.backgroundColor } }
 
     /// True: ramps may change the picture between source frames.
     public var containsTweening: Bool { true }
@@ -53,8 +60,12 @@ public class AVVideoCompositionInstruction: AVVideoCompositionInstructionProtoco
     /// The instruction in the composition model.
     var native: VideoCompositionInstruction {
         let contents = state.withLock { $0 }
+        let background = contents.backgroundColor?.components.map {
+            Color(red: Double($0[0]), green: Double($0[1]), blue: Double($0[2]))
+        }
         return VideoCompositionInstruction(timeRange: contents.timeRange.native,
-                                           layerInstructions: contents.layerInstructions.map(\.native))
+                                           layerInstructions: contents.layerInstructions.map(\.native),
+                                           backgroundColor: background)
     }
 }
 
@@ -85,5 +96,12 @@ public class AVMutableVideoCompositionInstruction: AVVideoCompositionInstruction
     override public var enablePostProcessing: Bool {
         get { super.enablePostProcessing }
         set { state.withLock { $0.enablePostProcessing = newValue } }
+    }
+
+    /// The colour shown where no layer covers the picture; nil for opaque black. Its alpha is ignored: the exported
+    /// pictures have none.
+    override public var backgroundColor: CGColor? {
+        get { super.backgroundColor }
+        set { state.withLock { $0.backgroundColor = newValue } }
     }
 }

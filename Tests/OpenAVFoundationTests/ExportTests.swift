@@ -142,6 +142,27 @@ import Testing
         #expect(near(try color(output, frame: 20, x: 120), (0, 255, 0)), "and has slid in by 0.5 s")
     }
 
+    @Test func anInstructionsBackgroundColourShowsWhereNoLayerCovers() async throws {
+        // The split screen's right half is empty for its first frames: the instruction's colour there, opaque (the
+        // pictures have no alpha), and black again without one.
+        let editor = SampleEditor()
+        let (composition, videoComposition) = try await editor.splitScreen(fixtures.green)
+        let instruction = try #require(videoComposition.instructions.first as? AVMutableVideoCompositionInstruction)
+        instruction.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+        #expect(instruction.backgroundColor?.components == [0, 0, 1, 0.5])
+        let output = try fixtures.output("background")
+        let (status, error) = await editor.exportClassic(composition, preset: AVAssetExportPresetHighestQuality, to: output,
+                                                         fileType: .mp4, videoComposition: videoComposition)
+        #expect(status == .completed, "\(String(describing: error))")
+        #expect(near(try color(output, frame: 0, x: 120), (0, 0, 255)))
+        #expect(near(try color(output, frame: 0, x: 40), (0, 255, 0)))
+        instruction.backgroundColor = nil
+        let plain = try fixtures.output("background")
+        _ = await editor.exportClassic(composition, preset: AVAssetExportPresetHighestQuality, to: plain, fileType: .mp4,
+                                       videoComposition: videoComposition)
+        #expect(near(try color(plain, frame: 0, x: 120), (0, 0, 0)))
+    }
+
     @Test func rotatedVideoLooksUprightEverywhere() async throws {
         // A phone's portrait video: Apple reports its coded size and a rotating preferredTransform; here it is
         // already upright, so code that applies preferredTransform (the identity) gets the same picture.
