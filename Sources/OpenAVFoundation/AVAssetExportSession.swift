@@ -225,16 +225,33 @@ public class AVAssetExportSession: @unchecked Sendable {
                 throw AVError(.invalidVideoComposition, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
             }
         }
-        var exportSettings = try preset.settings(for: composition, videoComposition: videoComposition, fileType: fileType)
-        exportSettings.faststart = settings.shouldOptimizeForNetworkUse
-        for item in settings.metadata ?? [] {
-            if let (key, value) = item.tag { exportSettings.metadata[key] = value }
-        }
+        let exportSettings = try Self.exportSettings(settings, preset: preset, composition: composition,
+                                                     videoComposition: videoComposition, fileType: fileType)
         let session = ExportSession(composition: composition, videoComposition: videoComposition,
                                     audioMix: mix(settings, composition: composition), settings: exportSettings,
                                     outputPath: url.path)
         session.timeRange = settings.timeRange.native
         return session
+    }
+
+    /// The renderer's settings for `composition` (shown through `videoComposition`) written as `fileType` with
+    /// `preset`: its codec, size and rate, the colour the video composition asks for, and the session's faststart
+    /// and metadata.
+    private static func exportSettings(_ settings: Configuration, preset: ExportPreset, composition: MutableComposition,
+                                       videoComposition: VideoComposition?,
+                                       fileType: AVFileType) throws(AVError) -> ExportSettings {
+        var exportSettings = try preset.settings(for: composition, videoComposition: videoComposition, fileType: fileType)
+        if case .video = preset.kind, var video = exportSettings.video {
+            let color = settings.videoComposition?.state.withLock { $0.color } ?? AVVideoComposition.ColorProperties()
+            video.dynamicRange = try color.dynamicRange(codec: video.codec, composition: composition)
+            if video.isHDR, video.pixelFormat == "yuv420p" { video.pixelFormat = "yuv420p10le" }
+            exportSettings.video = video
+        }
+        exportSettings.faststart = settings.shouldOptimizeForNetworkUse
+        for item in settings.metadata ?? [] {
+            if let (key, value) = item.tag { exportSettings.metadata[key] = value }
+        }
+        return exportSettings
     }
 
     /// The audio mix with the session's time-pitch algorithm for every audio track whose parameters do not set one.

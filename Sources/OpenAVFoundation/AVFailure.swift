@@ -40,6 +40,8 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
     case layer(path: String, problem: String)
     /// A video composition's filtering handler gave a picture that cannot be drawn, or none, for the frame at `time`.
     case filteredFrame(time: MediaTime, problem: String)
+    /// A video composition's colour properties ask for what the export cannot write.
+    case color(problem: String)
 
     var description: String {
         switch self {
@@ -64,6 +66,7 @@ enum AVFailure: Sendable, Hashable, CustomStringConvertible {
         case let .writer(input, problem): "\(input): \(problem)"
         case let .layer(path, problem): "\(path): \(problem)"
         case let .filteredFrame(time, problem): "the filtered frame at \(time.seconds) s: \(problem)"
+        case let .color(problem): "the video composition's colour: \(problem)"
         }
     }
 }

@@ -12,6 +12,14 @@ public class AVVideoComposition: @unchecked Sendable {
         var renderScale: Float
         var animationTool: AVVideoCompositionCoreAnimationTool? = nil
         var filtering: FilteringHandler? = nil
+        var color = ColorProperties()
+    }
+
+    /// The colour properties: nil ones follow the sources.
+    struct ColorProperties: Equatable {
+        var primaries: String?
+        var transfer: String?
+        var matrix: String?
     }
 
     let state: Mutex<Contents>
@@ -58,6 +66,18 @@ public class AVVideoComposition: @unchecked Sendable {
 
     /// Core Animation layers an export draws over the pictures, nil for none.
     public var animationTool: AVVideoCompositionCoreAnimationTool? { state.withLock { $0.animationTool } }
+
+    /// The colour primaries of the pictures (`AVVideoColorPrimaries_ITU_R_709_2` or `_ITU_R_2020`); nil follows the
+    /// sources.
+    public var colorPrimaries: String? { state.withLock { $0.color.primaries } }
+
+    /// The transfer function of the pictures (`AVVideoTransferFunction_ITU_R_709_2` for SDR,
+    /// `_ITU_R_2100_HLG` or `_SMPTE_ST_2084_PQ` for HDR); nil follows the sources.
+    public var colorTransferFunction: String? { state.withLock { $0.color.transfer } }
+
+    /// The Y'CbCr matrix of the pictures (`AVVideoYCbCrMatrix_ITU_R_709_2` or `_ITU_R_2020`); nil follows the
+    /// sources.
+    public var colorYCbCrMatrix: String? { state.withLock { $0.color.matrix } }
 
     /// `kCMPersistentTrackID_Invalid`: frames come at `frameDuration`.
     public var sourceTrackIDForFrameTiming: CMPersistentTrackID { kCMPersistentTrackID_Invalid }
@@ -124,5 +144,23 @@ public class AVMutableVideoComposition: AVVideoComposition, @unchecked Sendable 
     override public var animationTool: AVVideoCompositionCoreAnimationTool? {
         get { super.animationTool }
         set { state.withLock { $0.animationTool = newValue } }
+    }
+
+    /// The colour primaries of the pictures; nil follows the sources.
+    override public var colorPrimaries: String? {
+        get { super.colorPrimaries }
+        set { state.withLock { $0.color.primaries = newValue } }
+    }
+
+    /// The transfer function of the pictures; nil follows the sources.
+    override public var colorTransferFunction: String? {
+        get { super.colorTransferFunction }
+        set { state.withLock { $0.color.transfer = newValue } }
+    }
+
+    /// The Y'CbCr matrix of the pictures; nil follows the sources.
+    override public var colorYCbCrMatrix: String? {
+        get { super.colorYCbCrMatrix }
+        set { state.withLock { $0.color.matrix = newValue } }
     }
 }

@@ -47,6 +47,23 @@ struct AVFixtures: Sendable {
 
     func url(_ name: String) -> URL { URL(fileURLWithPath: directory).appendingPathComponent(name) }
 
+    /// A new 160x96 clip of 10 frames at 25 fps, an orange and a grey patch graded into BT.2020 with `transfer`
+    /// (`arib-std-b67` for HLG, `smpte2084` for PQ; SDR white at HDR reference white) and encoded as 10-bit HEVC
+    /// tagged accordingly, as phones record HDR video.
+    func hdr(_ transfer: String) throws -> URL {
+        let file = try output("hdr-" + transfer)
+        let grade = "format=gbrp,zscale=tin=709:pin=709:min=gbr:rin=full:t=linear:p=2020:m=gbr:r=full:npl=203,"
+            + "format=gbrpf32le,zscale=tin=linear:pin=2020:min=gbr:rin=full:t=\(transfer):p=2020:m=2020_ncl:"
+            + "r=limited:npl=203,format=yuv420p10le"
+        try MediaTool.ffmpeg(["-f", "lavfi", "-i", "color=c=0xE04010:s=160x96:r=25:d=0.4,"
+                                  + "drawbox=x=80:y=0:w=80:h=96:color=0x808080:t=fill",
+                              "-vf", grade, "-c:v", "libx265", "-preset", "ultrafast", "-x265-params",
+                              "log-level=error:colorprim=bt2020:transfer=\(transfer):colormatrix=bt2020nc",
+                              "-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc",
+                              "-color_range", "tv", file.path])
+        return file
+    }
+
     /// A new 40x20 PNG, opaque green on its left half and transparent on its right.
     func halfGreenLogo() throws -> URL {
         let file = try output("logo", "png")

@@ -74,6 +74,10 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         case sdr
         /// HDR BT.2020 with the sources' HLG or PQ, as 10-bit HEVC; SDR sources are placed at HDR reference white.
         case hdr
+        /// As `hdr`, always in HLG: PQ sources are converted.
+        case hlg
+        /// As `hdr`, always in PQ: HLG sources are converted.
+        case pq
     }
 
     /// How the video stream is encoded.
@@ -134,7 +138,7 @@ public struct ExportSettings: Sendable, Hashable, Codable {
         public static let defaultThreads = 2
 
         /// Whether the output is HDR.
-        public var isHDR: Bool { dynamicRange == .hdr }
+        public var isHDR: Bool { dynamicRange.map { $0 != .sdr } ?? false }
     }
 
     /// How the audio stream is encoded.

@@ -47,6 +47,20 @@ public let AVVideoColorPrimaries_ITU_R_709_2 = "ITU_R_709_2"
 public let AVVideoTransferFunction_ITU_R_709_2 = "ITU_R_709_2"
 /// The BT.709 Y'CbCr matrix.
 public let AVVideoYCbCrMatrix_ITU_R_709_2 = "ITU_R_709_2"
+/// BT.2020 primaries (HDR video).
+public let AVVideoColorPrimaries_ITU_R_2020 = "ITU_R_2020"
+/// Display P3 primaries.
+public let AVVideoColorPrimaries_P3_D65 = "P3_D65"
+/// SMPTE C primaries (BT.601 NTSC).
+public let AVVideoColorPrimaries_SMPTE_C = "SMPTE_C"
+/// The hybrid log-gamma transfer function of HDR video (BT.2100 HLG).
+public let AVVideoTransferFunction_ITU_R_2100_HLG = "ITU_R_2100_HLG"
+/// The perceptual quantizer transfer function of HDR video (SMPTE ST 2084, BT.2100 PQ).
+public let AVVideoTransferFunction_SMPTE_ST_2084_PQ = "SMPTE_ST_2084_PQ"
+/// The BT.2020 non-constant-luminance Y'CbCr matrix.
+public let AVVideoYCbCrMatrix_ITU_R_2020 = "ITU_R_2020"
+/// The BT.601 Y'CbCr matrix.
+public let AVVideoYCbCrMatrix_ITU_R_601_4 = "ITU_R_601_4"
 /// The settings key of a dictionary of the encoder's own settings (the keys below).
 public let AVVideoCompressionPropertiesKey = "AVVideoCompressionPropertiesKey"
 /// The compression key of the average bit rate in bits per second.

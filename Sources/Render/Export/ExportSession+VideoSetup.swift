@@ -12,11 +12,12 @@ extension ExportSession {
         let (composition, videoComposition) = (composition, videoComposition)
         let makeRenderer = { (sources: SourcePool) throws(ExportError) -> any PictureRenderer in
             try Self.renderer(of: composition, videoComposition, video, format: format, sources: sources,
-                              hdr: video.isHDR ? try sources.prepareHDR(for: composition).color : nil)
+                              hdr: video.isHDR ? try sources.prepareHDR(for: composition, range: video.dynamicRange).color
+                                  : nil)
         }
         var hdrColor: ColorDescription?
         if video.isHDR {
-            let hdr = try pool.prepareHDR(for: composition)
+            let hdr = try pool.prepareHDR(for: composition, range: video.dynamicRange)
             encoderSettings = ExportSettings.hdr(encoderSettings, color: hdr.color, metadata: hdr.metadata)
             hdrColor = hdr.color
         }

@@ -3,11 +3,13 @@ import LibAV
 import MediaCore
 
 extension SourcePool {
-    /// Prepares an HDR output of `composition`: its working space keeps the transfer of the first HDR picture in
-    /// track and segment order (PQ or HLG; HLG when every source is SDR, which suits graphics and phone footage
-    /// alike) with BT.2020, and its metadata is that source's (MaxCLL, mastering display). Every video reader then
-    /// delivers pictures in that working space.
-    func prepareHDR(for composition: MutableComposition) throws(ExportError) -> (color: ColorDescription, metadata: HDRMetadata?) {
+    /// Prepares an HDR output of `composition` with `range`: its working space keeps the transfer of the first HDR
+    /// picture in track and segment order (PQ or HLG; HLG when every source is SDR, which suits graphics and phone
+    /// footage alike), or the one `range` names (`hlg`, `pq`), with BT.2020; its metadata is that source's (MaxCLL,
+    /// mastering display) when it has the output's transfer. Every video reader then delivers pictures in that
+    /// working space.
+    func prepareHDR(for composition: MutableComposition, range: ExportSettings.DynamicRange?)
+        throws(ExportError) -> (color: ColorDescription, metadata: HDRMetadata?) {
         var found: (color: ColorDescription, metadata: HDRMetadata?)?
         search: for track in composition.tracks(withMediaType: .video) {
             for segment in track.segments where !segment.isEmpty {
@@ -20,8 +22,14 @@ extension SourcePool {
                 }
             }
         }
-        let color = HDRConverter.workingSpace(found?.color.transfer ?? .hlg)
+        let named: ColorDescription.Transfer? = switch range {
+        case .hlg: .hlg
+        case .pq: .pq
+        default: nil
+        }
+        let transfer = named ?? found?.color.transfer ?? .hlg
+        let color = HDRConverter.workingSpace(transfer)
         for reader in videoReaders.values { reader.convert(into: color) }
-        return (color, found?.metadata)
+        return (color, found?.color.transfer == transfer ? found?.metadata : nil)
     }
 }

@@ -21,9 +21,9 @@ import Testing
                                     speed: "ultrafast", pixelFormat: "yuv420p10le", dynamicRange: .hdr),
         audio: nil)
 
-    /// Renders the video of `sources` one after another (each `[0, duration)`) into a new HDR file.
-    func render(_ sources: [String], duration: MediaTime = seconds(1, 2), width: Int = 160, height: Int = 96) throws
-        -> (path: String, result: ExportResult)
+    /// Renders the video of `sources` one after another (each `[0, duration)`) into a new HDR file of `range`.
+    func render(_ sources: [String], duration: MediaTime = seconds(1, 2), width: Int = 160, height: Int = 96,
+                range: ExportSettings.DynamicRange = .hdr) throws -> (path: String, result: ExportResult)
     {
         var composition = MutableComposition()
         for source in sources {
@@ -34,6 +34,7 @@ import Testing
         var settings = Self.settings
         settings.video?.width = width
         settings.video?.height = height
+        settings.video?.dynamicRange = range
         let session = ExportSession(composition: composition, videoComposition: nil, settings: settings,
                                     outputPath: output)
         return (output, try session.export())
@@ -73,6 +74,25 @@ import Testing
                 && text.contains("\"max_average\": 400"), "\(text)")
         #expect(text.contains("Mastering display metadata") && text.contains("\"red_x\": \"34000/50000\"")
                 && text.contains("\"max_luminance\": \"10000000/10000\""), "\(text)")
+    }
+
+    // The same colours graded into the other transfer, within 10 code values (two gradings, two HEVC generations);
+    // the source's metadata goes only with its own transfer.
+    @Test(arguments: [("smpte2084", ExportSettings.DynamicRange.hlg, "arib-std-b67"),
+                      ("arib-std-b67", .pq, "smpte2084"), ("smpte2084", .pq, "smpte2084")])
+    func aNamedTransferConvertsTheSourcesIntoIt(source: String, range: ExportSettings.DynamicRange,
+                                                tag: String) throws {
+        let (output, _) = try render([try FootageFixtures.graded(source)], range: range)
+        let probe = try ProbeReport(path: output)
+        #expect(ProbeReport.string(probe.video, "color_transfer") == tag)
+        #expect(ProbeReport.string(probe.video, "color_primaries") == "bt2020")
+        let samples = try tenBitSamples(output, frame: 7, width: 160, height: 96, at: Self.points)
+        let graded = try tenBitSamples(try FootageFixtures.graded(tag), frame: 7, width: 160, height: 96,
+                                       at: Self.points)
+        #expect(close(samples, graded, 10), "\(samples) against \(graded)")
+        let data = try ExportFixtures.run("ffprobe", ["-v", "error", "-read_intervals", "%+#1", "-show_frames",
+                                                      "-show_entries", "frame=side_data_list", "-of", "json", output])
+        #expect(String(decoding: data, as: UTF8.self).contains("Mastering display metadata") == (source == tag))
     }
 
     // SDR white is placed at HDR reference white (HLG 75 %): the SDR patches land where the same colours graded into

@@ -25,7 +25,7 @@ extension MovingCropReuseTests {
             instructions: [VideoCompositionInstruction(timeRange: range, layerInstructions: [layer])])
         let pool = SourcePool(decoderThreads: 1)
         try pool.openAll(in: composition, video: true, audio: false)
-        let (color, _) = try pool.prepareHDR(for: composition)
+        let (color, _) = try pool.prepareHDR(for: composition, range: .hdr)
         let renderer = try HDRFrameRenderer(composition: composition, videoComposition: video, width: 160, height: 96,
                                             pixelFormat: .yuv420p10le, color: color, sources: pool)
         var pictures: [[[UInt16]]] = []

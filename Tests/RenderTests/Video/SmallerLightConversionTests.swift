@@ -205,7 +205,7 @@ import Testing
         try pool.openAll(in: composition, video: true, audio: false)
         let times = (0..<8).map { MediaTime(value: Int64($0), timescale: 30) }
         if hdr {
-            let (color, _) = try pool.prepareHDR(for: composition)
+            let (color, _) = try pool.prepareHDR(for: composition, range: .hdr)
             let renderer = try HDRFrameRenderer(composition: composition, videoComposition: video, width: canvas.width,
                                                 height: canvas.height, pixelFormat: .yuv420p10le, color: color,
                                                 sources: pool)

@@ -54,7 +54,7 @@ import Testing
         try pool.openAll(in: scene.0, video: true, audio: false)
         let size = scene.1.renderSize
         if hdr {
-            let (color, _) = try pool.prepareHDR(for: scene.0)
+            let (color, _) = try pool.prepareHDR(for: scene.0, range: .hdr)
             let renderer = try HDRFrameRenderer(composition: scene.0, videoComposition: scene.1, width: Int(size.width),
                                                 height: Int(size.height), pixelFormat: .yuv420p10le, color: color,
                                                 sources: pool)
