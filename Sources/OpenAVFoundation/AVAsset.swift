@@ -79,6 +79,12 @@ public class AVAsset: @unchecked Sendable {
         try loadedTracks().first { $0.trackID == trackID }
     }
 
+    /// A track ID no track of the asset has: one above the highest, 1 for an asset without tracks (or one that
+    /// cannot be loaded).
+    public func unusedTrackID() -> CMPersistentTrackID {
+        ((try? loadedTracks()) ?? []).map(\.trackID).max().map { $0 + 1 } ?? 1
+    }
+
     /// The size of the first video track's pictures (deprecated on Apple's platforms).
     @available(macOS, introduced: 10.7, deprecated: 10.8, message: "Use the naturalSize and preferredTransform, as appropriate, of the receiver's video tracks. See -tracksWithMediaType:")
     @available(iOS, introduced: 4.0, deprecated: 5.0, message: "Use the naturalSize and preferredTransform, as appropriate, of the receiver's video tracks. See -tracksWithMediaType:")

@@ -29,6 +29,11 @@ import Testing
         #expect(try await audio.load(.formatDescriptions).first?.audioStreamBasicDescription?.mSampleRate == 48_000)
         #expect(video.asset === asset && asset.track(withTrackID: video.trackID) === video)
         #expect(AVAssetExportSession.exportPresets(compatibleWith: asset).contains(AVAssetExportPreset1280x720))
+        #expect(asset.unusedTrackID() == 3)
+        let composition = AVMutableComposition()
+        #expect(composition.unusedTrackID() == 1)
+        _ = composition.addMutableTrack(withMediaType: .video, preferredTrackID: 5)
+        #expect(composition.unusedTrackID() == 6)
     }
 
     @Test func aMissingFileFailsToLoadWithoutCrashing() async throws {
