@@ -43,6 +43,8 @@ public class AVAssetExportSession: @unchecked Sendable {
         var status = Status.unknown
         var error: (any Error & Sendable)?
         var session: ExportSession?
+        /// The folder of the pictures the Core Animation tree made (gradients), removed when the export ends.
+        var pictures: URL?
     }
 
     /// The asset exported.
@@ -175,12 +177,15 @@ public class AVAssetExportSession: @unchecked Sendable {
         }
     }
 
-    /// Records how the export ended.
+    /// Records how the export ended and removes the pictures it made.
     private func finish(_ status: Status, _ error: (any Error & Sendable)?) {
-        progression.withLock {
-            $0.status = status
-            $0.error = error
+        let pictures = progression.withLock { state -> URL? in
+            state.status = status
+            state.error = error
+            defer { state.pictures = nil }
+            return state.pictures
         }
+        if let pictures { try? FileManager.default.removeItem(at: pictures) }
     }
 
     /// The composition model's export for the current settings; throws what keeps the export from starting.
@@ -203,17 +208,7 @@ public class AVAssetExportSession: @unchecked Sendable {
         var videoComposition = try settings.videoComposition?.rendered(for: composition)
         if let tool = settings.videoComposition?.animationTool, let size = settings.videoComposition?.renderSize,
            var drawn = videoComposition {
-            let duration = composition.duration
-            do {
-                try tool.drawing(renderSize: size, duration: duration, frameDuration: drawn.frameDuration)
-                    .apply(to: &composition, &drawn, duration: duration)
-            } catch let error as AVError {
-                throw error
-            } catch let error as CompositionError {
-                throw AVError(error)
-            } catch {
-                throw AVError(.invalidVideoComposition, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
-            }
+            try draw(tool, size: size, over: &composition, &drawn)
             videoComposition = drawn
         }
         if let videoComposition {
@@ -232,6 +227,27 @@ public class AVAssetExportSession: @unchecked Sendable {
                                     outputPath: url.path)
         session.timeRange = settings.timeRange.native
         return session
+    }
+
+    /// Adds what the Core Animation `tool` draws over a `size` render to `composition` and `videoComposition`, its
+    /// pictures written to a folder of the export's own.
+    private func draw(_ tool: AVVideoCompositionCoreAnimationTool, size: CGSize, over composition: inout MutableComposition,
+                      _ videoComposition: inout VideoComposition) throws(AVError) {
+        let duration = composition.duration
+        let pictures = FileManager.default.temporaryDirectory
+            .appendingPathComponent("openavfoundation-layers-" + UUID().uuidString)
+        progression.withLock { $0.pictures = pictures }
+        do {
+            try tool.drawing(renderSize: size, duration: duration, frameDuration: videoComposition.frameDuration,
+                             pictures: pictures)
+                .apply(to: &composition, &videoComposition, duration: duration)
+        } catch let error as AVError {
+            throw error
+        } catch let error as CompositionError {
+            throw AVError(error)
+        } catch {
+            throw AVError(.invalidVideoComposition, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
+        }
     }
 
     /// The renderer's settings for `composition` (shown through `videoComposition`) written as `fileType` with

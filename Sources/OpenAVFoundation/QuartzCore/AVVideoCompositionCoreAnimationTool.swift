@@ -24,9 +24,10 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         self.animationLayer = animationLayer
     }
 
-    /// What the tree draws over a `renderSize` render lasting `duration`; throws for a layer that cannot be drawn
-    /// here.
-    func drawing(renderSize: CGSize, duration: MediaTime, frameDuration: MediaTime) throws(AVError) -> LayerDrawing {
+    /// What the tree draws over a `renderSize` render lasting `duration`, writing the pictures it makes (gradients)
+    /// into `pictures`; throws for a layer that cannot be drawn here.
+    func drawing(renderSize: CGSize, duration: MediaTime, frameDuration: MediaTime,
+                 pictures: URL) throws(AVError) -> LayerDrawing {
         let canvas = CGRect(origin: .zero, size: renderSize)
         guard abs(animationLayer.frame.width - renderSize.width) < 0.5,
               abs(animationLayer.frame.height - renderSize.height) < 0.5 else {
@@ -38,7 +39,8 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         let fonts = (try? SystemFonts().installedFamilies()).map(FontFamilies.init)
         try collect(animationLayer, at: Place(path: "the parent layer", rect: canvas, opacity: 1, flipped: false),
                     render: Render(canvas: canvas,
-                                   frames: LayerAnimations.Frames(length: duration, step: frameDuration), fonts: fonts),
+                                   frames: LayerAnimations.Frames(length: duration, step: frameDuration), fonts: fonts,
+                                   pictures: pictures),
                     into: &drawing)
         return drawing
     }
@@ -51,6 +53,8 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         let frames: LayerAnimations.Frames
         /// The installed font families, nil when they cannot be listed.
         let fonts: FontFamilies?
+        /// The folder the pictures the tree makes are written to.
+        let pictures: URL
     }
 
     /// Where a layer is drawn: its place in the tree and in the render, and what its superlayers do to it.
@@ -161,6 +165,13 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                                             cornerRadius: radius),
                          at: place, to: &drawing)
         }
+        if let gradient = layer as? CAGradientLayer,
+           var patch = try Self.gradient(gradient, path: path, rect: rect, flipped: place.flipped,
+                                         file: render.pictures.appendingPathComponent("gradient-\(drawing.patches.count)"),
+                                         opacity: (opacity, animations)) {
+            if radius > 0, layer.masksToBounds { patch.cornerRadius = radius }
+            try Self.add(patch, at: place, to: &drawing)
+        }
         if let contents = layer.contents,
            var picture = try Self.picture(contents, of: layer, path: path, rect: rect,
                                           opacity: (opacity, animations)) {
@@ -210,7 +221,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
     }
 
     /// `#rrggbb` for a colour's components.
-    private static func hex(_ components: [CGFloat]) -> String {
+    static func hex(_ components: [CGFloat]) -> String {
         "#" + components.prefix(3).map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
     }
 
@@ -264,17 +275,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             throw refuse(path, "a picture made in memory (by an image generator or a bitmap context) is not drawn "
                          + "here; read it from a file with CGImageSource")
         }
-        let track: SourceTrack
-        do {
-            guard let still = try AssetFile(url: file).contents().tracks.first(where: { $0.stream.isStillImage }) else {
-                throw refuse(path, "'\(file.path)' is no longer a still picture")
-            }
-            track = still.source
-        } catch let error as AVError {
-            throw error
-        } catch {
-            throw refuse(path, "'\(file.path)' cannot be read again: \(error)")
-        }
+        let track = try stillTrack(file, path: path)
         let size = CGSize(width: track.naturalSize.width, height: track.naturalSize.height)
         guard let placed = ContentsPlacement(gravity: layer.contentsGravity, picture: size, bounds: rect) else {
             throw refuse(path, "contentsGravity '\(layer.contentsGravity.rawValue)' is not drawn here; the gravities "
@@ -289,8 +290,22 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                                   animations: opacity.own)
     }
 
+    /// The still picture track of `file`, read again for the layer at `path`.
+    static func stillTrack(_ file: URL, path: String) throws(AVError) -> SourceTrack {
+        do {
+            guard let still = try AssetFile(url: file).contents().tracks.first(where: { $0.stream.isStillImage }) else {
+                throw refuse(path, "'\(file.path)' is no longer a still picture")
+            }
+            return still.source
+        } catch let error as AVError {
+            throw error
+        } catch {
+            throw refuse(path, "'\(file.path)' cannot be read again: \(error)")
+        }
+    }
+
     /// The error for a layer the export cannot draw.
-    private static func refuse(_ path: String, _ problem: String) -> AVError {
+    static func refuse(_ path: String, _ problem: String) -> AVError {
         AVError(.invalidVideoComposition, .layer(path: path, problem: problem))
     }
 }
