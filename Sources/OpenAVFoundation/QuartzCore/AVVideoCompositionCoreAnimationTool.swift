@@ -172,6 +172,16 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             if radius > 0, layer.masksToBounds { patch.cornerRadius = radius }
             try Self.add(patch, at: place, to: &drawing)
         }
+        if let shape = layer as? CAShapeLayer,
+           let patch = try Self.shape(shape, path: path, rect: rect, flipped: place.flipped,
+                                      file: render.pictures.appendingPathComponent("shape-\(drawing.patches.count)"),
+                                      opacity: (opacity, animations)) {
+            // The shape may reach beyond the bounds; masksToBounds cuts it there, as it cuts sublayers.
+            let own = LayerClip(rect: rect, cornerRadius: radius, moves: animations.changesPlace, path: path)
+            if let shown = layer.masksToBounds ? try own.cut(patch, refusal: { Self.refuse(path, $0) }) : patch {
+                try Self.add(shown, at: place, to: &drawing)
+            }
+        }
         if let contents = layer.contents,
            var picture = try Self.picture(contents, of: layer, path: path, rect: rect,
                                           opacity: (opacity, animations)) {

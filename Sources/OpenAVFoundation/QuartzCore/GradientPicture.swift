@@ -33,14 +33,14 @@ struct GradientPicture: Equatable {
         let shape: String
         switch layer.type {
         case .axial:
-            shape = "<linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" x1=\"\(Self.number(start.x))\" "
-                + "y1=\"\(Self.number(start.y))\" x2=\"\(Self.number(end.x))\" y2=\"\(Self.number(end.y))\">"
+            let line = SVGDocument.attributes(["x1": start.x, "y1": start.y, "x2": end.x, "y2": end.y])
+            shape = "<linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" \(line)>"
         case .radial:
             // An ellipse about the start point reaching the end point's x and y: a unit circle stretched to it.
             let across = max(abs(end.x - start.x), 1e-3), down = max(abs(end.y - start.y), 1e-3)
+            let matrix = [across, 0, 0, down, start.x, start.y].map(SVGDocument.number).joined(separator: " ")
             shape = "<radialGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" "
-                + "gradientTransform=\"matrix(\(Self.number(across)) 0 0 \(Self.number(down)) "
-                + "\(Self.number(start.x)) \(Self.number(start.y)))\">"
+                + "gradientTransform=\"matrix(\(matrix))\">"
         default:
             throw refusal("a gradient layer of type '\(layer.type.rawValue)' is not drawn here; the types drawn are "
                           + "axial and radial")
@@ -48,26 +48,11 @@ struct GradientPicture: Equatable {
         let close = layer.type == .axial ? "</linearGradient>" : "</radialGradient>"
         let stopText = stops.map { stop in
             let components = stop.color.components!
-            return "<stop offset=\"\(Self.number(stop.offset))\" "
-                + "stop-color=\"\(AVVideoCompositionCoreAnimationTool.hex(components))\" "
-                + "stop-opacity=\"\(Self.number(Double(components[3])))\"/>"
+            return "<stop \(SVGDocument.attributes(["offset": stop.offset, "stop-opacity": Double(components[3])])) "
+                + "stop-color=\"\(AVVideoCompositionCoreAnimationTool.hex(components))\"/>"
         }.joined()
-        svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.number(width))\" "
-            + "height=\"\(Self.number(height))\" viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\">"
-            + "<defs>\(shape)\(stopText)\(close)</defs>"
-            + "<rect width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" fill=\"url(#g)\"/></svg>\n"
-    }
-
-    /// Writes the document into `folder` as `name`.svg and returns the file.
-    func write(in folder: URL, name: String) throws -> URL {
-        let file = folder.appendingPathComponent(name + ".svg")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(svg.utf8).write(to: file, options: .atomic)
-        return file
-    }
-
-    /// `value` in few digits and no exponent, as SVG reads numbers.
-    private static func number(_ value: Double) -> String {
-        String(format: "%.4f", value).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
+        let area = SVGDocument.attributes(["width": width, "height": height])
+        svg = SVGDocument.document(width: width, height: height,
+                                   body: "<defs>\(shape)\(stopText)\(close)</defs><rect \(area) fill=\"url(#g)\"/>")
     }
 }
