@@ -163,6 +163,7 @@ let avFoundationCorpus: [(name: String, folder: String, imports: [Target.Depende
     ("animated-lower-third", "AnimatedLowerThird", []),
     ("filter-watermark", "FilterWatermark", []),
     ("rounded-card", "RoundedCard", []),
+    ("progress-ring", "ProgressRing", []),
 ]
 package.targets += avFoundationCorpus.map { program in
     .executableTarget(name: program.name, dependencies: program.imports + ["OpenAVFoundation"],

@@ -267,6 +267,24 @@ import Testing
         }
     }
 
+    @Test func progressRingTurnsHDRFootageIntoSDRWithAScrimAndARing() throws {
+        // The 160x96 HLG clip (orange left, grey right) as SDR H.264; the scrim darkens rows 48 to 96 from nothing
+        // to 80 %; the ring, radius 16 about (132, 68), is white from the top clockwise round to the left, and its
+        // upper-left quarter shows the picture.
+        let output = try fixtures.output("corpus-progress-ring")
+        #expect(try run("progress-ring", [try fixtures.hdr("arib-std-b67").path, output.path]) == "badged 0.4 s\n")
+        let probe = try ProbeReport(path: output.path)
+        #expect(ProbeReport.string(probe.video, "codec_name") == "h264")
+        #expect(ProbeReport.string(probe.video, "pix_fmt") == "yuv420p")
+        #expect(ProbeReport.string(probe.video, "color_transfer") == "bt709")
+        let (orange, white, grey) = ((224, 64, 16), (255, 255, 255), (128, 128, 128))
+        for (x, y, expected) in [(20, 20, orange), (20, 93, (56, 16, 4)), (143, 57, white), (121, 79, white),
+                                 (148, 68, white), (121, 57, (109, 109, 109)), (100, 30, grey)] {
+            let seen = try pixel(output, frame: 5, x, y, height: 96)
+            #expect(near(seen, expected), "\(x),\(y): \(seen)")
+        }
+    }
+
     @Test func blurOverTimeSoftensTheEdgeMoreAsTheClipGoesOn() throws {
         // Red above blue, meeting at row 60: sharp at the start (radius 0), a few rows blurred at 0.5 s (radius 5)
         // and more at the end (radius 9.7).
