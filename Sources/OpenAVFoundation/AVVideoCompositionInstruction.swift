@@ -26,6 +26,7 @@ public class AVVideoCompositionInstruction: AVVideoCompositionInstructionProtoco
         var layerInstructions: [AVVideoCompositionLayerInstruction]
         var enablePostProcessing: Bool
         var backgroundColor: CGColor?
+        var requiredSourceSampleDataTrackIDs: [CMPersistentTrackID] = []
     }
 
     let state: Mutex<Contents>
@@ -47,6 +48,11 @@ public class AVVideoCompositionInstruction: AVVideoCompositionInstructionProtoco
     /// The colour shown where no layer covers the picture; nil for opaque black. Its alpha is ignored: the exported
     /// pictures have none.
     public var backgroundColor: CGColor? { state.withLock { $0.backgroundColor } }
+
+    /// The timed-metadata tracks a custom compositor would read; kept, and unused here (no custom compositors).
+    public var requiredSourceSampleDataTrackIDs: [NSNumber] {
+        state.withLock { $0.requiredSourceSampleDataTrackIDs.map { NSNumber(value: $0) } }
+    }
 
     /// True: ramps may change the picture between source frames.
     public var containsTweening: Bool { true }
@@ -103,5 +109,11 @@ public class AVMutableVideoCompositionInstruction: AVVideoCompositionInstruction
     override public var backgroundColor: CGColor? {
         get { super.backgroundColor }
         set { state.withLock { $0.backgroundColor = newValue } }
+    }
+
+    /// The timed-metadata tracks a custom compositor would read; kept, and unused here.
+    override public var requiredSourceSampleDataTrackIDs: [NSNumber] {
+        get { super.requiredSourceSampleDataTrackIDs }
+        set { state.withLock { $0.requiredSourceSampleDataTrackIDs = newValue.map(\.int32Value) } }
     }
 }
