@@ -167,14 +167,14 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         }
         if let gradient = layer as? CAGradientLayer,
            var patch = try Self.gradient(gradient, path: path, rect: rect, flipped: place.flipped,
-                                         file: render.pictures.appendingPathComponent("gradient-\(drawing.patches.count)"),
+                                         file: drawing.nextPicture(in: render.pictures),
                                          opacity: (opacity, animations)) {
             if radius > 0, layer.masksToBounds { patch.cornerRadius = radius }
             try Self.add(patch, at: place, to: &drawing)
         }
         if let shape = layer as? CAShapeLayer,
            let patch = try Self.shape(shape, path: path, rect: rect, flipped: place.flipped,
-                                      file: render.pictures.appendingPathComponent("shape-\(drawing.patches.count)"),
+                                      file: drawing.nextPicture(in: render.pictures),
                                       opacity: (opacity, animations)) {
             // The shape may reach beyond the bounds; masksToBounds cuts it there, as it cuts sublayers.
             let own = LayerClip(rect: rect, cornerRadius: radius, moves: animations.changesPlace, path: path)

@@ -43,6 +43,14 @@ struct LayerDrawing {
     var text: [TextLayer] = []
     /// The colours and pictures, in drawing order (the last on top), all under the text.
     var patches: [Patch] = []
+    /// How many pictures (gradients, shapes) the tree has made so far: the next one's number, for its file's name.
+    var madePictures = 0
+
+    /// The file (without its extension) of the next picture made, in `folder`.
+    mutating func nextPicture(in folder: URL) -> URL {
+        defer { madePictures += 1 }
+        return folder.appendingPathComponent("picture-\(madePictures)")
+    }
 
     /// Adds the patches to `composition` as tracks lasting `duration`, and to every instruction of
     /// `videoComposition` as layers above the pictures (the last patch on top); then adds the text.
