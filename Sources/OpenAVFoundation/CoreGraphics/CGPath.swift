@@ -10,6 +10,18 @@ open class CGPath: @unchecked Sendable {
         case quadCurve(control: CGPoint, end: CGPoint)
         case curve(control1: CGPoint, control2: CGPoint, end: CGPoint)
         case close
+
+        /// The element with each of its points moved by `move`.
+        func moved(_ move: (CGPoint) -> CGPoint) -> Element {
+            switch self {
+            case let .move(point): .move(move(point))
+            case let .line(point): .line(move(point))
+            case let .quadCurve(control, end): .quadCurve(control: move(control), end: move(end))
+            case let .curve(control1, control2, end):
+                .curve(control1: move(control1), control2: move(control2), end: move(end))
+            case .close: .close
+            }
+        }
     }
 
     /// The steps, in order (`@unchecked Sendable`: a `CGPath` is never changed, only a `CGMutablePath`).

@@ -23,6 +23,15 @@ extension AVVideoCompositionCoreAnimationTool {
         return try patch(picture.svg, rect: picture.rect, path: path, file: file, opacity: opacity)
     }
 
+    /// The patch drawing `layer`'s drop shadow for a layer whose frame is `rect` of the render (a picture written to
+    /// `file`.svg); nil when it casts none.
+    static func shadow(_ layer: CALayer, path: String, rect: CGRect, flipped: Bool, file: URL,
+                       opacity: (superlayers: Double, own: LayerAnimations)) throws(AVError) -> LayerDrawing.Patch? {
+        guard let picture = try ShadowPicture(layer, frame: rect, flipped: flipped,
+                                              refusal: { refuse(path, $0) }) else { return nil }
+        return try patch(picture.svg, rect: picture.rect, path: path, file: file, opacity: opacity)
+    }
+
     /// A patch showing `svg`, written to `file`.svg, over `rect`.
     private static func patch(_ svg: String, rect: CGRect, path: String, file: URL,
                               opacity: (superlayers: Double, own: LayerAnimations)) throws(AVError) -> LayerDrawing.Patch {

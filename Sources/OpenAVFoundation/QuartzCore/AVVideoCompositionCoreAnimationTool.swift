@@ -159,6 +159,11 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                          render: Render, into drawing: inout LayerDrawing) throws(AVError) {
         let (path, rect) = (place.path, place.rect)
         let radius = Self.cornerRadius(of: layer)
+        if layer.shadowOpacity > 0,
+           let shadow = try Self.shadow(layer, path: path, rect: rect, flipped: place.flipped,
+                                        file: drawing.nextPicture(in: render.pictures), opacity: (opacity, animations)) {
+            try Self.add(shadow, at: place, to: &drawing)
+        }
         if let background = layer.backgroundColor?.components, background[3] > 0, rect.width > 0, rect.height > 0 {
             try Self.add(LayerDrawing.Patch(fill: .color(Self.hex(background)), rect: rect,
                                             alpha: Double(background[3]) * opacity, animations: animations,

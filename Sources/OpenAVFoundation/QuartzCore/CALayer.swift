@@ -53,8 +53,18 @@ open class CALayer: @unchecked Sendable {
     open var contents: Any?
     /// How the picture is fitted into the bounds.
     open var contentsGravity = CALayerContentsGravity.resize
-    /// Whether the layer's picture is cut at its bounds (sublayers are not cut here).
+    /// Whether the layer's picture, shape and sublayers are cut at its bounds (and its shadow left out).
     open var masksToBounds = false
+    /// The shadow's colour: opaque black by default.
+    open var shadowColor: CGColor? = .black
+    /// The shadow's opacity, from 0 (the default: no shadow) to 1.
+    open var shadowOpacity: Float = 0
+    /// How far the shadow falls from the layer, in its coordinates (down 3 pixels by default, y growing upwards).
+    open var shadowOffset = CGSize(width: 0, height: -3)
+    /// How much the shadow is blurred, in pixels: a Gaussian of half this standard deviation.
+    open var shadowRadius: CGFloat = 3
+    /// The shape casting the shadow, in the layer's coordinates; nil casts the shape of its background or path.
+    open var shadowPath: CGPath?
     /// Whether the layer's sublayers have their origin at the top left instead of the bottom left.
     open var isGeometryFlipped = false
     /// A name for the program's own use.

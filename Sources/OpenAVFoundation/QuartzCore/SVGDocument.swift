@@ -15,6 +15,20 @@ enum SVGDocument {
         pairs.map { "\($0.key)=\"\(number($0.value))\"" }.joined(separator: " ")
     }
 
+    /// SVG path data for `elements`.
+    static func pathData(_ elements: [CGPath.Element]) -> String {
+        func pair(_ point: CGPoint) -> String { "\(number(point.x)) \(number(point.y))" }
+        return elements.map { element in
+            switch element {
+            case let .move(point): "M\(pair(point))"
+            case let .line(point): "L\(pair(point))"
+            case let .quadCurve(control, end): "Q\(pair(control)) \(pair(end))"
+            case let .curve(control1, control2, end): "C\(pair(control1)) \(pair(control2)) \(pair(end))"
+            case .close: "Z"
+            }
+        }.joined(separator: " ")
+    }
+
     /// A document `width` x `height` pixels holding `body`.
     static func document(width: Double, height: Double, body: String) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" \(attributes(["width": width, "height": height])) "

@@ -19,7 +19,7 @@ struct ShapePicture: Equatable {
         guard fill != nil || (stroke != nil && end > start) else { return nil }
         let origin = layer.bounds.origin
         let placed = path.elements.map { element in
-            Self.map(element) { point in
+            element.moved { point in
                 CGPoint(x: frame.minX + point.x - origin.x,
                         y: flipped ? frame.minY + point.y - origin.y : frame.maxY - (point.y - origin.y))
             }
@@ -29,8 +29,8 @@ struct ShapePicture: Equatable {
         let left = (box.minX - reach - 1).rounded(.down), top = (box.minY - reach - 1).rounded(.down)
         rect = CGRect(x: left, y: top, width: (box.maxX + reach + 1).rounded(.up) - left,
                       height: (box.maxY + reach + 1).rounded(.up) - top)
-        let local = placed.map { Self.map($0) { CGPoint(x: $0.x - left, y: $0.y - top) } }
-        var attributes = ["d=\"\(Self.pathData(local))\""]
+        let local = placed.map { $0.moved { CGPoint(x: $0.x - left, y: $0.y - top) } }
+        var attributes = ["d=\"\(SVGDocument.pathData(local))\""]
         if let fill {
             attributes += ["fill=\"\(AVVideoCompositionCoreAnimationTool.hex(fill))\"",
                            "fill-opacity=\"\(SVGDocument.number(fill[3]))\"",
@@ -74,31 +74,6 @@ struct ShapePicture: Equatable {
                            SVGDocument.attributes(["stroke-dashoffset": Double(layer.lineDashPhase)])]
         }
         return attributes
-    }
-
-    /// `element` with each point moved by `move`.
-    private static func map(_ element: CGPath.Element, _ move: (CGPoint) -> CGPoint) -> CGPath.Element {
-        switch element {
-        case let .move(point): .move(move(point))
-        case let .line(point): .line(move(point))
-        case let .quadCurve(control, end): .quadCurve(control: move(control), end: move(end))
-        case let .curve(control1, control2, end): .curve(control1: move(control1), control2: move(control2), end: move(end))
-        case .close: .close
-        }
-    }
-
-    /// SVG path data for `elements`.
-    private static func pathData(_ elements: [CGPath.Element]) -> String {
-        func pair(_ point: CGPoint) -> String { "\(SVGDocument.number(point.x)) \(SVGDocument.number(point.y))" }
-        return elements.map { element in
-            switch element {
-            case let .move(point): "M\(pair(point))"
-            case let .line(point): "L\(pair(point))"
-            case let .quadCurve(control, end): "Q\(pair(control)) \(pair(end))"
-            case let .curve(control1, control2, end): "C\(pair(control1)) \(pair(control2)) \(pair(end))"
-            case .close: "Z"
-            }
-        }.joined(separator: " ")
     }
 
     /// The length of `elements`, curves measured along 64 chords each.
