@@ -59,6 +59,26 @@ public struct TextBlock: Sendable, Hashable {
     public var shadowOffset: Double = 0
     /// The shadow colour.
     public var shadowColor = RGBA(red: 0, green: 0, blue: 0, alpha: 0.5)
+    /// A shadow moved by any amount and blurred, replacing `shadowOffset`'s; nil for that one.
+    public var freeShadow: FreeShadow?
+
+    /// A shadow moved `x` pixels right and `y` down, blurred by a Gaussian of `blur` pixels' standard deviation.
+    public struct FreeShadow: Sendable, Hashable {
+        /// Pixels to the right (negative: left).
+        public var x: Double
+        /// Pixels down (negative: up).
+        public var y: Double
+        /// The blur's standard deviation in pixels; 0 for a sharp shadow.
+        public var blur: Double
+
+        /// Creates a shadow placement.
+        public init(x: Double, y: Double, blur: Double) {
+            (self.x, self.y, self.blur) = (x, y, blur)
+        }
+
+        /// How far beyond the text the shadow may reach, in pixels.
+        var reach: Double { max(abs(x), abs(y)) + 3 * max(blur, 0) }
+    }
     /// A box behind each line, or nil; and the space between the text and the box's edge, in pixels.
     public var boxColor: RGBA?
     /// The box padding.

@@ -25,7 +25,8 @@ extension TextTypesetter {
         let boxLeft = -[0, block.width / 2, block.width][min(2, max(0, pose.column))]
         let lineHeight = Double(logical.y + logical.height) / scale
         let boxTop = -[0, lineHeight / 2, lineHeight][min(2, max(0, pose.row))]
-        let pad = block.outlineWidth + block.shadowOffset + (block.boxColor == nil ? 0 : block.boxPadding) + 2
+        let pad = block.outlineWidth + (block.freeShadow?.reach ?? block.shadowOffset)
+            + (block.boxColor == nil ? 0 : block.boxPadding) + 2
         let inkLeft = Double(min(ink.x, logical.x)) / scale - pad, inkTop = Double(min(ink.y, logical.y)) / scale - pad
         let inkRight = Double(max(ink.x + ink.width, logical.x + logical.width)) / scale + pad
         let inkBottom = Double(max(ink.y + ink.height, logical.y + logical.height)) / scale + pad
@@ -51,7 +52,7 @@ extension TextTypesetter {
             cairo_clip(cr)
         }
         cairo_translate(cr, boxLeft, boxTop)
-        paint(layout, block: block, on: cr)
+        try paint(layout, block: block, on: cr, canvas: canvas)
         return TextRaster(width: width, height: height, x: x0, y: y0, pixels: canvas.pixels())
     }
 
@@ -81,8 +82,9 @@ extension TextTypesetter {
         }
     }
 
-    /// Box (with its outline), shadow, outline and fill of `layout`, in layout coordinates.
-    private func paint(_ layout: Layout, block: TextBlock, on cr: OpaquePointer) {
+    /// Box (with its outline), shadow, outline and fill of `layout`, in layout coordinates, on `canvas`.
+    private func paint(_ layout: Layout, block: TextBlock, on cr: OpaquePointer,
+                       canvas: CairoCanvas) throws(TextLayoutError) {
         func source(_ color: TextBlock.RGBA) { cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha) }
         if let box = block.boxColor {
             if block.outlinesBox, block.outlineWidth > 0 {
@@ -104,7 +106,9 @@ extension TextTypesetter {
             // The boxes of neighbouring lines may overlap: filled together, they make one shape.
             cairo_fill(cr)
         }
-        if block.shadowOffset > 0 {
+        if let shadow = block.freeShadow {
+            try paintShadow(layout, shadow, color: block.shadowColor, on: cr, canvas: canvas)
+        } else if block.shadowOffset > 0 {
             cairo_save(cr)
             cairo_translate(cr, block.shadowOffset, block.shadowOffset)
             source(block.shadowColor)

@@ -38,22 +38,44 @@ extension CoreAnimationToolTests {
         #expect(near(try color(try await export(CALayer(), extra: masked), frame: 10, x: 85, y: 85), red))
     }
 
-    @Test func textCastsAShadowOnlyFromAShadowPath() async throws {
-        // A text layer (no background) whose shadow path is its 100x30 frame: the shadow shows beside the text.
+    @Test func textGlyphsCastTheirShadowAndAShadowPathReplacesIt() async throws {
+        // White full blocks (rows 80 to 110 hold the layer; (16, 92) is inside a glyph) casting a black shadow
+        // 20 px down: sharp, the glyphs' shadow shows below them, at (16, 112).
         let text = blocks()
         text.shadowOpacity = 1
         text.shadowOffset = CGSize(width: 0, height: -20)
         text.shadowRadius = 0
-        await #expect { _ = try await export(text) } throws: { error in
-            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[1]: the shadow of text, a "
-                + "picture or sublayers is drawn here only from a shadowPath (the shape casting it, in the layer's "
-                + "coordinates)"
-        }
+        let sharp = try await export(text)
+        #expect(near(try color(sharp, frame: 10, x: 16, y: 92), (255, 255, 255)))
+        #expect(near(try color(sharp, frame: 10, x: 16, y: 112), (0, 0, 0)))
+        #expect(near(try color(sharp, frame: 10, x: 140, y: 112), (255, 0, 0)))
+        // Moved 30 px right instead and blurred by 16 (a deviation of 8 px): a few pixels beyond the sharp shadow's
+        // right edge along row 92 the blurred one still darkens the picture.
+        text.shadowOffset = CGSize(width: 30, height: 0)
+        let sharpRight = try await export(text)
+        var edge = 100
+        while edge < 155, try color(sharpRight, frame: 10, x: edge, y: 92).r < 200 { edge += 1 }
+        #expect(edge > 100 && edge < 155, "\(edge)")
+        #expect(try color(sharpRight, frame: 10, x: edge + 3, y: 92).r > 230)
+        text.shadowRadius = 16
+        let soft = try await export(text)
+        let beyond = try color(soft, frame: 10, x: edge + 3, y: 92)
+        #expect(beyond.r > 40 && beyond.r < 215 && beyond.g < 30, "\(beyond)")
+        // A shadow path replaces the glyphs: the 100x30 frame's rectangle, 20 px down, darkens (100, 115) too.
+        text.shadowRadius = 0
+        text.shadowOffset = CGSize(width: 0, height: -20)
         text.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 30), transform: nil)
-        // The frame covers rows 80 to 110; its shadow rows 100 to 130, so rows 110 to 120 show the shadow alone.
-        let shadowed = try await export(text)
-        #expect(near(try color(shadowed, frame: 10, x: 50, y: 115), (0, 0, 0)))
-        #expect(near(try color(shadowed, frame: 10, x: 16, y: 92), (255, 255, 255)))
-        #expect(near(try color(shadowed, frame: 10, x: 130, y: 115), (255, 0, 0)))
+        let boxed = try await export(text)
+        #expect(near(try color(boxed, frame: 10, x: 100, y: 115), (0, 0, 0)))
+        #expect(near(try color(boxed, frame: 10, x: 16, y: 92), (255, 255, 255)))
+    }
+
+    @Test func aPictureCastsAShadowOnlyFromAShadowPath() async throws {
+        let layer = pictureLayer(try logo(), frame: CGRect(x: 10, y: 10, width: 40, height: 20))
+        layer.shadowOpacity = 0.5
+        await #expect { _ = try await export(CALayer(), extra: layer) } throws: { error in
+            "\(error)" == "invalidVideoComposition (-11841): the parent layer.sublayers[2]: the shadow of a picture or "
+                + "sublayers is drawn here only from a shadowPath (the shape casting it, in the layer's coordinates)"
+        }
     }
 }

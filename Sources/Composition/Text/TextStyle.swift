@@ -29,6 +29,8 @@ public struct TextStyle: Sendable, Hashable, Codable {
     public var shadowColor: Color
     /// How far the shadow falls down and to the right, as a fraction of the output height; 0 draws no shadow.
     public var shadowOffset: Double
+    /// A shadow moved by any amount and blurred, replacing `shadowOffset`'s; nil for that one.
+    public var shadow: TextShadow?
     /// A box drawn behind each line, or nil for none; the box takes the outline's place (see `outlinesBox`).
     public var boxColor: Color?
     /// Whether, with a box, the outline is drawn around the boxes (a border `outlineWidth` wide outside their

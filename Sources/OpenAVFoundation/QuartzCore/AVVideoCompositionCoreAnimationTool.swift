@@ -201,8 +201,8 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
         }
         if let text = layer as? CATextLayer,
            try place.clip?.shows(textIn: rect, animations: animations, refusal: { Self.refuse(path, $0) }) ?? true {
-            drawing.text.append(try Self.textLayer(text, path: path, rect: rect, opacity: (opacity, animations),
-                                                   render: render))
+            drawing.text.append(try Self.textLayer(text, path: path, rect: rect, flipped: place.flipped,
+                                                   opacity: (opacity, animations), render: render))
         }
     }
 
@@ -242,7 +242,7 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
 
     /// The composition model's text for `layer`, drawn in `rect` of `render`, under superlayers of
     /// `opacity.superlayers` and at its own `opacity.own`.
-    private static func textLayer(_ layer: CATextLayer, path: String, rect: CGRect,
+    private static func textLayer(_ layer: CATextLayer, path: String, rect: CGRect, flipped: Bool,
                                   opacity: (superlayers: Double, own: LayerAnimations),
                                   render: Render) throws(AVError) -> TextLayer {
         let text: String
@@ -264,6 +264,10 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
                               alignment: layer.alignmentMode == .center ? .center
                                   : layer.alignmentMode == .right ? .right : .left)
         style.fit = .none
+        // The glyphs' shadow is as see-through as they are.
+        if let shadow = glyphShadow(of: layer, flipped: flipped, height: render.canvas.height, opacity: alpha) {
+            (style.shadowColor, style.shadow) = shadow
+        }
         var drawn = TextLayer(text: text, timeRange: TimeRange(start: .zero, duration: render.frames.length), style: style,
                               placement: .region(Rect(x: rect.minX, y: rect.minY, width: rect.width,
                                                       height: rect.height)))
@@ -277,6 +281,21 @@ public class AVVideoCompositionCoreAnimationTool: @unchecked Sendable {
             drawn.motion = motion
         }
         return drawn
+    }
+
+    /// The colour and placement of the shadow `layer`'s glyphs cast (its `shadowOpacity` and `shadowColor` times
+    /// `opacity`, its offset turned into the render's downward y unless `flipped`, half its radius as the blur's
+    /// deviation, over a render `height` pixels high); nil when it casts none or its background or `shadowPath` casts
+    /// it instead (`ShadowPicture`).
+    private static func glyphShadow(of layer: CATextLayer, flipped: Bool, height: CGFloat,
+                                    opacity: Double) -> (Color, TextShadow)? {
+        guard layer.shadowOpacity > 0, let color = layer.shadowColor?.components, color[3] > 0, !layer.masksToBounds,
+              layer.shadowPath == nil, (layer.backgroundColor?.components?[3] ?? 0) == 0, height > 0 else { return nil }
+        let alpha = Double(color[3]) * Double(min(layer.shadowOpacity, 1)) * opacity
+        let offset = layer.shadowOffset, radius = layer.shadowRadius.isFinite ? max(layer.shadowRadius, 0) : 0
+        return (Color(red: color[0], green: color[1], blue: color[2], alpha: alpha),
+                TextShadow(x: Double(offset.width / height), y: Double((flipped ? offset.height : -offset.height) / height),
+                           blur: Double(radius / 2 / height)))
     }
 
     /// The patch drawing `contents`, `layer`'s picture, in `rect` of the render as the layer's gravity fits it; nil

@@ -10,9 +10,9 @@ struct ShadowPicture: Equatable {
     let rect: CGRect
 
     /// The shadow of `layer` whose frame is `frame` in the render (y of its coordinates growing downwards when
-    /// `flipped`); nil when it casts none (no opacity, no colour, `masksToBounds`, or nothing drawn). Throws (with
-    /// `refusal`'s error) for a shadow whose shape is not known here: of text, a picture, a stroke or sublayers,
-    /// without a `shadowPath`.
+    /// `flipped`); nil when it casts none (no opacity, no colour, `masksToBounds`, or nothing drawn) or when a text
+    /// layer's glyphs cast it (`CATextLayer` draws that shadow with its text). Throws (with `refusal`'s error) for a
+    /// shadow whose shape is not known here: of a picture, a stroke or sublayers, without a `shadowPath`.
     init?(_ layer: CALayer, frame: CGRect, flipped: Bool, refusal: (String) -> AVError) throws(AVError) {
         guard layer.shadowOpacity > 0, let color = layer.shadowColor?.components, color[3] > 0,
               !layer.masksToBounds, let shape = try Self.caster(of: layer, refusal: refusal) else { return nil }
@@ -58,8 +58,9 @@ struct ShadowPicture: Equatable {
             let radius = min(max(layer.cornerRadius, 0), layer.bounds.width / 2, layer.bounds.height / 2)
             return CGPath(roundedRect: layer.bounds, cornerWidth: radius, cornerHeight: radius, transform: nil).elements
         }
-        guard layer is CATextLayer || layer.contents != nil || !(layer.sublayers ?? []).isEmpty else { return nil }
-        throw refusal("the shadow of text, a picture or sublayers is drawn here only from a shadowPath (the shape "
-                      + "casting it, in the layer's coordinates)")
+        // A text layer's glyphs cast their own shadow, drawn with the text.
+        guard layer.contents != nil || !(layer.sublayers ?? []).isEmpty else { return nil }
+        throw refusal("the shadow of a picture or sublayers is drawn here only from a shadowPath (the shape casting "
+                      + "it, in the layer's coordinates)")
     }
 }

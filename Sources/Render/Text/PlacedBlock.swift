@@ -41,6 +41,9 @@ struct PlacedBlock {
         block.outlineColor = Self.rgba(style.outlineColor)
         block.shadowOffset = max(0, style.shadowOffset * h)
         block.shadowColor = Self.rgba(style.shadowColor)
+        block.freeShadow = style.shadow.map {
+            TextBlock.FreeShadow(x: $0.x * h, y: $0.y * h, blur: max(0, $0.blur * h))
+        }
         block.boxColor = style.boxColor.map(Self.rgba)
         block.boxPadding = max(0, style.boxPadding * h)
         block.boxRadius = min(max(style.boxRadius ?? 0, 0), 0.5)
@@ -65,11 +68,21 @@ struct PlacedBlock {
             row = 0
             (x, y) = ([r.x, r.x + r.width / 2, r.x + r.width][column], r.y)
             (block.width, block.height) = (max(1, r.width), max(1, r.height))
-            clip = r
+            clip = block.freeShadow.map { Self.reaching(r, $0) } ?? r
         }
         self.column = column
         block.alignment = [TextBlock.Alignment.left, .center, .right][column]
         self.block = block
+    }
+
+    /// `region` widened to hold what a text in it casts as `shadow`: the region moved by the shadow's offsets and
+    /// grown by three deviations of its blur, so the text stays cut at the region and its shadow beyond it is not.
+    private static func reaching(_ region: Rect, _ shadow: TextBlock.FreeShadow) -> Rect {
+        let reach = 3 * shadow.blur
+        let left = min(region.x, region.x + shadow.x - reach), top = min(region.y, region.y + shadow.y - reach)
+        let right = max(region.x + region.width, region.x + region.width + shadow.x + reach)
+        let bottom = max(region.y + region.height, region.y + region.height + shadow.y + reach)
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// A canvas rectangle in output pixels.
