@@ -442,6 +442,21 @@ struct ManifestErrorTests {
                 title: { text: hi, box: red, box_radius: 12 }
                                                          ^
             """),
+        ErrorCase(name: "a text shadow's unknown key and its blur out of range", manifest: """
+            mediabatch: 1
+            outputs:
+              - name: x
+                title: { text: hi, shadow: { colour: red, blur: 0.5 } }
+                clips:
+                  - { source: { generate: color, color: red, duration: 1s } }
+            """, expected: """
+            manifest.yaml:4:34: error: unknown key 'colour' in 'shadow'; did you mean 'color'?
+                title: { text: hi, shadow: { colour: red, blur: 0.5 } }
+                                             ^
+            manifest.yaml:4:53: error: 'blur' must be from 0 to 0.1, not 0.5
+                title: { text: hi, shadow: { colour: red, blur: 0.5 } }
+                                                                ^
+            """),
         ErrorCase(name: "invalid speeds, region without size, generator without duration", manifest: """
             mediabatch: 1
             sources:

@@ -118,6 +118,26 @@ struct TextRunTests {
 
     /// A red box behind white text: square corners fill the box's bounding rectangle; `box_radius: 50%` rounds its
     /// ends into a pill, whose corners show the black clip while the middles of its ends stay red.
+    /// A shadow written as `{ color, x, y, blur }`: a soft blue shadow up and to the left of white letters, where the
+    /// plain shadow (`true`) falls sharp, down and to the right.
+    @Test func aShadowMovesAndSoftensAsWritten() throws {
+        let videos = try Self.render("""
+              - { name: soft, clips: [black], titles: [ { text: "II", anchor: center, size: 30%, outline: false, shadow: { color: "#0000ff", x: -0.03, y: -0.03, blur: 0.004 } } ] }
+              - { name: plain, clips: [black], titles: [ { text: "II", anchor: center, size: 30%, outline: false, shadow: "#0000ff" } ] }
+
+            """, names: ["soft": (480, 270), "plain": (480, 270)])
+        let white: ((r: Int, g: Int, b: Int)) -> Bool = { $0.r > 200 && $0.g > 200 && $0.b > 200 }
+        let blue: ((r: Int, g: Int, b: Int)) -> Bool = { $0.b > 60 && $0.r < 40 && $0.g < 40 }
+        let soft = try #require(videos["soft"]), plain = try #require(videos["plain"])
+        let letters = soft.ink(5, white), shadow = soft.ink(5, blue)
+        #expect(letters.maxX - letters.minX > 20, "\(letters)")
+        // 0.03 of 270 rows is 8 px up and left; the blur widens it by a few pixels more.
+        #expect(shadow.minX <= letters.minX - 8 && shadow.minY <= letters.minY - 8, "\(shadow) against \(letters)")
+        #expect(shadow.maxX < letters.maxX && shadow.maxY < letters.maxY, "\(shadow) against \(letters)")
+        let plainShadow = plain.ink(5, blue), plainLetters = plain.ink(5, white)
+        #expect(plainShadow.maxX > plainLetters.maxX && plainShadow.minX >= plainLetters.minX, "\(plainShadow)")
+    }
+
     @Test func boxRadiusRoundsTheBoxesCorners() throws {
         let videos = try Self.render("""
               - { name: square, clips: [black], titles: [ { text: "Sale", anchor: center, size: 12%, box: red, outline: false } ] }

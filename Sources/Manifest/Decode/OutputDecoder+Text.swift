@@ -55,6 +55,22 @@ extension OutputDecoder {
         return look
     }
 
+    /// `shadow` written as `{ color, x, y, blur }` (fractions of the frame height, x to the right and y down; blur
+    /// the standard deviation of its softening) on top of `base`'s shadow colour.
+    private func textShadow(_ node: YAMLNode, base: TextStyle, reader: inout NodeReader) -> TextStyle {
+        var style = base
+        guard let fields = reader.mapping(node, in: "'shadow'", keys: ["color", "x", "y", "blur"]) else { return style }
+        if let value = fields["color"].flatMap({ reader.color($0, "color") }), let color = Color(parsing: value) {
+            style.shadowColor = color
+        }
+        var shadow = TextShadow(x: 0.003, y: 0.003, blur: 0)
+        if let node = fields["x"], let value = reader.number(node, "x", in: -0.1...0.1) { shadow.x = value }
+        if let node = fields["y"], let value = reader.number(node, "y", in: -0.1...0.1) { shadow.y = value }
+        if let node = fields["blur"], let value = reader.number(node, "blur", in: 0...0.1) { shadow.blur = value }
+        style.shadow = shadow
+        return style
+    }
+
     /// The layout keys of `fields` on top of `base`: `fit`, `max_lines`, `line_spacing`, `letter_spacing`,
     /// `language`.
     private func textLayout(_ fields: [String: YAMLNode], base: TextStyle, reader: inout NodeReader) -> TextStyle {
@@ -135,9 +151,12 @@ extension OutputDecoder {
         if let node = fields["outline_width"], let value = reader.number(node, "outline_width", in: 0...0.1) {
             style.outlineWidth = value
         }
-        if let node = fields["shadow"] {
+        if let node = fields["shadow"], node.pairs != nil {
+            style = textShadow(node, base: style, reader: &reader)
+        } else if let node = fields["shadow"] {
             if node.bool == false {
                 style.shadowOffset = 0
+                style.shadow = nil
             } else if node.bool == true {
                 style.shadowOffset = max(style.shadowOffset, 0.003)
             } else if let value = reader.color(node, "shadow"), let color = Color(parsing: value) {
