@@ -76,7 +76,8 @@ struct PlacedBlock {
     }
 
     /// `region` widened to hold what a text in it casts as `shadow`: the region moved by the shadow's offsets and
-    /// grown by three deviations of its blur, so the text stays cut at the region and its shadow beyond it is not.
+    /// grown by three deviations of its blur, so the shadow is not cut at the region (nor is text overflowing into
+    /// the strip it adds).
     private static func reaching(_ region: Rect, _ shadow: TextBlock.FreeShadow) -> Rect {
         let reach = 3 * shadow.blur
         let left = min(region.x, region.x + shadow.x - reach), top = min(region.y, region.y + shadow.y - reach)
