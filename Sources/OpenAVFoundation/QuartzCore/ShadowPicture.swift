@@ -16,20 +16,11 @@ struct ShadowPicture: Equatable {
     init?(_ layer: CALayer, frame: CGRect, flipped: Bool, refusal: (String) -> AVError) throws(AVError) {
         guard layer.shadowOpacity > 0, let color = layer.shadowColor?.components, color[3] > 0,
               !layer.masksToBounds, let shape = try Self.caster(of: layer, refusal: refusal) else { return nil }
-        let origin = layer.bounds.origin, shift = layer.shadowOffset
-        let placed = shape.map { element in
-            element.moved { point in
-                let x = point.x - origin.x + shift.width, y = point.y - origin.y + shift.height
-                return CGPoint(x: frame.minX + x, y: flipped ? frame.minY + y : frame.maxY - y)
-            }
-        }
-        let box = CGPath(elements: placed).boundingBox
         let deviation = max(0, layer.shadowRadius.isFinite ? layer.shadowRadius : 0) / 2
-        let reach = 3 * deviation + 1
-        let left = (box.minX - reach).rounded(.down), top = (box.minY - reach).rounded(.down)
-        rect = CGRect(x: left, y: top, width: (box.maxX + reach).rounded(.up) - left,
-                      height: (box.maxY + reach).rounded(.up) - top)
-        let local = placed.map { $0.moved { CGPoint(x: $0.x - left, y: $0.y - top) } }
+        let placed = PlacedPath(shape, origin: layer.bounds.origin, frame: frame, flipped: flipped,
+                                offset: layer.shadowOffset, reach: 3 * deviation + 1)
+        rect = placed.rect
+        let local = placed.elements
         let (width, height) = (Double(rect.width), Double(rect.height))
         let alpha = Double(color[3]) * Double(min(layer.shadowOpacity, 1))
         var body = "<path d=\"\(SVGDocument.pathData(local))\" fill=\"\(AVVideoCompositionCoreAnimationTool.hex(color))\" "

@@ -17,19 +17,12 @@ struct ShapePicture: Equatable {
         let stroke = layer.lineWidth > 0 ? layer.strokeColor?.components.flatMap { $0[3] > 0 ? $0 : nil } : nil
         let (start, end) = (min(max(layer.strokeStart, 0), 1), min(max(layer.strokeEnd, 0), 1))
         guard fill != nil || (stroke != nil && end > start) else { return nil }
-        let origin = layer.bounds.origin
-        let placed = path.elements.map { element in
-            element.moved { point in
-                CGPoint(x: frame.minX + point.x - origin.x,
-                        y: flipped ? frame.minY + point.y - origin.y : frame.maxY - (point.y - origin.y))
-            }
-        }
-        let box = CGPath(elements: placed).boundingBox
-        let reach = stroke == nil ? 0 : layer.lineWidth / 2 * max(layer.lineJoin == .miter ? layer.miterLimit : 1, 1.5)
-        let left = (box.minX - reach - 1).rounded(.down), top = (box.minY - reach - 1).rounded(.down)
-        rect = CGRect(x: left, y: top, width: (box.maxX + reach + 1).rounded(.up) - left,
-                      height: (box.maxY + reach + 1).rounded(.up) - top)
-        let local = placed.map { $0.moved { CGPoint(x: $0.x - left, y: $0.y - top) } }
+        let strokeReach = stroke == nil ? 0
+            : layer.lineWidth / 2 * max(layer.lineJoin == .miter ? layer.miterLimit : 1, 1.5)
+        let placed = PlacedPath(path.elements, origin: layer.bounds.origin, frame: frame, flipped: flipped,
+                                reach: strokeReach + 1)
+        rect = placed.rect
+        let local = placed.elements
         var attributes = ["d=\"\(SVGDocument.pathData(local))\""]
         if let fill {
             attributes += ["fill=\"\(AVVideoCompositionCoreAnimationTool.hex(fill))\"",
